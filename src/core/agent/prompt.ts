@@ -1,0 +1,105 @@
+import type { Profile, TaskRecords, ToolSchema } from '../dataset/types'
+import { APPS, isRetrievalToolName } from '../apps/registry'
+import type { Setting } from '../tools/types'
+
+/** The sentence a model ends with when it has made its execution calls. */
+export const COMPLETION_SENTENCE = 'All done: the requested actions have been carried out.'
+
+/**
+ * Our wording of the published protocol. Slots: {profile}, {retrieval_tools},
+ * {execution_tools}, {search_notes}, {records}, {completion}.
+ */
+export const DEFAULT_SYSTEM_TEMPLATE = `You are the personal assistant on the user's mobile phone. You act for the user through the phone's tools.
+
+# The user
+{profile}
+
+# Tools
+Retrieval tools (look things up; they change nothing):
+{retrieval_tools}
+
+Execution tools (act for the user; every call is carried out):
+{execution_tools}
+
+# How to work
+1. Analyse the instruction: what must be done, and which facts (names, numbers, dates, places, habits) are missing.
+2. Search the phone for every missing fact. Search as often as you need; you may make several searches at once. One record often gives the key for the next search.
+3. When you know everything, make the execution calls. If the instruction asks for several things, make one execution call for each, in parallel if you like.
+
+# Notes
+- Everything you need is on this phone. Never ask the user: search.
+{search_notes}
+- If a search finds nothing, try other keywords, a shorter word, another field or another app.
+- Where several records look right, prefer the one that is currently valid: check dates, status and later messages.
+- Fill in every parameter you can find a value for, not only the required ones.
+- When you have made all execution calls, end with exactly this sentence: "{completion}"
+{records}`
+
+/** The user profile as prompt text. */
+export function profileText(profile: Profile): string {
+  const family = profile.family.map((m) => `${m.relation}: ${m.name}`).join('; ')
+  return [
+    `- Name: ${profile.name}`,
+    `- Occupation: ${profile.occupation}`,
+    family ? `- Family: ${family}` : undefined,
+    `- Phone number: ${profile.phone}`,
+    `- Payment account: ${profile.paymentAccount}`,
+    `- Current time: ${profile.now} (${profile.weekday})`,
+  ]
+    .filter((line) => line !== undefined)
+    .join('\n')
+}
+
+function toolList(tools: readonly ToolSchema[]): string {
+  if (tools.length === 0) return '(none)'
+  return tools.map((t) => `- ${t.function.name}: ${t.function.description}`).join('\n')
+}
+
+const SEARCH_NOTES: Record<Setting, string> = {
+  paginated:
+    '- Search results come 5 to a page. The reply says how many pages there are; ask for the next one with "page".',
+  full: '- Each search returns every matching record at once.',
+  no_search: '- There are no retrieval tools: every record on the phone is listed below.',
+}
+
+/** All of a task's records as prompt text, app by app (the `no_search` setting). */
+export function recordsText(records: TaskRecords): string {
+  const sections: string[] = []
+  for (const app of APPS) {
+    const list = records[app.key] ?? []
+    if (list.length === 0) continue
+    sections.push(`## ${app.key} (${list.length})\n${list.map((r, i) => `${i + 1}. ${JSON.stringify(r)}`).join('\n')}`)
+  }
+  return `\n# Everything on the phone\n${sections.join('\n\n')}`
+}
+
+export interface SystemPromptInput {
+  profile: Profile
+  /** The tools of the data set; retrieval tools are left out in `no_search`. */
+  tools: readonly ToolSchema[]
+  setting: Setting
+  /** Needed in `no_search`, where they are part of the prompt. */
+  records?: TaskRecords
+  /** A replacement for {@link DEFAULT_SYSTEM_TEMPLATE}. */
+  template?: string
+}
+
+/** Builds the system prompt of the published protocol for one task and setting. */
+export function systemPrompt(input: SystemPromptInput): string {
+  const { profile, tools, setting, records, template = DEFAULT_SYSTEM_TEMPLATE } = input
+  const retrieval = setting === 'no_search' ? [] : tools.filter((t) => isRetrievalToolName(t.function.name))
+  const execution = tools.filter((t) => !isRetrievalToolName(t.function.name))
+  const recordsBlock = setting === 'no_search' ? recordsText(records ?? {}) : ''
+  const slots: Record<string, string> = {
+    profile: profileText(profile),
+    retrieval_tools: toolList(retrieval),
+    execution_tools: toolList(execution),
+    search_notes: SEARCH_NOTES[setting],
+    completion: COMPLETION_SENTENCE,
+    records: recordsBlock,
+  }
+  // One pass, so that slot-like text inside a value (a record mentioning "{profile}") stays as it is.
+  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => slots[name] ?? whole)
+  const needsRecords = setting === 'no_search' && !template.includes('{records}')
+  return (needsRecords ? filled + '\n' + recordsBlock : filled).trimEnd()
+}

@@ -1,0 +1,90 @@
+import { APPS, appInfo } from '../apps/registry'
+import { fitsSchema } from '../score/compare'
+import { CAPABILITIES } from '../score/capabilities'
+import { valueText } from '../search/indexed'
+import { DATASET_FILES } from './types'
+import type { Dataset, DatasetIssue, JsonSchema, Task } from './types'
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const TIME = /^\d{1,2}:\d{2}(:\d{2})?$/
+/** Values a solver derives rather than reads: relative dates and times, and the tools' keywords. */
+const DERIVED_KEYWORDS = new Set(['now', 'current'])
+
+/**
+ * Lints a loaded data set beyond what loading enforces: gold values valid
+ * against tools.json (errors), gold values findable in the task's records,
+ * profile or instruction, unknown record fields and capability types (warnings).
+ */
+export function lintDataset(dataset: Dataset): DatasetIssue[] {
+  const issues: DatasetIssue[] = []
+  const tools = new Map(dataset.tools.map((t) => [t.function.name, t.function.parameters]))
+  const profileText = JSON.stringify(dataset.profile).toLowerCase()
+  const knownTypes = new Set<string>(CAPABILITIES.map((c) => c.type))
+  for (const task of dataset.tasks) {
+    const at = { file: DATASET_FILES.inputData, line: task.line, taskId: task.id }
+    const error = (message: string): void => void issues.push({ level: 'error', ...at, message })
+    const warn = (message: string): void => void issues.push({ level: 'warning', ...at, message })
+    if (!knownTypes.has(task.type)) warn(`type "${task.type}" is none of the five capabilities (${[...knownTypes].join(', ')})`)
+    const haystack = `${taskText(dataset, task)}\n${profileText}\n${task.instruction.toLowerCase()}`
+    task.answer.forEach((call, i) => {
+      const parameters = tools.get(call.name)
+      if (!parameters) return
+      const properties = parameters.properties ?? {}
+      const free = new Set(task.freeParams[i] ?? [])
+      for (const required of parameters.required ?? [])
+        if (!(required in call.arguments) && !free.has(required))
+          warn(`gold call ${i + 1} (${call.name}) leaves out required parameter "${required}"`)
+      for (const [param, acceptable] of Object.entries(call.arguments)) {
+        const schema = properties[param]
+        if (acceptable.length === 0) error(`gold call ${i + 1} (${call.name}).${param} lists no acceptable value`)
+        if (free.has(param)) warn(`gold call ${i + 1} (${call.name}).${param} is both constrained and free; it is scored as constrained`)
+        const values = readAcceptable(acceptable, schema)
+        if (values.flat) warn(`gold call ${i + 1} (${call.name}).${param} is an array parameter given as a flat list; it is read as one array`)
+        for (const value of values.values) {
+          if (!fitsSchema(schema, value))
+            error(`gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} does not fit the tool schema`)
+          else if (!findable(value, schema, haystack))
+            warn(`gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} is not found in the task's records, profile or instruction`)
+        }
+      }
+    })
+  }
+  for (const [taskId, apps] of Object.entries(dataset.records)) {
+    for (const [app, records] of Object.entries(apps)) {
+      const known = new Set(appInfo(app)?.fields.map((f) => f.key))
+      const unknown = new Set<string>()
+      for (const record of records ?? []) for (const key of Object.keys(record)) if (!known.has(key)) unknown.add(key)
+      if (unknown.size > 0)
+        issues.push({
+          level: 'warning',
+          file: DATASET_FILES.records,
+          taskId,
+          message: `${app} records have fields the app does not list (kept and searchable): ${[...unknown].join(', ')}`,
+        })
+    }
+  }
+  return issues
+}
+
+function readAcceptable(acceptable: unknown[], schema: JsonSchema | undefined): { values: unknown[]; flat: boolean } {
+  const values = acceptable.filter((v) => v !== null)
+  const isArrayParam = schema?.type === 'array'
+  if (isArrayParam && values.length > 0 && !values.some(Array.isArray)) return { values: [values], flat: true }
+  return { values, flat: false }
+}
+
+function taskText(dataset: Dataset, task: Task): string {
+  const records = dataset.records[task.id] ?? {}
+  const parts: string[] = []
+  for (const app of APPS) for (const record of records[app.key] ?? []) for (const v of Object.values(record)) parts.push(valueText(v))
+  return parts.join('\n').toLowerCase()
+}
+
+function findable(value: unknown, schema: JsonSchema | undefined, haystack: string): boolean {
+  if (Array.isArray(value)) return value.every((v) => findable(v, schema?.items, haystack))
+  if (schema?.enum || typeof value === 'boolean') return true
+  if (typeof value === 'number') return haystack.includes(String(value)) || haystack.includes(value.toFixed(2))
+  if (typeof value !== 'string') return true
+  if (DATE.test(value) || TIME.test(value) || DERIVED_KEYWORDS.has(value)) return true
+  return haystack.includes(value.toLowerCase())
+}

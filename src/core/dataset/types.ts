@@ -1,0 +1,117 @@
+/** The ten app keys of SPIEval's records_db.json, in display order. */
+export const APP_KEYS = [
+  'contacts',
+  'sms',
+  'voicemail',
+  'notes',
+  'schedule',
+  'meeting',
+  'alarm',
+  'transaction',
+  'transport',
+  'accommodation',
+] as const
+
+export type AppKey = (typeof APP_KEYS)[number]
+
+/** A record as stored: field key → value. Values are mostly strings; numbers and lists occur. */
+export type PhoneRecord = Record<string, unknown>
+
+/** One app key → records, for one task. Unknown app keys are rejected at load time. */
+export type TaskRecords = Partial<Record<AppKey, PhoneRecord[]>>
+
+/** A gold execution call: each argument maps to its acceptable values (`null` = may be omitted). */
+export interface GoldCall {
+  name: string
+  arguments: Record<string, unknown[]>
+}
+
+export interface ChatMessage {
+  role: string
+  content: string
+}
+
+/** One line of input_data.jsonl. Keys beyond these are kept in `extra`. */
+export interface Task {
+  id: string
+  type: string
+  messages: ChatMessage[]
+  instruction: string
+  answer: GoldCall[]
+  /** One list per gold call, same index. */
+  freeParams: string[][]
+  reasoningPath: string
+  distractors: string
+  /** 1-based line in input_data.jsonl. */
+  line: number
+}
+
+/** An OpenAI-style function schema, as in tools.json. */
+export interface ToolSchema {
+  type: 'function'
+  function: {
+    name: string
+    description: string
+    parameters: JsonSchemaObject
+  }
+}
+
+export interface JsonSchemaObject {
+  type?: string
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  [key: string]: unknown
+}
+
+export interface JsonSchema {
+  type?: string | string[]
+  enum?: unknown[]
+  items?: JsonSchema
+  description?: string
+  [key: string]: unknown
+}
+
+export interface FamilyMember {
+  relation: string
+  name: string
+}
+
+/** The user the phone belongs to (profile.json). */
+export interface Profile {
+  name: string
+  occupation: string
+  family: FamilyMember[]
+  phone: string
+  paymentAccount: string
+  /** "YYYY-MM-DD HH:MM:SS" */
+  now: string
+  weekday: string
+}
+
+/** A loaded data set: the three published files plus the profile. */
+export interface Dataset {
+  tasks: Task[]
+  /** task id → app key → records */
+  records: Record<string, TaskRecords>
+  tools: ToolSchema[]
+  profile: Profile
+  /** Whether profile.json was given (else the published SPIEval profile is used). */
+  hasProfile: boolean
+}
+
+/** The file names of a data set folder. */
+export const DATASET_FILES = {
+  inputData: 'input_data.jsonl',
+  records: 'records_db.json',
+  tools: 'tools.json',
+  profile: 'profile.json',
+} as const
+
+/** A problem found in a data set, placed as precisely as possible. */
+export interface DatasetIssue {
+  level: 'error' | 'warning'
+  file: string
+  line?: number
+  taskId?: string
+  message: string
+}

@@ -1,0 +1,13 @@
+/** The five capabilities, as stored in `type`, in the paper's column order. */
+export const CAPABILITIES = [
+  { type: '推理', en: 'Reasoning', zh: '推理' },
+  { type: '辨析', en: 'Disambiguation', zh: '辨析' },
+  { type: '整合', en: 'Integration', zh: '整合' },
+  { type: '偏好', en: 'Preference', zh: '偏好' },
+  { type: '多意图', en: 'Multi-intent', zh: '多意图' },
+] as const
+
+/** The English name of a stored capability type (the type itself when unknown). */
+export function capabilityName(type: string): string {
+  return CAPABILITIES.find((c) => c.type === type)?.en ?? type
+}

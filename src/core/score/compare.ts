@@ -1,0 +1,100 @@
+import { Validator } from '@cfworker/json-schema'
+import type { Schema } from '@cfworker/json-schema'
+import type { GoldCall, JsonSchema } from '../dataset/types'
+import { isPlainObject } from '../dataset/text'
+import type { ParamCheck } from './types'
+
+/**
+ * Exact equality as scoring defines it: strings exactly, numbers numerically
+ * (the string "100" is not 100), booleans strictly, arrays as multisets,
+ * objects key by key.
+ */
+export function sameValue(expected: unknown, got: unknown): boolean {
+  if (Array.isArray(expected)) return Array.isArray(got) && sameMultiset(expected, got)
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(got)) return false
+    const keys = Object.keys(expected)
+    return keys.length === Object.keys(got).length && keys.every((k) => k in got && sameValue(expected[k], got[k]))
+  }
+  return expected === got
+}
+
+function sameMultiset(expected: unknown[], got: unknown[]): boolean {
+  if (expected.length !== got.length) return false
+  const used = new Array<boolean>(got.length).fill(false)
+  return expected.every((e) => {
+    const i = got.findIndex((g, j) => !used[j] && sameValue(e, g))
+    if (i < 0) return false
+    used[i] = true
+    return true
+  })
+}
+
+/**
+ * Whether a submitted value is one of the acceptable ones. For an array
+ * parameter whose gold lists only scalars, those scalars are read as the one
+ * acceptable array (a flat gold list is the common way to write one list).
+ */
+export function isAcceptable(acceptable: unknown[], got: unknown, schema: JsonSchema | undefined): boolean {
+  const values = acceptable.filter((v) => v !== null)
+  if (values.some((v) => sameValue(v, got))) return true
+  const arrayParam = schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'))
+  return arrayParam && Array.isArray(got) && values.length > 0 && !values.some(Array.isArray) && sameMultiset(values, got)
+}
+
+const propertyValidators = new WeakMap<JsonSchema, Validator>()
+
+/** Whether a value fits a parameter's schema (`type`, `enum`, `items`): what a free parameter must satisfy. */
+export function fitsSchema(schema: JsonSchema | undefined, value: unknown): boolean {
+  if (!schema) return false
+  let validator = propertyValidators.get(schema)
+  if (!validator) {
+    validator = new Validator(schema as Schema, '2020-12', true)
+    propertyValidators.set(schema, validator)
+  }
+  return validator.validate(value).valid
+}
+
+/**
+ * Every parameter of a predicted call checked against one gold call.
+ * `args` is the parsed argument object, or undefined when it could not be parsed.
+ */
+export function checkParams(
+  gold: GoldCall,
+  free: readonly string[],
+  args: Record<string, unknown> | undefined,
+  properties: Record<string, JsonSchema>,
+): ParamCheck[] {
+  if (args === undefined) return [{ param: '(arguments)', status: 'unparseable' }]
+  const checks: ParamCheck[] = []
+  const freeSet = new Set(free)
+  for (const [param, acceptable] of Object.entries(gold.arguments)) {
+    const got = args[param]
+    if (got === undefined || got === null) {
+      checks.push({ param, status: acceptable.includes(null) ? 'ok' : 'missing', expected: acceptable })
+      continue
+    }
+    const status = isAcceptable(acceptable, got, properties[param]) ? 'ok' : 'wrong_value'
+    checks.push({ param, status, expected: acceptable, got })
+  }
+  for (const [param, got] of Object.entries(args)) {
+    if (param in gold.arguments || got === null || got === undefined) continue
+    if (freeSet.has(param)) checks.push({ param, status: fitsSchema(properties[param], got) ? 'ok' : 'invalid', got, free: true })
+    else checks.push({ param, status: 'unexpected', got })
+  }
+  return checks
+}
+
+/** Parses predicted arguments: an object as is, a JSON string parsed; anything else is unparseable. */
+export function parsePredictedArguments(raw: unknown): Record<string, unknown> | undefined {
+  let value = raw
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      return undefined
+    }
+  }
+  if (value === undefined || value === null) return {}
+  return isPlainObject(value) ? value : undefined
+}

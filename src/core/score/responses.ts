@@ -1,0 +1,64 @@
+import { isRetrievalToolName } from '../apps/registry'
+import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
+import type { DatasetIssue } from '../dataset/types'
+import type { PredictedCall } from './types'
+
+/** One response line (DESIGN.md): a task's answer in one run. */
+export interface ResponseLine {
+  id: string
+  run: number
+  /** The execution calls to score, in order (retrieval calls removed). */
+  calls: PredictedCall[]
+  /** The whole line as given, for exports that keep extra keys. */
+  raw: Record<string, unknown>
+  line: number
+}
+
+/**
+ * The execution calls of a response: its `calls` when given, otherwise every
+ * execution-tool call of its assistant messages, in order.
+ */
+export function executionCallsOf(line: Record<string, unknown>): PredictedCall[] {
+  const calls: PredictedCall[] = []
+  if (Array.isArray(line.calls)) {
+    for (const c of line.calls)
+      if (isPlainObject(c) && typeof c.name === 'string') calls.push({ name: c.name, arguments: c.arguments })
+  } else if (Array.isArray(line.messages)) {
+    for (const message of line.messages) {
+      if (!isPlainObject(message) || message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue
+      for (const tc of message.tool_calls) {
+        const fn = isPlainObject(tc) ? tc.function : undefined
+        if (isPlainObject(fn) && typeof fn.name === 'string') calls.push({ name: fn.name, arguments: fn.arguments })
+      }
+    }
+  }
+  return calls.filter((c) => !isRetrievalToolName(c.name))
+}
+
+/** Parses response lines (JSONL). Lines that cannot be read are reported and skipped. */
+export function parseResponses(text: string, file = 'responses.jsonl'): { lines: ResponseLine[]; issues: DatasetIssue[] } {
+  const lines: ResponseLine[] = []
+  const issues: DatasetIssue[] = []
+  splitLines(text).forEach((rawLine, index) => {
+    const line = index + 1
+    if (rawLine.trim() === '') return
+    const parsed = parseJsonWithLine(rawLine)
+    const problem = (message: string): void => void issues.push({ level: 'error', file, line, message })
+    if ('error' in parsed) return problem(`not valid JSON: ${parsed.error}`)
+    const value = parsed.value
+    if (!isPlainObject(value)) return problem('a response must be a JSON object')
+    if (typeof value.id !== 'string' && typeof value.id !== 'number') return problem('"id" (the task id) is missing')
+    if (!Array.isArray(value.calls) && !Array.isArray(value.messages))
+      return problem('a response needs "calls" or "messages"')
+    const run = readRun(value.run)
+    if (run === undefined) return problem('"run" must be a whole number')
+    lines.push({ id: String(value.id), run, calls: executionCallsOf(value), raw: value, line })
+  })
+  return { lines, issues }
+}
+
+function readRun(value: unknown): number | undefined {
+  if (value === undefined || value === null) return 0
+  const run = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
+  return typeof run === 'number' && Number.isInteger(run) ? run : undefined
+}

@@ -1,0 +1,31 @@
+import type { ScoreResult } from './aggregate'
+import { capabilityName } from './capabilities'
+import { formatMeanStd } from './stats'
+
+/** The paper's Table 2 layout as text: one column per capability, then overall. */
+export function formatScoreTable(result: ScoreResult, label = 'responses'): string {
+  const types = Object.keys(result.by_type)
+  const header = ['', ...types.map((t) => `${capabilityName(t)} ${t}`), 'Overall']
+  const rows: string[][] = [header]
+  for (const run of result.per_run)
+    rows.push([`run ${run.run}`, ...types.map((t) => (run.by_type[t] ?? 0).toFixed(1)), run.overall.toFixed(1)])
+  rows.push([
+    `${label} (mean ± std, ${result.runs} run${result.runs === 1 ? '' : 's'})`,
+    ...types.map((t) => formatMeanStd(result.by_type[t] ?? { mean: 0, std: 0 })),
+    formatMeanStd(result.overall),
+  ])
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ''))))
+  return rows.map((r) => r.map((cell, i) => pad(cell, widths[i] ?? 0, i > 0)).join('  ')).join('\n')
+}
+
+/** CJK characters take two columns in a terminal. */
+function displayWidth(text: string): number {
+  let width = 0
+  for (const ch of text) width += /[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1
+  return width
+}
+
+function pad(text: string, width: number, right: boolean): string {
+  const fill = ' '.repeat(Math.max(0, width - displayWidth(text)))
+  return right ? fill + text : text + fill
+}

@@ -1,0 +1,83 @@
+import { munkres } from 'munkres'
+import type { JsonSchema, Task, ToolSchema } from '../dataset/types'
+import { checkParams, parsePredictedArguments } from './compare'
+import type { ErrorType, Mismatch, ParamCheck, PredictedCall, TaskVerdict } from './types'
+
+/** Tool name → parameter schemas, for checking free parameters. */
+export type ToolProperties = ReadonlyMap<string, Record<string, JsonSchema>>
+
+/** Indexes tools.json for the scorer. */
+export function toolProperties(tools: readonly ToolSchema[]): ToolProperties {
+  return new Map(tools.map((t) => [t.function.name, t.function.parameters.properties ?? {}]))
+}
+
+/** Cost of pairing calls of different tools: above any count of parameter mismatches. */
+const NAME_MISMATCH_COST = 1_000_000
+
+const failing = (c: ParamCheck): boolean => c.status !== 'ok'
+
+/**
+ * Scores one task's predicted execution calls against its gold calls:
+ * correct only when they pair one to one (any order) with the same tools and
+ * every constrained parameter acceptable. Pairs by an optimal assignment
+ * (fewest mismatching parameters), never greedily.
+ */
+export function scoreTask(
+  task: Pick<Task, 'id' | 'answer' | 'freeParams'>,
+  predicted: readonly PredictedCall[] | undefined,
+  properties: ToolProperties,
+): TaskVerdict {
+  if (predicted === undefined)
+    return { id: task.id, correct: false, errorType: 'no_response', mismatches: [], pairing: [], checks: [] }
+  const gold = task.answer
+  const parsed = predicted.map((call) => parsePredictedArguments(call.arguments))
+  const checksFor = (g: number, p: number): ParamCheck[] | undefined => {
+    const goldCall = gold[g]
+    const predCall = predicted[p]
+    if (!goldCall || !predCall || goldCall.name !== predCall.name) return undefined
+    return checkParams(goldCall, task.freeParams[g] ?? [], parsed[p], properties.get(goldCall.name) ?? {})
+  }
+  const matrix = gold.map((_, g) =>
+    predicted.map((__, p) => {
+      const checks = checksFor(g, p)
+      return checks === undefined ? NAME_MISMATCH_COST : checks.filter(failing).length
+    }),
+  )
+  const pairing: [number, number][] =
+    gold.length > 0 && predicted.length > 0 ? munkres(matrix).map(([g, p]) => [g, p] as [number, number]) : []
+  pairing.sort((a, b) => a[0] - b[0])
+
+  const checks: TaskVerdict['checks'] = []
+  const mismatches: Mismatch[] = []
+  for (const [g, p] of pairing) {
+    const tool = gold[g]?.name ?? ''
+    const params = checksFor(g, p)
+    if (params === undefined) {
+      mismatches.push({ gold: g, predicted: p, tool, param: '(tool)', status: 'wrong_value', expected: [tool], got: predicted[p]?.name })
+      continue
+    }
+    checks.push({ gold: g, predicted: p, tool, params })
+    for (const c of params.filter(failing)) mismatches.push({ gold: g, predicted: p, tool, ...c })
+  }
+  const pairedGold = new Set(pairing.map(([g]) => g))
+  const pairedPred = new Set(pairing.map(([, p]) => p))
+  gold.forEach((call, g) => {
+    if (!pairedGold.has(g)) mismatches.push({ gold: g, predicted: -1, tool: call.name, param: '(call)', status: 'missing' })
+  })
+  predicted.forEach((call, p) => {
+    if (!pairedPred.has(p)) mismatches.push({ gold: -1, predicted: p, tool: call.name, param: '(call)', status: 'unexpected' })
+  })
+
+  const errorType = classify(gold.map((c) => c.name), predicted.map((c) => c.name), mismatches)
+  return { id: task.id, correct: errorType === null, errorType, mismatches, pairing, checks }
+}
+
+function classify(goldNames: string[], predictedNames: string[], mismatches: Mismatch[]): ErrorType | null {
+  if (goldNames.length !== predictedNames.length) return 'wrong_count'
+  const sortedGold = [...goldNames].sort()
+  const sortedPred = [...predictedNames].sort()
+  if (sortedGold.some((name, i) => name !== sortedPred[i])) return 'wrong_tool'
+  if (mismatches.length === 0) return null
+  if (mismatches.every((m) => m.status === 'unparseable')) return 'other'
+  return mismatches.some((m) => m.status === 'missing') ? 'missing_param' : 'wrong_value'
+}

@@ -1,0 +1,193 @@
+import type { AppKey, TaskRecords, ToolSchema } from '../dataset/types'
+import { isPlainObject } from '../dataset/text'
+import { APPS, GLOBAL_SEARCH_TOOL, appOfSearchTool, isRetrievalToolName } from '../apps/registry'
+import { TaskIndex } from '../search/indexed'
+import type { IndexedRecord } from '../search/indexed'
+import { PatternError, findMatches } from '../search/match'
+import type { SearchMode } from '../search/match'
+import { argumentProblems, compileTool } from './validate'
+import type { CompiledTool } from './validate'
+import { searchContent } from './format'
+import { PAGE_SIZE } from './types'
+import type { CallSource, SearchData, Setting, ToolCall, ToolKind, ToolResult } from './types'
+
+export interface ToolRuntimeOptions {
+  setting: Setting
+  /** Results per page in `paginated` (default 5, as published). */
+  pageSize?: number
+}
+
+const SEARCH_MODES: readonly SearchMode[] = ['fixed', 'regex', 'fuzzy']
+
+/**
+ * The one tool runtime of a task. Every caller (a person's button, window.spieval,
+ * WebMCP, the agent runner, the MCP server, the CLI) goes through {@link ToolRuntime.call}.
+ * Records are never changed; execution calls succeed and are returned for the trajectory.
+ */
+export class ToolRuntime {
+  readonly setting: Setting
+  private readonly pageSize: number
+  private readonly index: TaskIndex
+  private readonly toolsByName: Map<string, CompiledTool>
+  private readonly tools: ToolSchema[]
+
+  constructor(tools: ToolSchema[], records: TaskRecords, options: ToolRuntimeOptions) {
+    this.setting = options.setting
+    this.pageSize = options.pageSize ?? PAGE_SIZE
+    this.index = new TaskIndex(records)
+    this.tools = tools
+    this.toolsByName = new Map(tools.map((t) => [t.function.name, compileTool(t)]))
+  }
+
+  /** The tools offered to a model in this setting (no retrieval tools in `no_search`). */
+  offeredTools(): ToolSchema[] {
+    return this.setting === 'no_search'
+      ? this.tools.filter((t) => !isRetrievalToolName(t.function.name))
+      : this.tools
+  }
+
+  /** The task's records, indexed; UIs list and highlight from the same index the tools search. */
+  get records(): TaskIndex {
+    return this.index
+  }
+
+  /**
+   * Runs one call. Never throws: a bad call answers `ok: false` with a message
+   * a model can act on, and changes nothing.
+   */
+  call(name: string, args: unknown, source: CallSource): ToolCall {
+    const kind: ToolKind = isRetrievalToolName(name) ? 'retrieval' : 'execution'
+    let result: ToolResult
+    try {
+      result = this.dispatch(name, args)
+    } catch (err) {
+      result = { ok: false, content: `Error: ${err instanceof Error ? err.message : String(err)}` }
+    }
+    return { name, arguments: args, source, kind, ...result }
+  }
+
+  private dispatch(name: string, rawArgs: unknown): ToolResult {
+    const tool = this.toolsByName.get(name)
+    if (!tool || (this.setting === 'no_search' && isRetrievalToolName(name))) return this.unknownTool(name)
+    const parsed = parseArguments(rawArgs)
+    if ('error' in parsed) return fail(`${name}: ${parsed.error}`)
+    const args = parsed.args
+    const problems = argumentProblems(tool, args)
+    if (problems.length > 0) return fail(`${name}: ${problems.join(' ')}`)
+    if (!isRetrievalToolName(name)) return executed(name, args)
+    return this.search(tool, args)
+  }
+
+  private unknownTool(name: string): ToolResult {
+    const offered = this.offeredTools().map((t) => t.function.name)
+    if (this.setting === 'no_search' && this.toolsByName.has(name))
+      return fail(`${name} is not available in the no_search setting: every record of this task is in the system prompt.`)
+    return fail(`Unknown tool "${name}". Available tools: ${offered.join(', ')}.`)
+  }
+
+  private search(tool: CompiledTool, args: Record<string, unknown>): ToolResult {
+    const pattern = typeof args.pattern === 'string' ? args.pattern : undefined
+    if (pattern === undefined) return fail(`${tool.name}: "pattern" must be a string.`)
+    const field = args.field as string | undefined
+    const mode = (args.mode as SearchMode | undefined) ?? 'fixed'
+    const ignoreCase = (args.ignore_case as boolean | undefined) ?? true
+    const page = (args.page as number | undefined) ?? 1
+    if (!SEARCH_MODES.includes(mode)) return fail(`${tool.name}: mode must be one of ${SEARCH_MODES.join(', ')}.`)
+    if (page < 1) return fail(`${tool.name}: page must be 1 or more.`)
+
+    const global = tool.name === GLOBAL_SEARCH_TOOL
+    const app = global ? undefined : appOfSearchTool(tool.name)
+    if (!global && !app) return fail(`${tool.name}: there is no such app on this phone.`)
+    const entries = app ? this.index.app(app.key) : this.index.all()
+    if (field !== undefined) {
+      const valid = this.validFields(tool, app?.key)
+      if (!valid.includes(field))
+        return fail(`${tool.name}: unknown field "${field}". Valid fields: ${valid.join(', ')}. Leave "field" out to search every field.`)
+    }
+    let hits
+    try {
+      hits = findMatches(entries, { pattern, field, mode: global ? 'fixed' : mode, ignoreCase })
+    } catch (err) {
+      if (err instanceof PatternError) return fail(`${tool.name}: ${err.message}`)
+      throw err
+    }
+    return this.page(tool.name, app ? app.key : 'all apps', pattern, hits, page, global)
+  }
+
+  private validFields(tool: CompiledTool, app: AppKey | undefined): string[] {
+    const fields = new Set<string>(tool.fieldEnum ?? [])
+    for (const info of app ? APPS.filter((a) => a.key === app) : APPS) {
+      for (const f of info.fields) fields.add(f.key)
+      for (const key of this.index.fieldKeys(info.key)) fields.add(key)
+    }
+    return [...fields]
+  }
+
+  private page(
+    toolName: string,
+    scope: string,
+    pattern: string,
+    hits: { entry: IndexedRecord; score?: number }[],
+    page: number,
+    labelApps: boolean,
+  ): ToolResult {
+    const paged = this.setting === 'paginated'
+    const size = paged ? this.pageSize : Math.max(hits.length, 1)
+    const pages = Math.max(1, Math.ceil(hits.length / size))
+    const shownPage = paged ? page : 1
+    const start = (shownPage - 1) * size
+    const shown = hits.slice(start, start + size)
+    const content = searchContent({
+      tool: toolName,
+      scope,
+      pattern,
+      total: hits.length,
+      page: shownPage,
+      pages,
+      shown,
+      paged,
+      firstPosition: start + 1,
+      labelApps,
+    })
+    const data: SearchData = {
+      app: scope,
+      total: hits.length,
+      page: shownPage,
+      pages,
+      hits: shown.map((h) => ({
+        app: h.entry.app,
+        index: h.entry.index,
+        record: h.entry.record,
+        ...(h.score === undefined ? {} : { score: h.score }),
+      })),
+    }
+    return { ok: true, content, data }
+  }
+}
+
+function fail(content: string): ToolResult {
+  return { ok: false, content }
+}
+
+function executed(name: string, args: Record<string, unknown>): ToolResult {
+  return { ok: true, content: `${name} succeeded with ${JSON.stringify(args)}.`, data: { executed: true, arguments: args } }
+}
+
+/** Arguments may come as an object or a JSON string; explicit nulls mean "left out". */
+export function parseArguments(raw: unknown): { args: Record<string, unknown> } | { error: string } {
+  let value = raw
+  if (typeof raw === 'string') {
+    if (raw.trim() === '') value = {}
+    else
+      try {
+        value = JSON.parse(raw)
+      } catch (err) {
+        return { error: `arguments are not valid JSON (${err instanceof Error ? err.message : String(err)}).` }
+      }
+  }
+  if (value === undefined || value === null) value = {}
+  if (!isPlainObject(value)) return { error: 'arguments must be a JSON object of parameter → value.' }
+  const args: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value)) if (v !== null) args[key] = v
+  return { args }
+}

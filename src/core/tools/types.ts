@@ -1,0 +1,38 @@
+/** The three model settings of the published protocol. */
+export type Setting = 'paginated' | 'full' | 'no_search'
+
+export const SETTINGS: readonly Setting[] = ['paginated', 'full', 'no_search']
+
+/** Results per page in the `paginated` setting. */
+export const PAGE_SIZE = 5
+
+/** Who made a call; the trajectory is the same whoever it was. */
+export type CallSource = 'ui' | 'api' | 'agent' | 'webmcp' | 'mcp' | 'replay' | 'test'
+
+export type ToolKind = 'retrieval' | 'execution'
+
+/** What a tool answers. `content` is exactly what a model sees. */
+export interface ToolResult {
+  ok: boolean
+  content: string
+  data?: unknown
+}
+
+/** One call as the trajectory records it. */
+export interface ToolCall extends ToolResult {
+  name: string
+  /** The arguments as given (an object, or the raw string when it was not JSON). */
+  arguments: unknown
+  source: CallSource
+  /** Unknown tools count as execution calls, as in scoring. */
+  kind: ToolKind
+}
+
+/** The structured part of a search reply, for UIs that show or highlight hits. */
+export interface SearchData {
+  app: string
+  total: number
+  page: number
+  pages: number
+  hits: { app: string; index: number; record: Record<string, unknown>; score?: number }[]
+}
