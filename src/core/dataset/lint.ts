@@ -83,8 +83,24 @@ function taskText(dataset: Dataset, task: Task): string {
 function findable(value: unknown, schema: JsonSchema | undefined, haystack: string): boolean {
   if (Array.isArray(value)) return value.every((v) => findable(v, schema?.items, haystack))
   if (schema?.enum || typeof value === 'boolean') return true
-  if (typeof value === 'number') return haystack.includes(String(value)) || haystack.includes(value.toFixed(2))
+  if (typeof value === 'number') return numberFindable(value, haystack)
   if (typeof value !== 'string') return true
   if (DATE.test(value) || TIME.test(value) || DERIVED_KEYWORDS.has(value)) return true
-  return haystack.includes(value.toLowerCase())
+  const lower = value.toLowerCase()
+  // A value put together from several records ("Ms. Ortiz" + "Hannah") is findable word by word.
+  return haystack.includes(lower) || words(lower).every((word) => haystack.includes(word))
+}
+
+function words(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0)
+}
+
+/** A number stated in the data, or one sum or difference of two stated numbers (a balance, a total). */
+function numberFindable(value: number, haystack: string): boolean {
+  if (haystack.includes(String(value)) || haystack.includes(value.toFixed(2))) return true
+  const stated = [...new Set((haystack.replace(/(\d),(\d{3})/g, '$1$2').match(/\d+(?:\.\d+)?/g) ?? []).map(Number))]
+  if (stated.length > 2000) return false
+  const set = new Set(stated.map((n) => Math.round(n * 100)))
+  const target = Math.round(value * 100)
+  return stated.some((n) => set.has(target - Math.round(n * 100)) || set.has(target + Math.round(n * 100)))
 }

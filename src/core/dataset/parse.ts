@@ -256,7 +256,9 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
 
   const tasks = parseInputData(inputText ?? '', issues)
   const records = parseRecordsDb(recordsText ?? '', issues)
+  const recordsParsed = issues.items.every((i) => i.file !== DATASET_FILES.records || i.level !== 'error')
   const tools = parseTools(toolsText ?? '', issues)
+  const toolsParsed = issues.items.every((i) => i.file !== DATASET_FILES.tools || i.level !== 'error')
   let profile = SPIEVAL_PROFILE
   const profileText = files[DATASET_FILES.profile]
   if (profileText !== undefined) {
@@ -269,7 +271,8 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
       else profile = read.profile
     }
   }
-  if (!issues.hasErrors) checkCrossReferences(tasks, records, tools, issues)
+  // Cross-check whatever did parse, so that one run reports every error.
+  checkCrossReferences(tasks, recordsParsed ? records : undefined, toolsParsed ? tools : undefined, issues)
   if (issues.hasErrors) throw new DatasetError(issues.items)
   return {
     dataset: { tasks, records, tools, profile, hasProfile: profileText !== undefined },
@@ -279,15 +282,16 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
 
 function checkCrossReferences(
   tasks: Task[],
-  records: Record<string, TaskRecords>,
-  tools: ToolSchema[],
+  records: Record<string, TaskRecords> | undefined,
+  tools: ToolSchema[] | undefined,
   issues: IssueList,
 ): void {
   const file = DATASET_FILES.inputData
-  const toolByName = new Map(tools.map((t) => [t.function.name, t]))
+  const toolByName = new Map((tools ?? []).map((t) => [t.function.name, t]))
   for (const task of tasks) {
     const at = { line: task.line, taskId: task.id }
-    if (!(task.id in records)) issues.error(file, `task "${task.id}" has no entry in ${DATASET_FILES.records}`, at)
+    if (records && !(task.id in records)) issues.error(file, `task "${task.id}" has no entry in ${DATASET_FILES.records}`, at)
+    if (!tools) continue
     task.answer.forEach((call, i) => {
       const tool = toolByName.get(call.name)
       if (!tool) return issues.error(file, `gold call ${i + 1} names unknown tool "${call.name}"`, at)
@@ -300,6 +304,6 @@ function checkCrossReferences(
     })
   }
   const taskIds = new Set(tasks.map((t) => t.id))
-  for (const id of Object.keys(records))
+  for (const id of Object.keys(records ?? {}))
     if (!taskIds.has(id)) issues.warn(DATASET_FILES.records, `records for "${id}", which is not a task`, { taskId: id })
 }

@@ -1,3 +1,6 @@
+import { parse as parseTolerant, printParseErrorCode } from 'jsonc-parser'
+import type { ParseError } from 'jsonc-parser'
+
 /** Removes a UTF-8 byte order mark, which some editors write and JSON.parse rejects. */
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
@@ -25,6 +28,11 @@ export function parseJsonWithLine(text: string): { value: unknown } | { error: s
     if (lineMatch?.[1]) return { error: message, line: Number(lineMatch[1]) }
     const positionMatch = /position (\d+)/.exec(message)
     if (positionMatch?.[1]) return { error: message, line: lineOfOffset(text, Number(positionMatch[1])) }
+    // Some engines give no position; a parser that reports offsets places the error.
+    const errors: ParseError[] = []
+    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false })
+    const first = errors[0]
+    if (first) return { error: `${printParseErrorCode(first.error)} (${message})`, line: lineOfOffset(text, first.offset) }
     return { error: message }
   }
 }

@@ -12,7 +12,19 @@ export function toolProperties(tools: readonly ToolSchema[]): ToolProperties {
 }
 
 /** Cost of pairing calls of different tools: above any count of parameter mismatches. */
-const NAME_MISMATCH_COST = 1_000_000
+const NAME_MISMATCH_COST = 1_000_000_000
+/**
+ * A pair costs its mismatching parameters, then (to break ties the same way
+ * whatever the order of the calls) its missing ones: of two equally good
+ * pairings, the one that finds more parameters present is the best.
+ */
+const MISMATCH_WEIGHT = 1000
+
+function pairCost(checks: ParamCheck[]): number {
+  let cost = 0
+  for (const c of checks) if (c.status !== 'ok') cost += MISMATCH_WEIGHT + (c.status === 'missing' ? 1 : 0)
+  return cost
+}
 
 const failing = (c: ParamCheck): boolean => c.status !== 'ok'
 
@@ -20,7 +32,7 @@ const failing = (c: ParamCheck): boolean => c.status !== 'ok'
  * Scores one task's predicted execution calls against its gold calls:
  * correct only when they pair one to one (any order) with the same tools and
  * every constrained parameter acceptable. Pairs by an optimal assignment
- * (fewest mismatching parameters), never greedily.
+ * (fewest mismatching parameters, then fewest missing), never greedily.
  */
 export function scoreTask(
   task: Pick<Task, 'id' | 'answer' | 'freeParams'>,
@@ -40,7 +52,7 @@ export function scoreTask(
   const matrix = gold.map((_, g) =>
     predicted.map((__, p) => {
       const checks = checksFor(g, p)
-      return checks === undefined ? NAME_MISMATCH_COST : checks.filter(failing).length
+      return checks === undefined ? NAME_MISMATCH_COST : pairCost(checks)
     }),
   )
   const pairing: [number, number][] =
