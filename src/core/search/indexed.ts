@@ -15,9 +15,15 @@ export interface IndexedRecord {
   index: number
   record: PhoneRecord
   fields: IndexedField[]
+  /** All field texts joined by {@link FIELD_SEPARATOR}: one substring test covers every field. */
+  joined: string
+  joinedLower: string
   /** The record as it appears in a tool reply. */
   json: string
 }
+
+/** Joins field texts; a pattern without it can only match inside one field. */
+export const FIELD_SEPARATOR = '\u0001'
 
 /** How a stored value reads as text: strings as they are, lists joined, objects as JSON. */
 export function valueText(value: unknown): string {
@@ -33,7 +39,15 @@ function indexRecord(app: AppKey, index: number, record: PhoneRecord): IndexedRe
     const text = valueText(value)
     return { key, text, lower: text.toLowerCase() }
   })
-  return { app, index, record, fields, json: JSON.stringify(record) }
+  return {
+    app,
+    index,
+    record,
+    fields,
+    joined: fields.map((f) => f.text).join(FIELD_SEPARATOR),
+    joinedLower: fields.map((f) => f.lower).join(FIELD_SEPARATOR),
+    json: JSON.stringify(record),
+  }
 }
 
 /** A task's records indexed per app, in stored order; built once per task and reused by every call. */

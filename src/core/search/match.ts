@@ -1,6 +1,8 @@
 import { RE2JS } from 're2js'
-import Fuse from 'fuse.js'
+import { FIELD_SEPARATOR } from './indexed'
 import type { IndexedRecord } from './indexed'
+import { FuzzyIndex } from './fuzzy'
+import { BigramIndex } from './bigrams'
 
 export type SearchMode = 'fixed' | 'regex' | 'fuzzy'
 
@@ -30,7 +32,8 @@ export class PatternError extends Error {
 export function findMatches(entries: readonly IndexedRecord[], query: SearchQuery): SearchHit[] {
   switch (query.mode) {
     case 'fixed':
-      return filterFields(entries, query.field, fixedTest(query.pattern, query.ignoreCase))
+      if (query.field === undefined && !query.pattern.includes(FIELD_SEPARATOR)) return fixedAnyField(entries, query)
+      return filterFields(entries, query.field, fixedTest(query.pattern, query.ignoreCase), query.pattern)
     case 'regex': {
       const regex = compileRegex(query.pattern, query.ignoreCase)
       return filterFields(entries, query.field, (field) => regex.test(field.text))
@@ -38,6 +41,23 @@ export function findMatches(entries: readonly IndexedRecord[], query: SearchQuer
     case 'fuzzy':
       return fuzzyMatches(entries, query)
   }
+}
+
+function fixedAnyField(entries: readonly IndexedRecord[], query: SearchQuery): SearchHit[] {
+  const hits: SearchHit[] = []
+  const lower = query.pattern.toLowerCase()
+  // A case-sensitive match is also a match ignoring case, so the lower-case index narrows both.
+  const candidates = candidatesContaining(entries, [lower])
+  const test = query.ignoreCase
+    ? (entry: IndexedRecord) => entry.joinedLower.includes(lower)
+    : (entry: IndexedRecord) => entry.joined.includes(query.pattern)
+  if (candidates) {
+    for (const position of candidates) {
+      const entry = entries[position] as IndexedRecord
+      if (test(entry)) hits.push({ entry })
+    }
+  } else for (const entry of entries) if (test(entry)) hits.push({ entry })
+  return hits
 }
 
 type FieldTest = (field: { text: string; lower: string }) => boolean
@@ -48,9 +68,10 @@ function fixedTest(pattern: string, ignoreCase: boolean): FieldTest {
   return (field) => field.lower.includes(lower)
 }
 
-function filterFields(entries: readonly IndexedRecord[], field: string | undefined, test: FieldTest): SearchHit[] {
+function filterFields(entries: readonly IndexedRecord[], field: string | undefined, test: FieldTest, pattern?: string): SearchHit[] {
   const hits: SearchHit[] = []
-  for (const entry of entries) {
+  const candidates = pattern === undefined ? undefined : candidatesContaining(entries, [pattern.toLowerCase()])
+  for (const entry of candidates ? candidates.map((p) => entries[p] as IndexedRecord) : entries) {
     for (const f of entry.fields) {
       if ((field === undefined || f.key === field) && test(f)) {
         hits.push({ entry })
@@ -83,42 +104,41 @@ export function compileRegex(pattern: string, ignoreCase: boolean): RE2JS {
   return regex
 }
 
-/** fuse.js settings: match anywhere in long texts, and stay strict enough to mean "similar". */
-const FUSE_THRESHOLD = 0.4
+/** Below this many records a plain scan is as fast as building and asking an index. */
+const INDEX_MIN_RECORDS = 2000
+const bigramCache = new WeakMap<readonly IndexedRecord[], BigramIndex>()
 
-const fuseCache = new WeakMap<readonly IndexedRecord[], Map<string, Fuse<IndexedRecord>>>()
+/** The lower-case bigram index of a record list, built on first use for large lists. */
+export function bigramIndexFor(entries: readonly IndexedRecord[]): BigramIndex {
+  let index = bigramCache.get(entries)
+  if (!index) bigramCache.set(entries, (index = new BigramIndex(entries.map((e) => e.joinedLower))))
+  return index
+}
 
-function fuseFor(entries: readonly IndexedRecord[], field: string | undefined, ignoreCase: boolean): Fuse<IndexedRecord> {
-  let perScope = fuseCache.get(entries)
+/** Positions of the records that may contain one of the (lower-case) pieces; undefined = scan them all. */
+function candidatesContaining(entries: readonly IndexedRecord[], pieces: string[]): number[] | undefined {
+  if (entries.length < INDEX_MIN_RECORDS) return undefined
+  return bigramIndexFor(entries).anyOf(pieces)
+}
+
+const fuzzyCache = new WeakMap<readonly IndexedRecord[], Map<string, FuzzyIndex>>()
+
+/** The fuzzy index of a record list for one scope, built on first use and kept with the list. */
+function fuzzyIndexFor(entries: readonly IndexedRecord[], field: string | undefined, ignoreCase: boolean): FuzzyIndex {
+  let perScope = fuzzyCache.get(entries)
   if (!perScope) {
     perScope = new Map()
-    fuseCache.set(entries, perScope)
+    fuzzyCache.set(entries, perScope)
   }
   const scope = `${ignoreCase ? 'i' : 's'}:${field ?? ''}`
-  let fuse = perScope.get(scope)
-  if (!fuse) {
-    const keys = field === undefined ? [...new Set(entries.flatMap((e) => e.fields.map((f) => f.key)))] : [field]
-    fuse = new Fuse([...entries], {
-      includeScore: true,
-      ignoreLocation: true,
-      threshold: FUSE_THRESHOLD,
-      isCaseSensitive: !ignoreCase,
-      shouldSort: false,
-      keys: keys.map((key) => ({
-        name: key,
-        getFn: (entry: IndexedRecord) => entry.fields.find((f) => f.key === key)?.text,
-      })),
-    })
-    perScope.set(scope, fuse)
+  let index = perScope.get(scope)
+  if (!index) {
+    index = new FuzzyIndex(entries, field, ignoreCase, (pieces) => candidatesContaining(entries, pieces))
+    perScope.set(scope, index)
   }
-  return fuse
+  return index
 }
 
 function fuzzyMatches(entries: readonly IndexedRecord[], query: SearchQuery): SearchHit[] {
-  if (query.pattern === '') return entries.map((entry) => ({ entry }))
-  const results = fuseFor(entries, query.field, query.ignoreCase).search(query.pattern)
-  return results
-    .map((r) => ({ entry: r.item, score: r.score ?? 0, order: r.refIndex }))
-    .sort((a, b) => a.score - b.score || a.order - b.order)
-    .map(({ entry, score }) => ({ entry, score }))
+  return fuzzyIndexFor(entries, query.field, query.ignoreCase).search(query.pattern)
 }

@@ -1,0 +1,143 @@
+/**
+ * npm run bench — prints JSON figures for the core, each beside a naive
+ * baseline measured in the same run. Never fails over timing.
+ */
+import Fuse from 'fuse.js'
+import { APP_KEYS, loadDataset, parseTools, ToolRuntime, scoreTask, toolProperties } from '../src/core/index'
+import type { PhoneRecord, PredictedCall, Task, TaskRecords } from '../src/core/index'
+import { readDatasetFolder } from '../cli/files'
+import { generateRecords } from '../cli/gen/tasks'
+import { latency, rate, round } from './measure'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dirname, '..')
+const tools = parseTools(readFileSync(join(ROOT, 'public/data/tools.json'), 'utf8'))
+const quick = process.argv.includes('--quick')
+const budget = quick ? 300 : 1500
+
+/** The naive baseline: a plain loop over JSON-stringified records. */
+function naiveSearch(records: PhoneRecord[], pattern: string, mode: 'fixed' | 'regex' | 'fuzzy'): string {
+  const texts = records.map((r) => JSON.stringify(r))
+  let hits: string[]
+  if (mode === 'fixed') hits = texts.filter((t) => t.toLowerCase().includes(pattern.toLowerCase()))
+  else if (mode === 'regex') {
+    const re = new RegExp(pattern, 'i')
+    hits = texts.filter((t) => re.test(t))
+  } else hits = new Fuse(texts, { ignoreLocation: true, threshold: 0.4 }).search(pattern).map((r) => r.item)
+  return `${hits.length} results\n${hits.slice(0, 5).join('\n')}`
+}
+
+function retrievalRates() {
+  const dataset = loadDataset(readDatasetFolder(join(ROOT, 'public/data'))).dataset
+  const task = dataset.tasks.find((t) => t.id === '推理1') ?? dataset.tasks[0]
+  const records: TaskRecords = dataset.records[task?.id ?? ''] ?? {}
+  const contacts = records.contacts ?? []
+  const runtime = new ToolRuntime(tools, records, { setting: 'paginated' })
+  const patterns = { fixed: ['Tom', 'manager', 'Finance', 'zzz', '139'], regex: ['^Tom', 'R(u|i)z', '\\d{4}', 'Fin.nce', 'x+y'], fuzzy: ['Tom Ruis', 'manger', 'Finnance', 'Rachael', 'plumer'] }
+  const out: Record<string, unknown> = { task: task?.id, records: Object.values(records).reduce((n, l) => n + (l?.length ?? 0), 0), app_records: contacts.length }
+  for (const mode of ['fixed', 'regex', 'fuzzy'] as const) {
+    const list = patterns[mode]
+    const ours = rate((i) => runtime.call('search_contacts', { pattern: list[i % list.length], mode }, 'test'), budget)
+    const naive = rate((i) => naiveSearch(contacts, list[i % list.length] ?? '', mode), budget)
+    out[mode] = { calls_per_s: Math.round(ours), naive_calls_per_s: Math.round(naive), speedup: round(ours / naive) }
+  }
+  const phone = rate((i) => runtime.call('search_phone', { pattern: patterns.fixed[i % 5] }, 'test'), budget)
+  out.search_phone_fixed = { calls_per_s: Math.round(phone) }
+  return out
+}
+
+/** Queries a person or a model would type: names, surnames, typos, words of a note, and misses. */
+function realisticQueries(contacts: PhoneRecord[], count: number): string[] {
+  const pick = (i: number) => contacts[(i * 7919) % contacts.length] ?? {}
+  return Array.from({ length: count }, (_, i) => {
+    const name = String(pick(i)['姓名'] ?? 'x')
+    const [first = name, last = name] = name.split(' ')
+    const note = String(pick(i)['备注'] ?? 'x').split(' ')
+    switch (i % 6) {
+      case 0: return name
+      case 1: return last
+      case 2: return first
+      case 3: return last.length > 3 ? last.slice(0, 2) + 'x' + last.slice(3) : last // one typo
+      case 4: return note.find((w) => w.length >= 5) ?? 'report'
+      default: return ['invoice 2291', 'no-such-thing', 'Zyxwvut'][i % 3] ?? 'zzz'
+    }
+  })
+}
+
+function bigPhoneLatency() {
+  const n = quick ? 20_000 : 100_000
+  const contacts = generateRecords('contacts', n, 42)
+  const queries = realisticQueries(contacts, 60)
+  const runtime = new ToolRuntime(tools, { contacts }, { setting: 'paginated' })
+  let t = performance.now()
+  runtime.call('search_contacts', { pattern: 'warm' }, 'test')
+  const out: Record<string, unknown> = { records: n, queries: 'names, surnames, first names, one-typo surnames, note words, misses', first_call_ms_builds_text_index: round(performance.now() - t) }
+  t = performance.now()
+  runtime.call('search_contacts', { pattern: 'warm', mode: 'fuzzy' }, 'test')
+  out.first_fuzzy_call_ms_builds_fuzzy_index = round(performance.now() - t)
+  const samples = quick ? 30 : 120
+  for (const mode of ['fixed', 'regex', 'fuzzy'] as const) {
+    const query = (i: number) => (mode === 'regex' ? `^${queries[i % queries.length]}` : queries[i % queries.length] ?? '')
+    const ours = latency((i) => runtime.call('search_contacts', { pattern: query(i), mode }, 'test'), samples)
+    const naive = latency((i) => naiveSearch(contacts, query(i), mode), mode === 'fuzzy' ? 3 : Math.min(samples, 20))
+    out[mode] = { ...ours, naive }
+  }
+  out.fuzzy_two_letter_pattern = latency((i) => runtime.call('search_contacts', { pattern: ['al', 'er', 'on'][i % 3], mode: 'fuzzy' }, 'test'), quick ? 3 : 9)
+  const phone = new ToolRuntime(tools, Object.fromEntries(APP_KEYS.map((app, i) => [app, generateRecords(app, n / APP_KEYS.length, 100 + i)])), { setting: 'paginated' })
+  phone.call('search_phone', { pattern: 'warm' }, 'test')
+  out.search_phone_fixed_all_apps = latency((i) => phone.call('search_phone', { pattern: queries[i % queries.length] }, 'test'), samples)
+  return out
+}
+
+function scorerRate() {
+  const dataset = loadDataset(readDatasetFolder(join(ROOT, 'public/data'))).dataset
+  const props = toolProperties(tools)
+  // 250 tasks: the 50 sample tasks five times; 3 runs: gold, trap-like (first value changed), empty.
+  const tasks: Task[] = Array.from({ length: 250 }, (_, i) => dataset.tasks[i % dataset.tasks.length] as Task)
+  const runs: PredictedCall[][][] = [
+    tasks.map((t) => t.answer.map((c) => ({ name: c.name, arguments: Object.fromEntries(Object.entries(c.arguments).map(([k, v]) => [k, v[0]])) }))),
+    tasks.map((t) => t.answer.map((c) => ({ name: c.name, arguments: JSON.stringify(Object.fromEntries(Object.entries(c.arguments).map(([k, v]) => [k, v.at(-1) ?? 'x']))) }))),
+    tasks.map((t) => t.answer.slice(1).map((c) => ({ name: c.name, arguments: {} }))),
+  ]
+  const verdicts = 250 * 3
+  const ours = rate(() => {
+    for (const run of runs) run.forEach((calls, i) => scoreTask(tasks[i] as Task, calls, props))
+  }, budget) * verdicts
+  const naive = rate(() => {
+    for (const run of runs) run.forEach((calls, i) => naiveScore(tasks[i] as Task, calls))
+  }, budget) * verdicts
+  return { tasks: 250, runs: 3, verdicts_per_s: Math.round(ours), naive_verdicts_per_s: Math.round(naive), speedup: round(ours / naive) }
+}
+
+/** Naive baseline: try every permutation, comparing stringified values. */
+function naiveScore(task: Task, calls: PredictedCall[]): boolean {
+  if (calls.length !== task.answer.length) return false
+  const permutations = (xs: number[]): number[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p])))
+  return permutations(calls.map((_, i) => i)).some((perm) =>
+    perm.every((p, g) => {
+      const gold = task.answer[g]
+      const call = calls[p]
+      if (!gold || !call || gold.name !== call.name) return false
+      const args = (typeof call.arguments === 'string' ? JSON.parse(call.arguments) : call.arguments) as Record<string, unknown>
+      return Object.entries(gold.arguments).every(([k, ok]) => ok.some((v) => JSON.stringify(v) === JSON.stringify(args[k] ?? null)))
+    }),
+  )
+}
+
+const started = performance.now()
+const figures = {
+  node: process.version,
+  quick,
+  retrieval_calls_per_s: retrievalRates(),
+  search_latency_ms_one_app: bigPhoneLatency(),
+  scorer: scorerRate(),
+  targets: {
+    retrieval_calls_per_s: { fixed: 200_000, regex: 100_000, fuzzy: 20_000 },
+    search_latency_ms: { fixed_p95: 25, fuzzy_p95: 150 },
+    scorer_verdicts_per_s: 100_000,
+  },
+  seconds: 0,
+}
+figures.seconds = round((performance.now() - started) / 1000, 1)
+console.log(JSON.stringify(figures, null, 2))

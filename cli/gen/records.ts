@@ -1,0 +1,148 @@
+import { Faker, en } from '@faker-js/faker'
+import type { AppKey, PhoneRecord } from '../../src/core/index'
+
+/** A seeded faker: the same seed always gives the same data. */
+export function seededFaker(seed: number): Faker {
+  const faker = new Faker({ locale: [en] })
+  faker.seed(seed)
+  return faker
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0')
+
+/** Generators of plausible field values, shared by the record and task generators. */
+export class Values {
+  constructor(readonly f: Faker) {}
+  phone(): string {
+    return `1${this.f.helpers.arrayElement(['3', '5', '8'])}${this.f.string.numeric(9)}`
+  }
+  account(): string {
+    return `62${this.f.string.numeric(17)}`
+  }
+  /** A date within `days` of 2026-03-14 (the sample profile's "now"). */
+  date(days = 60): string {
+    const d = new Date(Date.UTC(2026, 2, 14) + this.f.number.int({ min: -days, max: days }) * 86_400_000)
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
+  }
+  time(): string {
+    return `${pad(this.f.number.int({ min: 6, max: 21 }))}:${pad(this.f.helpers.arrayElement([0, 15, 30, 45]))}`
+  }
+  name(): string {
+    return this.f.person.fullName()
+  }
+  city(): string {
+    return this.f.location.city()
+  }
+}
+
+const REMIND = ['准时', '10分钟前', '30分钟前', '1小时前', '1天前', '1周前']
+
+/** One random record of an app, with the fields SPIEval stores for it. */
+export function makeRecord(app: AppKey, v: Values): PhoneRecord {
+  const f = v.f
+  switch (app) {
+    case 'contacts':
+      return {
+        姓名: v.name(),
+        电话号码: v.phone(),
+        公司: f.company.name(),
+        电子邮件: f.internet.email(),
+        住址: f.location.streetAddress(),
+        生日: f.date.birthdate({ min: 18, max: 80, mode: 'age' }).toISOString().slice(0, 10),
+        与本人关系: f.helpers.arrayElement(['colleague', 'friend', 'supplier', 'neighbour', 'client', 'cousin']),
+        备注: f.lorem.sentence(),
+      }
+    case 'sms': {
+      const incoming = f.datatype.boolean()
+      const other = { name: v.name(), phone: v.phone() }
+      return {
+        发件人姓名: incoming ? other.name : 'Daniel Hayes',
+        发件人电话号码: incoming ? other.phone : '15811224476',
+        收件人姓名: incoming ? 'Daniel Hayes' : other.name,
+        收件人电话号码: incoming ? '15811224476' : other.phone,
+        日期: v.date(),
+        时间: v.time(),
+        正文: f.lorem.sentences({ min: 1, max: 3 }),
+        状态: incoming ? 'Read' : 'Sent',
+      }
+    }
+    case 'voicemail':
+      return { 来电姓名: v.name(), 来电号码: v.phone(), 日期: v.date(), 时间: v.time(), 留言内容: f.lorem.sentences(2) }
+    case 'notes':
+      return { 标题: f.lorem.words(3), 内容: f.lorem.paragraph(), 创建日期: v.date(), 创建时间: v.time() }
+    case 'schedule':
+      return {
+        标题: f.lorem.words(3),
+        日期: v.date(),
+        开始时间: '09:00',
+        结束时间: '10:00',
+        提醒时间: f.helpers.arrayElement(REMIND),
+        重复: f.helpers.arrayElement(['不重复', '每周', '每月']),
+        地点: f.location.streetAddress(),
+      }
+    case 'meeting': {
+      const day = v.date()
+      return {
+        标题: `${f.commerce.productName()} review`,
+        开始日期: day,
+        结束日期: day,
+        开始时间: '14:00',
+        结束时间: '15:00',
+        提醒时间: f.helpers.arrayElement(REMIND),
+        重复: f.helpers.arrayElement(['不重复', '每周']),
+        参会人: [v.name(), v.name()].join(', '),
+        会议号: f.string.numeric(9),
+        地点: `Room ${f.number.int({ min: 1, max: 9 })}${f.string.alpha({ length: 1, casing: 'upper' })}`,
+        会议纪要: f.lorem.sentences(2),
+        状态: f.helpers.arrayElement(['Scheduled', 'Completed', 'Cancelled']),
+      }
+    }
+    case 'alarm':
+      return {
+        时间: v.time(),
+        重复: f.helpers.arrayElement(['Once', 'Mon, Tue, Wed, Thu, Fri', 'Sat, Sun']),
+        闹钟名: f.lorem.words(2),
+        '响铃时长（分钟）': f.helpers.arrayElement([1, 3, 5, 10]),
+        重复响铃次数: f.helpers.arrayElement([1, 3, 5, 10]),
+        '响铃间隔时间（分钟）': f.helpers.arrayElement([5, 10, 15, 20, 25, 30]),
+        状态: f.helpers.arrayElement(['On', 'Off']),
+      }
+    case 'transaction':
+      return {
+        项目: f.commerce.productName(),
+        金额: Number(f.commerce.price({ min: 5, max: 2000 })),
+        日期: v.date(),
+        时间: v.time(),
+        付款人: 'Daniel Hayes',
+        付款账号: '6222021109876543210',
+        收款人: v.name(),
+        收款账号: v.account(),
+        备注: f.lorem.words(4),
+      }
+    case 'transport':
+      return {
+        日期: v.date(),
+        出发时间: v.time(),
+        '（预计）到达时间': v.time(),
+        出发地: v.city(),
+        目的地: v.city(),
+        交通方式: f.helpers.arrayElement(['汽车', '火车', '飞机']),
+        联系人: 'Daniel Hayes',
+        联系方式: '15811224476',
+        '（预计）费用': Number(f.commerce.price({ min: 20, max: 900 })),
+        状态: f.helpers.arrayElement(['Booked', 'Completed', 'Cancelled']),
+      }
+    case 'accommodation':
+      return {
+        住宿地点: `${f.company.name()} Hotel, ${v.city()}`,
+        入住日期: v.date(),
+        退宿日期: v.date(),
+        房型: f.helpers.arrayElement(['King room', 'Twin room', 'Queen room']),
+        数量: f.number.int({ min: 1, max: 2 }),
+        联系人: 'Daniel Hayes',
+        联系方式: '15811224476',
+        费用: Number(f.commerce.price({ min: 80, max: 600 })),
+        状态: f.helpers.arrayElement(['Confirmed', 'Completed', 'Cancelled']),
+      }
+  }
+}

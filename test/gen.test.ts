@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { lintDataset, loadDataset } from '../src/core/index'
+import { readDatasetFolder } from '../cli/files'
+import { ROOT } from './fixtures'
+
+const gen = (out: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/gen.ts'), '--out', out, ...args], { cwd: ROOT, encoding: 'utf8' })
+
+describe('npm run gen', () => {
+  it('writes a valid data set of SPIEval\'s size, the same for the same seed', () => {
+    const a = mkdtempSync(join(tmpdir(), 'gen-'))
+    const b = mkdtempSync(join(tmpdir(), 'gen-'))
+    expect(gen(a, '--size', 'spieval', '--seed', '7').status).toBe(0)
+    expect(gen(b, '--size', 'spieval', '--seed', '7').status).toBe(0)
+    const { dataset } = loadDataset(readDatasetFolder(a))
+    expect(dataset.tasks).toHaveLength(250)
+    const records = Object.values(dataset.records).reduce((n, apps) => n + Object.values(apps).reduce((m, l) => m + (l?.length ?? 0), 0), 0)
+    expect(records).toBe(4335)
+    expect(lintDataset(dataset).filter((i) => i.level === 'error')).toEqual([])
+    expect(readFileSync(join(a, 'records_db.json'), 'utf8')).toBe(readFileSync(join(b, 'records_db.json'), 'utf8'))
+    const c = mkdtempSync(join(tmpdir(), 'gen-'))
+    expect(gen(c, '--tasks', '20', '--records', '300', '--seed', '8').status).toBe(0)
+    expect(readFileSync(join(c, 'input_data.jsonl'), 'utf8').trim().split('\n')).toHaveLength(20)
+  })
+})
