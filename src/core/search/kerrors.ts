@@ -1,6 +1,6 @@
 /**
- * Whether `text` has a substring within `maxErrors` edits (insert, delete,
- * substitute) of `pattern`: Myers' bit-parallel algorithm (1999) in its
+ * The edit distance (insert, delete, substitute) between a pattern and the
+ * closest substring of a text: Myers' bit-parallel algorithm (1999) in its
  * substring form. Patterns of at most 32 UTF-16 units; O(text length).
  */
 export class KErrorsMatcher {
@@ -18,9 +18,12 @@ export class KErrorsMatcher {
     this.lastBit = 1 << (pattern.length - 1)
   }
 
-  /** Whether some substring of `text` is within `maxErrors` edits of the pattern. */
-  matches(text: string, maxErrors: number): boolean {
-    if (this.length <= maxErrors) return true
+  /**
+   * The fewest edits that turn the pattern into some substring of `text`,
+   * or -1 when that is more than `maxErrors`.
+   */
+  distance(text: string, maxErrors: number): number {
+    let best = this.length
     let pv = -1
     let mv = 0
     let score = this.length
@@ -38,8 +41,11 @@ export class KErrorsMatcher {
       mh <<= 1
       pv = mh | ~(xv | ph)
       mv = ph & xv
-      if (score <= maxErrors) return true
+      if (score < best) {
+        best = score
+        if (best === 0) return 0
+      }
     }
-    return false
+    return best <= maxErrors ? best : -1
   }
 }

@@ -133,7 +133,7 @@ function fuzzyIndexFor(entries: readonly IndexedRecord[], field: string | undefi
   const scope = `${ignoreCase ? 'i' : 's'}:${field ?? ''}`
   let index = perScope.get(scope)
   if (!index) {
-    index = new FuzzyIndex(entries, field, ignoreCase, (pieces) => candidatesContaining(entries, pieces))
+    index = new FuzzyIndex(entries, field, ignoreCase, () => (entries.length < INDEX_MIN_RECORDS ? undefined : bigramIndexFor(entries)))
     perScope.set(scope, index)
   }
   return index
