@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import Fuse from 'fuse.js'
 import { describe, expect, it } from 'vitest'
-import { TaskIndex, findMatches } from '../src/core/index'
+import { TaskIndex, compileRegex, findMatches } from '../src/core/index'
 import type { IndexedRecord } from '../src/core/index'
 import { FUZZY_THRESHOLD, FuzzyIndex } from '../src/core/search/fuzzy'
 import { KErrorsMatcher } from '../src/core/search/kerrors'
@@ -110,6 +110,30 @@ describe('large lists use the bigram index and find exactly what a scan finds', 
         expect(ours).toEqual(plainFuse(entries, p, undefined, ignoreCase))
       }),
       { numRuns: 25 },
+    )
+  })
+})
+
+describe('regex: the line-wise test of the joined record never loses a field match', () => {
+  const records = [
+    ...generateRecords('contacts', 60, 9),
+    { 姓名: 'Multi\nLine Name', 备注: 'first line\nsecond line', 电话号码: '13900000000' },
+    { 姓名: 'Tom', 备注: '' },
+  ]
+  const entries = new TaskIndex({ contacts: records }).app('contacts')
+  const atom = fc.constantFrom('a', 'e', 'Tom', 'line', '\\d', '\\w+', '.', '.*', '[A-Z]', '\\b', ' ', '@', 'com', 'x?')
+  const regex = fc
+    .tuple(fc.constantFrom('', '^', '(?i)', '\\A', '(?s)'), fc.array(atom, { minLength: 1, maxLength: 4 }), fc.constantFrom('', '$', '\\z'))
+    .map(([start, middle, end]) => start + middle.join('') + end)
+
+  it('matches exactly the records a field-by-field test matches', () => {
+    fc.assert(
+      fc.property(regex, fc.constantFrom(undefined, '姓名', '备注'), fc.boolean(), (pattern, field, ignoreCase) => {
+        const re = compileRegex(pattern, ignoreCase)
+        const expected = entries.filter((e) => e.fields.some((f) => (field === undefined || f.key === field) && re.test(f.text))).map((e) => e.index)
+        expect(findMatches(entries, { pattern, field, mode: 'regex', ignoreCase }).map((h) => h.entry.index)).toEqual(expected)
+      }),
+      { numRuns: 500 },
     )
   })
 })

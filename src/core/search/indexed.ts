@@ -22,8 +22,11 @@ export interface IndexedRecord {
   json: string
 }
 
-/** Joins field texts; a pattern without it can only match inside one field. */
-export const FIELD_SEPARATOR = '\u0001'
+/**
+ * Joins field texts. A substring without it lies inside one field; a regular
+ * expression matching a field also matches the joined text line-wise.
+ */
+export const FIELD_SEPARATOR = '\n'
 
 /** How a stored value reads as text: strings as they are, lists joined, objects as JSON. */
 export function valueText(value: unknown): string {

@@ -34,10 +34,8 @@ export function findMatches(entries: readonly IndexedRecord[], query: SearchQuer
     case 'fixed':
       if (query.field === undefined && !query.pattern.includes(FIELD_SEPARATOR)) return fixedAnyField(entries, query)
       return filterFields(entries, query.field, fixedTest(query.pattern, query.ignoreCase), query.pattern)
-    case 'regex': {
-      const regex = compileRegex(query.pattern, query.ignoreCase)
-      return filterFields(entries, query.field, (field) => regex.test(field.text))
-    }
+    case 'regex':
+      return regexMatches(entries, query)
     case 'fuzzy':
       return fuzzyMatches(entries, query)
   }
@@ -82,17 +80,33 @@ function filterFields(entries: readonly IndexedRecord[], field: string | undefin
   return hits
 }
 
+/** Inline flags or whole-text anchors could make a line-wise test of the joined text miss a field's match. */
+const UNSAFE_FOR_JOINED = /\\[Az]|\(\?/
+
+function regexMatches(entries: readonly IndexedRecord[], query: SearchQuery): SearchHit[] {
+  const regex = compileRegex(query.pattern, query.ignoreCase)
+  const fieldTest: FieldTest = (field) => regex.test(field.text)
+  if (UNSAFE_FOR_JOINED.test(query.pattern)) return filterFields(entries, query.field, fieldTest)
+  // One line-wise test of all fields rules out most records; the rest are confirmed field by field.
+  const anyLine = compileRegex(query.pattern, query.ignoreCase, true)
+  return filterFields(
+    entries.filter((entry) => anyLine.test(entry.joined)),
+    query.field,
+    fieldTest,
+  )
+}
+
 const REGEX_CACHE_SIZE = 256
 const regexCache = new Map<string, RE2JS>()
 
 /** Compiles with RE2 semantics (linear time, no backtracking); results are cached. */
-export function compileRegex(pattern: string, ignoreCase: boolean): RE2JS {
-  const cacheKey = (ignoreCase ? 'i:' : 's:') + pattern
+export function compileRegex(pattern: string, ignoreCase: boolean, multiLine = false): RE2JS {
+  const cacheKey = (ignoreCase ? 'i' : 's') + (multiLine ? 'm:' : ':') + pattern
   const cached = regexCache.get(cacheKey)
   if (cached) return cached
   let regex: RE2JS
   try {
-    regex = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0)
+    regex = RE2JS.compile(pattern, (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (multiLine ? RE2JS.MULTILINE : 0))
   } catch (err) {
     throw new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${err instanceof Error ? err.message : String(err)}`)
   }
