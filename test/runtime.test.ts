@@ -129,3 +129,29 @@ describe('settings and tools.json', () => {
     expect(new ToolRuntime(custom, {}, { setting: 'full' }).offeredTools().find((t) => t.function.name === 'Phone_Call')?.function.description).toBe('Ring somebody up, zebra.')
   })
 })
+
+describe('ToolSession: one trajectory whoever calls', () => {
+  it('records every call with its source, and submits the kept execution calls', async () => {
+    const { ToolSession, scoreTask, toolProperties } = await import('../src/core/index')
+    const session = new ToolSession({ id: 't' }, TOOLS, structuredClone(RECORDS), 'paginated')
+    const seen: number[] = []
+    session.subscribe((s) => seen.push(s.seq))
+    session.call('search_contacts', { pattern: 'Rachel' }, 'ui')
+    session.call('Phone_Call', { telephone: '13911112222' }, 'api')
+    session.call('Phone_Call', { telephone: 42 }, 'agent')
+    session.call('Phone_Call', { telephone: '13933334444', type: 'VOICE' }, 'webmcp')
+    expect(session.trajectory().map((s) => [s.source, s.kind, s.ok])).toEqual([
+      ['ui', 'retrieval', true],
+      ['api', 'execution', true],
+      ['agent', 'execution', false],
+      ['webmcp', 'execution', true],
+    ])
+    const gold = { id: 't', answer: [{ name: 'Phone_Call', arguments: { telephone: ['13933334444'], type: ['VOICE', null] } }], freeParams: [[]] }
+    expect(scoreTask(gold, session.submittedCalls(), toolProperties(TOOLS)).errorType).toBe('wrong_count')
+    expect(session.withdraw(0)).toBeUndefined()
+    session.withdraw(1)
+    expect(session.trajectory()[1]?.withdrawn).toBe(true)
+    expect(scoreTask(gold, session.submittedCalls(), toolProperties(TOOLS)).correct).toBe(true)
+    expect(seen).toEqual([0, 1, 2, 3, 1])
+  })
+})

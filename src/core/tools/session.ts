@@ -1,0 +1,67 @@
+import type { Task, ToolSchema, TaskRecords } from '../dataset/types'
+import { ToolRuntime } from './runtime'
+import type { CallSource, Setting, ToolCall } from './types'
+import type { PredictedCall } from '../score/types'
+
+/** A call in a trajectory: its place, and whether the solver took it back before finishing. */
+export interface TrajectoryStep extends ToolCall {
+  seq: number
+  withdrawn?: boolean
+}
+
+/**
+ * One attempt at one task: the runtime plus the trajectory every call lands
+ * in, whoever made it. Listeners see each step as it is recorded (the browser
+ * persists it there).
+ */
+export class ToolSession {
+  readonly runtime: ToolRuntime
+  private readonly steps: TrajectoryStep[] = []
+  private readonly listeners = new Set<(step: TrajectoryStep) => void>()
+
+  constructor(
+    readonly task: Pick<Task, 'id'>,
+    tools: ToolSchema[],
+    records: TaskRecords,
+    setting: Setting,
+    restored: readonly TrajectoryStep[] = [],
+  ) {
+    this.runtime = new ToolRuntime(tools, records, { setting })
+    this.steps.push(...restored)
+  }
+
+  /** Runs a call through the runtime and records it. Never throws for a bad call. */
+  call(name: string, args: unknown, source: CallSource): TrajectoryStep {
+    const step: TrajectoryStep = { seq: this.steps.length, ...this.runtime.call(name, args, source) }
+    this.steps.push(step)
+    for (const listener of this.listeners) listener(step)
+    return step
+  }
+
+  /** Marks an execution call as taken back; it stays in the trajectory. */
+  withdraw(seq: number): TrajectoryStep | undefined {
+    const step = this.steps[seq]
+    if (!step || step.kind !== 'execution' || !step.ok) return undefined
+    step.withdrawn = true
+    for (const listener of this.listeners) listener(step)
+    return step
+  }
+
+  /** Every step so far, in order. */
+  trajectory(): readonly TrajectoryStep[] {
+    return this.steps
+  }
+
+  /** What gets scored: the successful, not withdrawn execution calls, in order. */
+  submittedCalls(): PredictedCall[] {
+    return this.steps
+      .filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn)
+      .map((s) => ({ name: s.name, arguments: s.arguments }))
+  }
+
+  /** Subscribes to recorded and changed steps; returns the unsubscribe function. */
+  subscribe(listener: (step: TrajectoryStep) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+}
