@@ -66,6 +66,20 @@ describe('npm run validate', () => {
     expect(r.stdout).toMatch(/50 tasks, 907 records, 21 tools, profile Daniel Hayes; 0 errors, 0 warnings/)
   })
 
+  it('only warns about record fields an app does not list, and exits 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'validate-'))
+    cpSync(SAMPLE_DIR, dir, { recursive: true })
+    const path = join(dir, 'records_db.json')
+    const db = JSON.parse(readFileSync(path, 'utf8'))
+    db['推理1'].contacts[0]['微信'] = 'dan_hayes'
+    db['推理1'].contacts[1]['score'] = 7
+    writeFileSync(path, JSON.stringify(db))
+    const r = run('cli/validate.ts', [dir])
+    expect(r.stdout).toMatch(/warning: records_db\.json \(task 推理1\): contacts records have fields the app does not list \(kept and searchable\): 微信, score/)
+    expect(r.stdout).toMatch(/0 errors, 1 warning$/m)
+    expect(r.code).toBe(0)
+  })
+
   it('exits non-zero and names the file and line of an error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'validate-'))
     cpSync(SAMPLE_DIR, dir, { recursive: true })

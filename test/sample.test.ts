@@ -49,6 +49,21 @@ describe('the sample data set', () => {
     expect(dataset.tasks.filter((t) => t.answer.length >= 2).length).toBeGreaterThanOrEqual(10)
   })
 
+  it('gives none of the parameters in the instruction (a looser accepted form, like the city of an airport, may appear)', () => {
+    const enums = new Set(dataset.tools.flatMap((t) => Object.values(t.function.parameters.properties ?? {}).flatMap((p) => p.enum ?? [])))
+    for (const task of dataset.tasks) {
+      const instruction = task.instruction.toLowerCase()
+      for (const call of task.answer)
+        for (const [param, values] of Object.entries(call.arguments))
+          for (const value of [values[0]].flat()) {
+            if (typeof value !== 'string' && typeof value !== 'number') continue
+            const text = String(value).toLowerCase()
+            if (enums.has(value) || text.length < 4 || text === 'daniel hayes') continue
+            expect(instruction.includes(text), `${task.id}: ${param} ${JSON.stringify(value)} is in "${task.instruction}"`).toBe(false)
+          }
+    }
+  })
+
   it('writes short instructions and uses the format\'s full expressiveness', () => {
     const lengths = dataset.tasks.map((t) => t.instruction.length).sort((a, b) => a - b)
     expect(lengths[Math.floor(lengths.length / 2)]).toBeGreaterThanOrEqual(15)
