@@ -1,70 +1,43 @@
-import { useEffect, useMemo, useState } from 'react'
-import { GLOBAL_SEARCH_TOOL, ToolRuntime, capabilityName } from '../core'
-import type { Dataset, ToolCall } from '../core'
-import { fetchDataset } from './fetchDataset'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Phone } from '../phone/Phone'
+import { setupI18n } from '../i18n'
+import { useSettings } from '../state/settings'
+import { boot, useSession } from '../state/session'
+import { fetchDatasetFiles } from './fetchDataset'
+import { SidePanel } from './SidePanel'
+import { TopBar } from './TopBar'
 import './app.css'
 
-/** A bare page over the core until the phone lands: the data set, its tasks, and a global search. */
+/** The page: a top bar (data set, language, access), the phone, and the task panel beside it. */
 export function App() {
-  const [dataset, setDataset] = useState<Dataset>()
-  const [error, setError] = useState<string>()
-  const [taskId, setTaskId] = useState<string>()
-  const [pattern, setPattern] = useState('')
-  const [reply, setReply] = useState<ToolCall>()
+  const { t } = useTranslation()
+  const language = useSettings((s) => s.language)
+  const status = useSession((s) => s.status)
+  const error = useSession((s) => s.error)
 
   useEffect(() => {
-    fetchDataset().then(
-      ({ dataset: loaded }) => {
-        setDataset(loaded)
-        setTaskId(loaded.tasks[0]?.id)
-      },
-      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
-    )
+    setupI18n(language)
+    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en'
+  }, [language])
+
+  useEffect(() => {
+    void boot(() => fetchDatasetFiles(), window.location.hash)
   }, [])
 
-  const task = dataset?.tasks.find((t) => t.id === taskId)
-  const runtime = useMemo(
-    () => (dataset && task ? new ToolRuntime(dataset.tools, dataset.records[task.id] ?? {}, { setting: 'paginated' }) : undefined),
-    [dataset, task],
-  )
-
-  if (error) return <main className="page"><p role="alert">Could not load the data set: {error}</p></main>
-  if (!dataset) return <main className="page"><p role="status">Loading the data set…</p></main>
-
   return (
-    <main className="page">
-      <h1>SPIEval Phone</h1>
-      <p>
-        {dataset.tasks.length} tasks · user {dataset.profile.name} · now {dataset.profile.now} ({dataset.profile.weekday})
-      </p>
-      <label>
-        Task{' '}
-        <select value={taskId} onChange={(e) => { setTaskId(e.target.value); setReply(undefined) }}>
-          {dataset.tasks.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.id} · {capabilityName(t.type)} · {t.messages[0]?.content}
-            </option>
-          ))}
-        </select>
-      </label>
-      {task && <p className="instruction">“{task.instruction}”</p>}
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (runtime) setReply(runtime.call(GLOBAL_SEARCH_TOOL, { pattern }, 'ui'))
-        }}
-      >
-        <label>
-          Search the phone <input value={pattern} onChange={(e) => setPattern(e.target.value)} />
-        </label>{' '}
-        <button type="submit">Search</button>
-      </form>
-      {reply && (
-        <pre aria-label="Tool reply" className={reply.ok ? 'reply' : 'reply error'}>
-          {reply.content}
-        </pre>
-      )}
-    </main>
+    <div className="layout">
+      <TopBar />
+      <main className="stage">
+        {status === 'error' && <p role="alert">{t('loadFailed', { error })}</p>}
+        {(status === 'loading' || status === 'idle') && <p role="status">{t('loading')}</p>}
+        {status === 'ready' && (
+          <>
+            <Phone />
+            <SidePanel />
+          </>
+        )}
+      </main>
+    </div>
   )
 }

@@ -1,8 +1,7 @@
-import { DATASET_FILES, loadDataset } from '../core'
-import type { Dataset, DatasetIssue } from '../core'
+import { DATASET_FILES } from '../core'
 
-/** Fetches a data set folder (default: the bundled sample in `data/`) and parses it with the core. */
-export async function fetchDataset(folder = 'data/'): Promise<{ dataset: Dataset; warnings: DatasetIssue[] }> {
+/** Fetches a data set folder's files (default: the bundled sample in `data/`), relative to the page. */
+export async function fetchDatasetFiles(folder = 'data/'): Promise<Record<string, string>> {
   const base = new URL(folder, document.baseURI)
   const files: Record<string, string> = {}
   await Promise.all(
@@ -12,5 +11,5 @@ export async function fetchDataset(folder = 'data/'): Promise<{ dataset: Dataset
       else if (name !== DATASET_FILES.profile) throw new Error(`${name}: HTTP ${response.status} from ${response.url}`)
     }),
   )
-  return loadDataset(files)
+  return files
 }

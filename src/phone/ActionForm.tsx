@@ -1,0 +1,223 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ChevronLeft } from 'lucide-react'
+import { enumLabel } from '../core'
+import type { AppKey, JsonSchema } from '../core'
+import type { Language } from '../i18n'
+import { usePhone } from '../state/phone'
+import { callTool, checkCall, useSession } from '../state/session'
+import { APP_VIEWS } from './appViews'
+
+const WEEKDAYS_EN = ['Once', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
+const WEEKDAYS_ZH = ['不重复', '周一', '周二', '周三', '周四', '周五', '周六', '周日']
+
+type FormValue = string | string[] | number[] | boolean
+
+/**
+ * An action's form, generated from the tool's schema in the loaded tools.json:
+ * required fields marked, enums as choices with translated labels, arrays as
+ * chips. It submits through the runtime; an invalid form shows the runtime's
+ * message and records nothing.
+ */
+export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; prefill?: Record<string, unknown> }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
+  const schema = useSession((s) => s.dataset?.tools.find((x) => x.function.name === tool))
+  const navigate = usePhone((s) => s.navigate)
+  const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(prefill))
+  const [error, setError] = useState<string>()
+  if (!schema) return <p className="hint">{tool}?</p>
+  const properties = schema.function.parameters.properties ?? {}
+  const required = new Set(schema.function.parameters.required ?? [])
+  const title = t(`actions.${tool}`, { defaultValue: tool })
+
+  const submit = async () => {
+    const args = toArguments(values, properties)
+    const check = checkCall(tool, args)
+    if (!check.ok) {
+      setError(check.content)
+      return
+    }
+    const step = await callTool(tool, args, 'ui')
+    if (step.ok) navigate({ screen: 'app', app })
+    else setError(step.content)
+  }
+
+  return (
+    <section className="action-form" aria-label={title}>
+      <header className="app-header" style={{ borderColor: APP_VIEWS[app].color }}>
+        <button type="button" className="nav-back" onClick={() => navigate({ screen: 'app', app })} aria-label={t('cancel')}>
+          <ChevronLeft size={26} aria-hidden="true" />
+        </button>
+        <h2>{title}</h2>
+      </header>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        {Object.entries(properties).map(([name, property]) => (
+          <FieldInput
+            key={name}
+            name={name}
+            schema={property}
+            required={required.has(name)}
+            value={values[name]}
+            language={language}
+            onChange={(value) => setValues({ ...values, [name]: value })}
+          />
+        ))}
+        {error && (
+          <p role="alert" className="form-error">
+            {t('invalid', { message: error })}
+          </p>
+        )}
+        <button type="submit" className="primary">
+          {t('submit')}
+        </button>
+      </form>
+    </section>
+  )
+}
+
+function initialValues(prefill: Record<string, unknown> | undefined): Record<string, FormValue> {
+  const values: Record<string, FormValue> = {}
+  for (const [k, v] of Object.entries(prefill ?? {}))
+    if (typeof v === 'string' || typeof v === 'boolean') values[k] = v
+    else if (typeof v === 'number') values[k] = String(v)
+    else if (Array.isArray(v)) values[k] = v.map(String)
+  return values
+}
+
+/** Form values → call arguments: empty fields left out, numbers as numbers. */
+function toArguments(values: Record<string, FormValue>, properties: Record<string, JsonSchema>): Record<string, unknown> {
+  const args: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(values)) {
+    const type = properties[name]?.type
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue
+      args[name] = properties[name]?.items?.type === 'integer' ? value.map(Number) : value
+    } else if (typeof value === 'boolean') args[name] = value
+    else if (value.trim() === '') continue
+    else if (type === 'integer' || type === 'number') args[name] = Number(value)
+    else args[name] = value
+  }
+  return args
+}
+
+function FieldInput(props: {
+  name: string
+  schema: JsonSchema
+  required: boolean
+  value: FormValue | undefined
+  language: Language
+  onChange: (value: FormValue) => void
+}) {
+  const { t } = useTranslation()
+  const { name, schema, required, value, language, onChange } = props
+  const label = (
+    <span className="field-label">
+      {name}
+      {required && (
+        <abbr title={t('required')} aria-label={t('required')}>
+          {' '}*
+        </abbr>
+      )}
+      {schema.description && <small>{schema.description}</small>}
+    </span>
+  )
+  if (schema.type === 'array' && schema.items?.type === 'integer' && schema.items.enum) {
+    const days = (value as string[] | undefined) ?? []
+    const names = language === 'en' ? WEEKDAYS_EN : WEEKDAYS_ZH
+    return (
+      <fieldset className="form-field">
+        <legend>{label}</legend>
+        {schema.items.enum.map((option) => (
+          <label key={String(option)} className="inline">
+            <input
+              type="checkbox"
+              checked={days.includes(String(option))}
+              onChange={(e) => onChange(e.target.checked ? [...days, String(option)] : days.filter((d) => d !== String(option)))}
+            />
+            {names[Number(option)] ?? String(option)}
+          </label>
+        ))}
+      </fieldset>
+    )
+  }
+  if (schema.type === 'array') return <ChipsInput label={label} name={name} values={(value as string[] | undefined) ?? []} onChange={onChange} />
+  if (schema.enum)
+    return (
+      <label className="form-field">
+        {label}
+        <select value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} required={required}>
+          <option value="">—</option>
+          {schema.enum.map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {enumLabel(option, language)}
+            </option>
+          ))}
+        </select>
+      </label>
+    )
+  if (schema.type === 'boolean')
+    return (
+      <label className="form-field inline">
+        <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+        {label}
+      </label>
+    )
+  const numeric = schema.type === 'integer' || schema.type === 'number'
+  return (
+    <label className="form-field">
+      {label}
+      <input
+        type={numeric ? 'number' : 'text'}
+        step={schema.type === 'integer' ? 1 : 'any'}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(e.target.value)}
+        aria-required={required}
+      />
+    </label>
+  )
+}
+
+function ChipsInput(props: { label: React.ReactNode; name: string; values: string[]; onChange: (values: string[]) => void }) {
+  const { t } = useTranslation()
+  const [draft, setDraft] = useState('')
+  const add = () => {
+    if (draft.trim() === '') return
+    props.onChange([...props.values, draft.trim()])
+    setDraft('')
+  }
+  return (
+    <fieldset className="form-field chips">
+      <legend>{props.label}</legend>
+      <ul aria-label={props.name}>
+        {props.values.map((v, i) => (
+          <li key={`${v}-${i}`} className="chip">
+            {v}
+            <button type="button" aria-label={t('removeItem', { value: v })} onClick={() => props.onChange(props.values.filter((_, j) => j !== i))}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <input
+        aria-label={`${props.name}: ${t('addItem')}`}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault()
+            add()
+          }
+        }}
+      />
+      <button type="button" onClick={add}>
+        {t('addItem')}
+      </button>
+    </fieldset>
+  )
+}

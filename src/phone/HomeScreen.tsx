@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next'
+import { ChevronRight, X } from 'lucide-react'
+import { APPS, GLOBAL_SEARCH_TOOL } from '../core'
+import type { Language } from '../i18n'
+import { selectSearch, usePhone } from '../state/phone'
+import { callTool } from '../state/session'
+import { APP_VIEWS } from './appViews'
+import { SearchBar, searchArguments } from './SearchBar'
+
+/** The home screen: a global search (`search_phone`) and the ten apps. */
+export function HomeScreen() {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
+  const search = usePhone(selectSearch('phone'))
+  const { editSearch, navigate } = usePhone.getState()
+  const result = search.result
+  return (
+    <section className="home-screen" aria-label={t('home')}>
+      <SearchBar
+        label={t('searchPhone')}
+        search={search}
+        withMode={false}
+        onChange={(change) => editSearch('phone', change)}
+        onSearch={() => void callTool(GLOBAL_SEARCH_TOOL, searchArguments(search, 1, false), 'ui')}
+      />
+      {result?.data ? (
+        <div className="global-results">
+          <p role="status" className="result-bar">
+            {t('results', { count: result.data.total })}
+            {result.data.pages > 1 && (
+              <span className="pager">
+                {t('page', { page: result.page, pages: result.data.pages })}
+                <button
+                  type="button"
+                  disabled={result.page >= result.data.pages}
+                  onClick={() => void callTool(GLOBAL_SEARCH_TOOL, searchArguments(search, result.page + 1, false), 'ui')}
+                  aria-label={t('nextPage')}
+                >
+                  <ChevronRight size={18} aria-hidden="true" />
+                </button>
+              </span>
+            )}
+            <button type="button" className="clear" onClick={() => editSearch('phone', { pattern: '', result: undefined })} aria-label={t('cancel')}>
+              <X size={14} aria-hidden="true" />
+            </button>
+          </p>
+          <ul className="global-hits" aria-label={t('searchPhone')}>
+            {result.data.hits.map((hit) => {
+              const app = APPS.find((a) => a.key === hit.app)
+              const view = app ? APP_VIEWS[app.key] : undefined
+              if (!app || !view) return null
+              const title = view.title(hit.record)
+              return (
+                <li key={`${hit.app}-${hit.index}`}>
+                  <button type="button" className="list-row" onClick={() => navigate({ screen: 'record', app: app.key, index: hit.index })}>
+                    <span className="app-glyph small" style={{ background: view.color }} aria-hidden="true">
+                      <view.icon size={18} color="#fff" />
+                    </span>
+                    <span className="row-main">
+                      <span className="row-title">{title}</span>
+                      <span className="row-subtitle">
+                        {language === 'en' ? app.label.en : app.label.zh} · {view.subtitle(hit.record)}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ) : (
+        <ul className="app-grid" aria-label={t('home')}>
+          {APPS.map((app) => {
+            const view = APP_VIEWS[app.key]
+            const label = language === 'en' ? app.label.en : app.label.zh
+            return (
+              <li key={app.key}>
+                <button type="button" className="app-icon" onClick={() => navigate({ screen: 'app', app: app.key })} aria-label={label}>
+                  <span className="app-glyph" style={{ background: view.color }} aria-hidden="true">
+                    <view.icon size={32} color="#fff" strokeWidth={1.8} />
+                  </span>
+                  <span className="app-name" aria-hidden="true">
+                    {label}
+                  </span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePhone } from '../state/phone'
+import { routeToHash } from '../state/routes'
+import { rememberScreen, useSession } from '../state/session'
+import { ActionForm } from './ActionForm'
+import { AppScreen } from './AppScreen'
+import { HomeScreen } from './HomeScreen'
+import { RecordDetail } from './RecordDetail'
+import { StatusBar } from './StatusBar'
+import './phone.css'
+
+/** The phone: frame, status bar and the screen the route names. Escape goes back. */
+export function Phone() {
+  const { t } = useTranslation()
+  const route = usePhone((s) => s.route)
+  const navigate = usePhone((s) => s.navigate)
+  const profile = useSession((s) => s.dataset?.profile)
+  const taskId = useSession((s) => s.task?.id)
+
+  useEffect(() => {
+    const hash = routeToHash(taskId, route)
+    if (window.location.hash !== hash) window.history.replaceState(null, '', hash)
+    void rememberScreen(route)
+  }, [route, taskId])
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      const r = usePhone.getState().route
+      if (r.screen === 'record' || r.screen === 'action') navigate({ screen: 'app', app: r.app })
+      else if (r.screen === 'app') navigate({ screen: 'home' })
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [navigate])
+
+  return (
+    <div className="phone" role="region" aria-label={t('appTitle')}>
+      <div className="phone-screen">
+        {profile && <StatusBar profile={profile} />}
+        <div className="phone-content" key={JSON.stringify(route)}>
+          {route.screen === 'home' && <HomeScreen />}
+          {route.screen === 'app' && <AppScreen app={route.app} />}
+          {route.screen === 'record' && <RecordDetail app={route.app} index={route.index} {...(route.isNew ? { isNew: true } : {})} />}
+          {route.screen === 'action' && <ActionForm app={route.app} tool={route.tool} {...(route.prefill ? { prefill: route.prefill } : {})} />}
+        </div>
+        <button type="button" className="home-indicator" onClick={() => navigate({ screen: 'home' })} aria-label={t('home')} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,111 @@
+import type { LucideIcon } from 'lucide-react'
+import { AlarmClock, BedDouble, CalendarDays, MessageCircle, Phone, Plane, StickyNote, User, Users, Wallet } from 'lucide-react'
+import type { AppKey, PhoneRecord } from '../core'
+import { valueText } from '../core'
+
+/** How an app lists its records and what its action takes from the record in view. */
+export interface AppView {
+  icon: LucideIcon
+  color: string
+  /** The row's main line and second line. */
+  title: (r: PhoneRecord) => string
+  subtitle: (r: PhoneRecord) => string
+  /** A trailing value (amount, time, status). */
+  trailing?: (r: PhoneRecord) => string
+  /** Section heading a row falls under (A–Z, a day, a thread). */
+  group?: (r: PhoneRecord, user: { name: string; phone: string }) => string
+  /** Parameters of the app's action, prefilled from a record (Call from a contact, Reply from a message). */
+  prefill?: (r: PhoneRecord, user: { name: string; phone: string }) => Record<string, unknown>
+}
+
+const text = (r: PhoneRecord, key: string): string => valueText(r[key])
+const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' · ')
+const initial = (name: string): string => {
+  const first = name.trim().charAt(0).toUpperCase()
+  return /[A-Z]/.test(first) ? first : '#'
+}
+
+/** The ten apps' looks. Fields an app does not know still show in the record's detail view. */
+export const APP_VIEWS: Record<AppKey, AppView> = {
+  contacts: {
+    icon: User,
+    color: '#8e8e93',
+    title: (r) => text(r, '姓名'),
+    subtitle: (r) => join(text(r, '电话号码'), text(r, '公司')),
+    group: (r) => initial(text(r, '姓名')),
+    prefill: (r) => ({ telephone: text(r, '电话号码') }),
+  },
+  sms: {
+    icon: MessageCircle,
+    color: '#34c759',
+    title: (r) => text(r, '发件人姓名') || text(r, '发件人电话号码'),
+    subtitle: (r) => text(r, '正文'),
+    trailing: (r) => join(text(r, '日期'), text(r, '时间')),
+    group: (r, user) => {
+      const fromUser = text(r, '发件人电话号码') === user.phone || text(r, '发件人姓名') === user.name
+      return fromUser ? text(r, '收件人姓名') || text(r, '收件人电话号码') : text(r, '发件人姓名') || text(r, '发件人电话号码')
+    },
+    prefill: (r, user) => {
+      const fromUser = text(r, '发件人电话号码') === user.phone || text(r, '发件人姓名') === user.name
+      return { telephone: fromUser ? text(r, '收件人电话号码') : text(r, '发件人电话号码') }
+    },
+  },
+  voicemail: {
+    icon: Phone,
+    color: '#30b0c7',
+    title: (r) => text(r, '来电姓名') || text(r, '来电号码'),
+    subtitle: (r) => text(r, '留言内容'),
+    trailing: (r) => join(text(r, '日期'), text(r, '时间')),
+    prefill: (r) => ({ telephone: text(r, '来电号码') }),
+  },
+  notes: {
+    icon: StickyNote,
+    color: '#ffcc00',
+    title: (r) => text(r, '标题') || text(r, '内容').slice(0, 40),
+    subtitle: (r) => text(r, '内容'),
+    trailing: (r) => text(r, '创建日期'),
+  },
+  schedule: {
+    icon: CalendarDays,
+    color: '#ff3b30',
+    title: (r) => text(r, '标题'),
+    subtitle: (r) => join(`${text(r, '开始时间')}–${text(r, '结束时间')}`, text(r, '地点')),
+    group: (r) => text(r, '日期'),
+  },
+  meeting: {
+    icon: Users,
+    color: '#5856d6',
+    title: (r) => text(r, '标题'),
+    subtitle: (r) => join(`${text(r, '开始日期')} ${text(r, '开始时间')}`, text(r, '参会人')),
+    trailing: (r) => text(r, '状态'),
+  },
+  alarm: {
+    icon: AlarmClock,
+    color: '#ff9500',
+    title: (r) => text(r, '时间'),
+    subtitle: (r) => join(text(r, '闹钟名'), text(r, '重复')),
+    trailing: (r) => text(r, '状态'),
+  },
+  transaction: {
+    icon: Wallet,
+    color: '#1c1c1e',
+    title: (r) => text(r, '项目'),
+    subtitle: (r) => join(text(r, '收款人'), text(r, '日期')),
+    trailing: (r) => text(r, '金额'),
+    prefill: (r) => ({ receivingName: text(r, '收款人'), receivingAccount: text(r, '收款账号') }),
+  },
+  transport: {
+    icon: Plane,
+    color: '#007aff',
+    title: (r) => `${text(r, '出发地')} → ${text(r, '目的地')}`,
+    subtitle: (r) => join(`${text(r, '日期')} ${text(r, '出发时间')}`, text(r, '交通方式')),
+    trailing: (r) => text(r, '状态'),
+  },
+  accommodation: {
+    icon: BedDouble,
+    color: '#af52de',
+    title: (r) => text(r, '住宿地点'),
+    subtitle: (r) => join(`${text(r, '入住日期')} → ${text(r, '退宿日期')}`, text(r, '房型')),
+    trailing: (r) => text(r, '状态'),
+  },
+}
