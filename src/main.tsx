@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { setupI18n } from './i18n'
 import { useSettings } from './state/settings'
+import { createSpievalApi } from './api/spieval'
 
 setupI18n(useSettings.getState().language)
 const root = document.getElementById('root')
@@ -12,3 +13,6 @@ if (root)
       <App />
     </StrictMode>,
   )
+
+// The agent API is there from the first paint; its calls wait for the data set like a person's.
+window.spieval = createSpievalApi()

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { capabilityName } from '../core'
 import { openTask, useSession } from '../state/session'
+import { Verdict } from './Verdict'
 
 /** The open task: its instruction, the user, and the trajectory so far. */
 export function SidePanel() {
@@ -43,6 +44,7 @@ export function SidePanel() {
           </p>
         </section>
       )}
+      <Verdict />
       <section aria-label={t('trajectory')}>
         <h2>{t('trajectory')}</h2>
         {steps.length === 0 ? (

@@ -1,10 +1,10 @@
 import type { TrajectoryStep } from '../core'
 import { database } from './schema'
-import type { AccessSetting, AttemptRow, CallRow, SpievalDatabase } from './schema'
+import type { AttemptRow, AttemptSetting, CallRow, SpievalDatabase, StoredVerdict } from './schema'
 
 /** Starts a fresh attempt at a task. */
 export async function createAttempt(
-  init: { datasetId: string; taskId: string; access: AccessSetting; actor: string; screen: string },
+  init: { datasetId: string; taskId: string; access: AttemptSetting; actor: string; screen: string },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow> {
   const row: AttemptRow = { id: crypto.randomUUID(), started: Date.now(), elapsedMs: 0, finished: false, ...init }
@@ -69,4 +69,16 @@ export function toSteps(rows: readonly CallRow[]): TrajectoryStep[] {
     content: r.content,
     ...(r.withdrawn ? { withdrawn: true } : {}),
   }))
+}
+
+/** Ends an attempt with its verdict; the write is committed before this resolves. */
+export async function finishAttempt(
+  attemptId: string,
+  finish: { verdict: StoredVerdict; elapsedMs: number },
+  db: SpievalDatabase = database(),
+): Promise<AttemptRow | undefined> {
+  await db.transaction('rw', db.attempts, async () => {
+    await db.attempts.update(attemptId, { finished: true, ended: Date.now(), verdict: finish.verdict, elapsedMs: finish.elapsedMs })
+  })
+  return db.attempts.get(attemptId)
 }

@@ -1,6 +1,6 @@
 /** Storage behind a thin layer: stores and components call these, never Dexie tables. */
 export { database, SpievalDatabase } from './schema'
-export type { AccessSetting, AttemptRow, CallRow, DatasetRow } from './schema'
+export type { AccessSetting, AttemptSetting, AttemptRow, CallRow, DatasetRow, StoredVerdict } from './schema'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, deleteDataset, listTasks, loadTask } from './datasets'
 export type { ImportProgress } from './datasets'
-export { createAttempt, openAttempt, getAttempt, attemptCalls, saveStep, saveScreen, toSteps } from './attempts'
+export { createAttempt, openAttempt, getAttempt, attemptCalls, saveStep, saveScreen, toSteps, finishAttempt } from './attempts'

@@ -35,17 +35,28 @@ export interface RecordsRow {
 /** How a person sees the records: free lists, or only through searches. */
 export type AccessSetting = 'browse' | 'paginated' | 'full'
 
+/** An attempt's setting: a person's access, or a model setting (`no_search` comes from agents). */
+export type AttemptSetting = AccessSetting | 'no_search'
+
+/** The verdict stored with a finished attempt. */
+export interface StoredVerdict {
+  correct: boolean
+  errorType: string | null
+  mismatches: unknown[]
+}
+
 export interface AttemptRow {
   id: string
   datasetId: string
   taskId: string
-  access: AccessSetting
+  access: AttemptSetting
   actor: string
   started: number
   /** Active time so far (the timer pauses while the tab is hidden). */
   elapsedMs: number
   finished: boolean
   ended?: number
+  verdict?: StoredVerdict
   /** The phone screen, as a deep-link route, so that a reload resumes it. */
   screen: string
 }

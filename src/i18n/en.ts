@@ -63,6 +63,14 @@ export const en = {
   reply: 'Reply',
   callVoice: 'Voice call',
   callVideo: 'Video call',
+  pendingActions: 'Actions to submit',
+  noActions: 'No actions yet.',
+  withdraw: 'Withdraw {{name}} (call {{n}})',
+  withdrawShort: 'Withdraw',
+  finish: 'Finish and check',
+  correct: 'Correct',
+  wrong: 'Wrong: {{type}}',
+  newAttempt: 'Start a new attempt',
   dialer: 'Keypad',
 }
 

@@ -65,5 +65,13 @@ export const zh: Strings = {
   reply: '回复',
   callVoice: '语音通话',
   callVideo: '视频通话',
+  pendingActions: '待提交的操作',
+  noActions: '还没有操作。',
+  withdraw: '撤回 {{name}}（第 {{n}} 次调用）',
+  withdrawShort: '撤回',
+  finish: '完成并检查',
+  correct: '正确',
+  wrong: '错误：{{type}}',
+  newAttempt: '重新开始',
   dialer: '拨号键盘',
 }

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import type { AppKey, PhoneRecord } from '../core'
 import { APP_VIEWS } from './appViews'
 import { Highlight } from './Highlight'
+import { valueText } from '../core'
 
 export interface ListItem {
   index: number
@@ -37,7 +38,7 @@ export function RecordList(props: {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parent.current,
-    estimateSize: (i) => (rows[i]?.kind === 'header' ? 28 : 62),
+    estimateSize: (i) => (rows[i]?.kind === 'header' ? 28 : props.highlight ? 80 : 62),
     overscan: 8,
   })
   return (
@@ -55,6 +56,8 @@ export function RecordList(props: {
             )
           const { item } = row
           const title = view.title(item.record)
+          const subtitle = view.subtitle(item.record)
+          const match = props.highlight ? matchedElsewhere(item.record, props.highlight, `${title}\n${subtitle}`) : undefined
           return (
             <div key={v.key} role="listitem" style={style}>
               <button type="button" className="list-row" onClick={() => props.onOpen(item)} aria-label={title || `#${item.index + 1}`}>
@@ -64,8 +67,13 @@ export function RecordList(props: {
                     <Highlight text={title} pattern={props.highlight} />
                   </span>
                   <span className="row-subtitle">
-                    <Highlight text={view.subtitle(item.record)} pattern={props.highlight} />
+                    <Highlight text={subtitle} pattern={props.highlight} />
                   </span>
+                  {match && (
+                    <span className="row-match">
+                      <Highlight text={snippet(match, props.highlight ?? '')} pattern={props.highlight} />
+                    </span>
+                  )}
                 </span>
                 {view.trailing && <span className="row-trailing">{view.trailing(item.record)}</span>}
               </button>
@@ -75,4 +83,23 @@ export function RecordList(props: {
       </div>
     </div>
   )
+}
+
+/** The first field holding the pattern when the row's own lines do not show it, so that every hit shows why. */
+function matchedElsewhere(record: PhoneRecord, pattern: string, shown: string): string | undefined {
+  const needle = pattern.toLowerCase()
+  if (needle === '' || shown.toLowerCase().includes(needle)) return undefined
+  for (const value of Object.values(record)) {
+    const text = valueText(value)
+    if (text.toLowerCase().includes(needle)) return text
+  }
+  return undefined
+}
+
+/** About 60 characters around the first occurrence. */
+function snippet(text: string, pattern: string): string {
+  const at = text.toLowerCase().indexOf(pattern.toLowerCase())
+  if (text.length <= 60 || at < 0) return text
+  const start = Math.max(0, at - 20)
+  return `${start > 0 ? '…' : ''}${text.slice(start, start + 60)}${start + 60 < text.length ? '…' : ''}`
 }

@@ -5,8 +5,10 @@ import type { Profile } from '../core'
 export function StatusBar({ profile }: { profile: Profile }) {
   const [date = '', time = ''] = profile.now.split(' ')
   return (
-    <div className="status-bar" role="status" aria-label={`${profile.weekday} ${profile.now}`}>
-      <span className="status-time">{time.slice(0, 5)}</span>
+    <div className="status-bar">
+      <time className="status-time" dateTime={`${date}T${time}`}>
+        {time.slice(0, 5)}
+      </time>
       <span className="status-date">
         {profile.weekday.slice(0, 3)} {date}
       </span>

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
-import { ToolSession, appOfSearchTool, GLOBAL_SEARCH_TOOL } from '../core'
-import type { CallSource, SearchData, Task, TaskRecords, TrajectoryStep } from '../core'
+import { ToolSession, appOfSearchTool, GLOBAL_SEARCH_TOOL, scoreTask, toolProperties } from '../core'
+import type { CallSource, SearchData, Setting, Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
 import {
   activeDataset,
   attemptCalls,
@@ -13,8 +13,9 @@ import {
   saveStep,
   setActiveDataset,
   toSteps,
+  finishAttempt as finishStoredAttempt,
 } from '../db'
-import type { AccessSetting, AttemptRow, DatasetRow } from '../db'
+import type { AttemptRow, AttemptSetting, DatasetRow } from '../db'
 import { usePhone } from './phone'
 import { hashToRoute, routeToHash } from './routes'
 import type { PhoneRoute } from './routes'
@@ -31,15 +32,24 @@ interface SessionState {
   records?: TaskRecords
   attempt?: AttemptRow
   steps: TrajectoryStep[]
+  /** Set once the attempt is finished; the gold is never rendered before. */
+  verdict?: TaskVerdict
 }
 
 export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks: [], steps: [] }))
 
 let toolSession: ToolSession | undefined
+let markReady: () => void = () => undefined
+const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
+
+/** Resolves once the first boot has finished (loaded, or failed with a message on the page). */
+export function whenReady(): Promise<void> {
+  return readyPromise
+}
 
 /** The runtime setting behind a person's access setting: browsing shows every hit, like a real phone. */
-export function runtimeSetting(access: AccessSetting): 'paginated' | 'full' {
-  return access === 'paginated' ? 'paginated' : 'full'
+export function runtimeSetting(access: AttemptSetting): Setting {
+  return access === 'browse' ? 'full' : access
 }
 
 /**
@@ -59,28 +69,44 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
     useSession.setState({ status: 'ready' })
   } catch (err) {
     useSession.setState({ status: 'error', error: err instanceof Error ? err.message : String(err) })
+  } finally {
+    markReady()
   }
 }
 
 /** Switches to another stored data set. */
 export async function switchDataset(id: string): Promise<void> {
   await setActiveDataset(id)
-  useSession.setState({ task: undefined, attempt: undefined, steps: [] })
-  await boot(() => Promise.reject(new Error('no sample needed')), '')
+  await reloadDatasets()
 }
 
-/** Opens a task: resumes its unfinished attempt, or starts a new one with the current access setting. */
-export async function openTask(taskId: string, route?: PhoneRoute): Promise<void> {
+/** Re-reads the active data set (after an import, a switch or a delete) and opens its first task. */
+export async function reloadDatasets(): Promise<void> {
+  useSession.setState({ task: undefined, attempt: undefined, steps: [], verdict: undefined })
+  await boot(() => Promise.reject(new Error('no data set is stored')), '')
+}
+
+/**
+ * Opens a task: resumes its unfinished attempt, or starts a new one with the
+ * current access setting. `fresh` always starts a new attempt.
+ */
+export async function openTask(
+  taskId: string,
+  route?: PhoneRoute,
+  options: { fresh?: boolean; setting?: AttemptSetting; actor?: string } = {},
+): Promise<void> {
   const { dataset } = useSession.getState()
   if (!dataset) return
   const loaded = await loadTask(dataset.id, taskId)
   if (!loaded) throw new Error(`Task ${taskId} is not in this data set`)
-  const { access, actor } = useSettings.getState()
-  let attempt = await openAttempt(dataset.id, taskId)
+  const settings = useSettings.getState()
+  const access = options.setting ?? settings.access
+  const actor = options.actor ?? settings.actor
+  let attempt = options.fresh ? undefined : await openAttempt(dataset.id, taskId)
   const restored = attempt ? toSteps(await attemptCalls(attempt.id)) : []
   attempt ??= await createAttempt({ datasetId: dataset.id, taskId, access, actor, screen: routeToHash(taskId, { screen: 'home' }) })
   toolSession = new ToolSession(loaded.task, dataset.tools, loaded.records, runtimeSetting(attempt.access), restored)
-  useSession.setState({ task: loaded.task, records: loaded.records, attempt, steps: [...restored] })
+  useSession.setState({ task: loaded.task, records: loaded.records, attempt, steps: [...restored], verdict: undefined })
   const resumed = route ?? hashToRoute(attempt.screen).route
   usePhone.getState().reset(resumed)
   for (const step of restored) reflectOnPhone(step, false)
@@ -100,6 +126,7 @@ export async function callTool(name: string, args: unknown, source: CallSource):
   const session = toolSession
   const attempt = useSession.getState().attempt
   if (!session || !attempt) throw new Error('No task is open')
+  if (attempt.finished) throw new Error('This attempt is finished; open the task again to start a new one')
   const step = session.call(name, args, source)
   const screen = reflectOnPhone(step, source !== 'ui')
   await saveStep(attempt.id, step, screen)
@@ -139,4 +166,32 @@ export async function rememberScreen(route: PhoneRoute): Promise<void> {
 export function checkCall(name: string, args: unknown): { ok: boolean; content: string } {
   const result = toolSession?.runtime.call(name, args, 'ui')
   return result ? { ok: result.ok, content: result.content } : { ok: false, content: 'No task is open' }
+}
+
+/** Withdraws a pending execution call; it stays in the trajectory, marked. */
+export async function withdrawCall(seq: number): Promise<void> {
+  const attempt = useSession.getState().attempt
+  const step = toolSession?.withdraw(seq)
+  if (!attempt || !step || !toolSession) return
+  await saveStep(attempt.id, step, undefined)
+  useSession.setState({ steps: [...toolSession.trajectory()] })
+}
+
+/** Ends the attempt and scores its kept execution calls with the core scorer. */
+export async function finishAttempt(): Promise<TaskVerdict | undefined> {
+  const { attempt, task, dataset } = useSession.getState()
+  if (!attempt || !task || !dataset || !toolSession) return undefined
+  const verdict = scoreTask(task, toolSession.submittedCalls(), toolProperties(dataset.tools))
+  const elapsedMs = attempt.elapsedMs + (Date.now() - attempt.started)
+  const stored = await finishStoredAttempt(attempt.id, {
+    verdict: { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches },
+    elapsedMs,
+  })
+  useSession.setState({ verdict, ...(stored ? { attempt: stored } : {}) })
+  return verdict
+}
+
+/** The calls an attempt submits (kept execution calls). */
+export function submittedCalls(): { name: string; arguments: unknown }[] {
+  return toolSession?.submittedCalls() ?? []
 }

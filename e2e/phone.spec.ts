@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test'
+
+test('a person solves 推理1 on the phone, and the verdict is correct', async ({ page }) => {
+  await page.goto('./#/task/推理1')
+  await expect(page.getByText('“Call whoever is covering for my manager”')).toBeVisible()
+  const phone = page.getByRole('region', { name: 'SPIEval Phone' })
+  await phone.getByRole('button', { name: 'Contacts' }).click()
+  await phone.getByRole('searchbox', { name: 'Search Contacts' }).fill('Tom')
+  await phone.getByRole('searchbox', { name: 'Search Contacts' }).press('Enter')
+  await expect(phone.getByRole('status')).toContainText('2 results')
+  await phone.getByRole('button', { name: 'Tom Ruiz' }).click()
+  await expect(phone.getByText('Finance, budget controller')).toBeVisible()
+  await phone.getByRole('button', { name: 'Voice call' }).click()
+  await phone.getByRole('button', { name: 'Submit' }).click()
+  await expect(phone.getByText('New', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Finish and check' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Correct' })).toBeVisible()
+})
+
+test('window.spieval solves a task through the same runtime, and a wrong answer gets its error type', async ({ page }) => {
+  await page.goto('./')
+  const first = await page.evaluate(async () => {
+    const api = window.spieval
+    if (!api) throw new Error('no window.spieval')
+    const opened = await api.open('推理1', { setting: 'paginated', actor: 'bot' })
+    const search = await api.call('search_contacts', { pattern: 'Finance' })
+    return { opened, search }
+  })
+  // The API's search shows on the phone: its app opens with the hits highlighted.
+  const phone = page.getByRole('region', { name: 'SPIEval Phone' })
+  await expect(phone.getByRole('heading', { name: 'Contacts' })).toBeVisible()
+  await expect(phone.locator('mark', { hasText: 'Finance' })).toBeVisible()
+  const rest = await page.evaluate(async () => {
+    const api = window.spieval
+    if (!api) throw new Error('no window.spieval')
+    const bad = await api.call('Phone_Call', { telephone: 13822419087 })
+    const call = await api.call('Phone_Call', '{"telephone": "13822419087"}')
+    const current = await api.current()
+    const verdict = await api.submit()
+    await api.open('推理1')
+    await api.call('Phone_Call', { telephone: '13655208731' })
+    const wrong = await api.submit()
+    return { bad, call, current, verdict, wrong }
+  })
+  const result = { ...first, ...rest }
+  expect(result.opened.systemPrompt).toContain('Daniel Hayes')
+  expect(result.opened.tools).toHaveLength(21)
+  expect(result.search.content).toContain('Tom Ruiz')
+  expect(result.bad).toMatchObject({ ok: false })
+  expect(result.bad.content).toContain('expected string, got number')
+  expect(result.call.ok).toBe(true)
+  expect(result.current?.calls.map((c) => [c.name, c.source, c.ok])).toEqual([
+    ['search_contacts', 'api', true],
+    ['Phone_Call', 'api', false],
+    ['Phone_Call', 'api', true],
+  ])
+  expect(result.verdict).toMatchObject({ id: '推理1', correct: true, errorType: null })
+  expect(result.wrong).toMatchObject({ correct: false, errorType: 'wrong_value' })
+})
+
+test('an invalid form shows the runtime\'s message and records nothing', async ({ page }) => {
+  await page.goto('./#/task/推理1/app/contacts/action/Contacts_Create')
+  const phone = page.getByRole('region', { name: 'SPIEval Phone' })
+  await phone.getByRole('textbox', { name: /^name/ }).fill('Someone')
+  await phone.getByRole('button', { name: 'Submit' }).click()
+  await expect(phone.getByRole('alert')).toContainText('Missing required parameter "telephone"')
+  await expect(page.getByText('No calls yet.')).toBeVisible()
+})

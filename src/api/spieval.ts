@@ -1,0 +1,68 @@
+import { systemPrompt } from '../core'
+import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
+import { callTool, finishAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
+import type { ApiAttempt, SpievalApi } from './types'
+
+export const API_VERSION = '0.1.0'
+
+/**
+ * `window.spieval`: the same runtime and scorer as the phone. Calls go through
+ * the one tool path with source `api`, so they show on the phone and in the
+ * trajectory like a person's.
+ */
+export function createSpievalApi(): SpievalApi {
+  return {
+    version: API_VERSION,
+    async tasks() {
+      await whenReady()
+      return useSession.getState().tasks.map((t) => ({ id: t.id, type: t.type, instruction: t.instruction }))
+    },
+    async open(taskId, opts = {}) {
+      await whenReady()
+      const setting = opts.setting ?? 'paginated'
+      await openTask(taskId, { screen: 'home' }, { fresh: true, setting, ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
+      const { task, dataset, records } = useSession.getState()
+      if (!task || !dataset) throw new Error(`Task ${taskId} could not be opened`)
+      const prompt = systemPrompt({ profile: dataset.profile, tools: dataset.tools, setting, ...(records ? { records } : {}) })
+      const tools = setting === 'no_search' ? dataset.tools.filter((t) => !t.function.name.startsWith('search_')) : dataset.tools
+      return { id: task.id, type: task.type, instruction: task.instruction, profile: dataset.profile, systemPrompt: prompt, tools }
+    },
+    async call(name, args) {
+      await whenReady()
+      try {
+        const step = await callTool(name, args, 'api')
+        return { ok: step.ok, content: step.content, ...(step.data === undefined ? {} : { data: step.data }) }
+      } catch (err) {
+        return { ok: false, content: `Error: ${err instanceof Error ? err.message : String(err)}` }
+      }
+    },
+    async submit() {
+      await whenReady()
+      const calls = submittedCalls()
+      const verdict = await finishAttempt()
+      if (!verdict) throw new Error('No task is open')
+      return { id: verdict.id, correct: verdict.correct, errorType: verdict.errorType, calls, mismatches: verdict.mismatches }
+    },
+    async current() {
+      await whenReady()
+      const attempt = useSession.getState().attempt
+      if (!attempt) return null
+      const stored = (await getAttempt(attempt.id)) ?? attempt
+      const calls: ApiAttempt['calls'] = toSteps(await attemptCalls(attempt.id)).map((s) => ({
+        name: s.name,
+        arguments: s.arguments,
+        source: s.source,
+        ok: s.ok,
+        content: s.content,
+        ...(s.withdrawn ? { withdrawn: true } : {}),
+      }))
+      return { taskId: stored.taskId, attemptId: stored.id, setting: stored.access, finished: stored.finished, calls }
+    },
+    async importDataset(files, name = 'Imported data set') {
+      await whenReady()
+      const row = await storeDataset(files, { name, source: 'api' })
+      await reloadDatasets()
+      return { id: row.id, tasks: row.tasks }
+    },
+  }
+}

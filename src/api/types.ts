@@ -1,0 +1,54 @@
+/** The public `window.spieval` API (DESIGN.md). Change it only additively. */
+import type { Profile, ToolSchema } from '../core'
+
+export type ApiSetting = 'paginated' | 'full' | 'no_search'
+
+export interface ApiTaskSummary {
+  id: string
+  type: string
+  instruction: string
+}
+
+export interface ApiOpenedTask extends ApiTaskSummary {
+  profile: Profile
+  systemPrompt: string
+  tools: ToolSchema[]
+}
+
+export interface ApiCallResult {
+  ok: boolean
+  content: string
+  data?: unknown
+}
+
+export interface ApiVerdict {
+  id: string
+  correct: boolean
+  errorType: string | null
+  calls: { name: string; arguments: unknown }[]
+  mismatches: unknown[]
+}
+
+export interface ApiAttempt {
+  taskId: string
+  attemptId: string
+  setting: string
+  finished: boolean
+  calls: { name: string; arguments: unknown; source: string; ok: boolean; content: string; withdrawn?: boolean }[]
+}
+
+export interface SpievalApi {
+  version: string
+  tasks(): Promise<ApiTaskSummary[]>
+  open(taskId: string, opts?: { setting?: ApiSetting; actor?: string }): Promise<ApiOpenedTask>
+  call(name: string, args: object | string): Promise<ApiCallResult>
+  submit(): Promise<ApiVerdict>
+  current(): Promise<ApiAttempt | null>
+  importDataset(files: Record<string, string>, name?: string): Promise<{ id: string; tasks: number }>
+}
+
+declare global {
+  interface Window {
+    spieval?: SpievalApi
+  }
+}
