@@ -1,0 +1,68 @@
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSources } from '../scripts/sample-lib'
+import { ROOT, SAMPLE_DIR } from './fixtures'
+
+const text = (result: unknown): string => {
+  const content = (result as { content?: { type: string; text?: string }[] }).content ?? []
+  return content.map((c) => c.text ?? '').join('')
+}
+
+describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
+  const client = new Client({ name: 'spieval-test', version: '1.0.0' })
+  beforeAll(async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', join(ROOT, 'cli/mcp.ts'), '--data', SAMPLE_DIR, '--task', '推理1'],
+      cwd: ROOT,
+      stderr: 'pipe',
+    })
+    await client.connect(transport)
+  }, 30_000)
+  afterAll(async () => {
+    await client.close()
+  })
+
+  it('serves the task\'s 21 tools plus list_tasks, open_task and submit', async () => {
+    const { tools } = await client.listTools()
+    expect(tools).toHaveLength(24)
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_tasks', 'open_task', 'submit', 'search_contacts', 'Phone_Call']))
+    expect(tools.find((t) => t.name === 'Phone_Call')?.inputSchema.required).toEqual(['telephone'])
+  })
+
+  it('solves a sample task and answers submit with the verdict', async () => {
+    const source = readSources(ROOT).find((s) => s.task.id === '整合3')
+    if (!source) throw new Error('no 整合3')
+    const listed = JSON.parse(text(await client.callTool({ name: 'list_tasks', arguments: {} })))
+    expect(listed).toHaveLength(50)
+    const opened = JSON.parse(text(await client.callTool({ name: 'open_task', arguments: { id: '整合3' } })))
+    expect(opened.instruction).toBe(source.task.messages[0]?.content)
+    for (const step of source.solution.steps) {
+      const reply = await client.callTool({ name: step.call.name, arguments: step.call.arguments as Record<string, unknown> })
+      expect(reply.isError ?? false).toBe(false)
+      for (const expected of step.expect) expect(text(reply)).toContain(expected)
+    }
+    const bad = await client.callTool({ name: 'Meeting_Create', arguments: { dateStart: '2026-03-18' } })
+    expect(bad.isError).toBe(true)
+    expect(text(bad)).toContain('Missing required parameter "dateEnd"')
+    for (const call of source.solution.calls) {
+      const reply = await client.callTool({ name: call.name, arguments: call.arguments as Record<string, unknown> })
+      expect(reply.isError ?? false).toBe(false)
+    }
+    const verdict = JSON.parse(text(await client.callTool({ name: 'submit', arguments: {} })))
+    expect(verdict).toMatchObject({ id: '整合3', correct: true, errorType: null })
+    expect(verdict.calls).toHaveLength(source.solution.calls.length)
+  })
+
+  it('reports a wrong answer with its error type, and calls without an open task as errors', async () => {
+    await client.callTool({ name: 'open_task', arguments: { id: '推理1' } })
+    await client.callTool({ name: 'Phone_Call', arguments: { telephone: '13655208731' } })
+    const verdict = JSON.parse(text(await client.callTool({ name: 'submit', arguments: {} })))
+    expect(verdict).toMatchObject({ correct: false, errorType: 'wrong_value' })
+    const none = await client.callTool({ name: 'Phone_Call', arguments: { telephone: '1' } })
+    expect(none.isError).toBe(true)
+    expect(text(none)).toMatch(/open_task/)
+  })
+})
