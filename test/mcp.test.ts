@@ -38,7 +38,7 @@ describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
     const listed = JSON.parse(text(await client.callTool({ name: 'list_tasks', arguments: {} })))
     expect(listed).toHaveLength(50)
     const opened = JSON.parse(text(await client.callTool({ name: 'open_task', arguments: { id: '整合3' } })))
-    expect(opened.instruction).toBe(source.task.messages[0]?.content)
+    expect(opened.instruction).toBe((source.task.messages as { content: string }[])[0]?.content)
     for (const step of source.solution.steps) {
       const reply = await client.callTool({ name: step.call.name, arguments: step.call.arguments as Record<string, unknown> })
       expect(reply.isError ?? false).toBe(false)

@@ -1,0 +1,135 @@
+import type { Profile, Task, ToolSchema } from '../dataset/types'
+import { COMPLETION_SENTENCE } from './prompt'
+import type { AgentMessage, AssistantToolCall, ChatModel } from './types'
+
+type Assistant = Extract<AgentMessage, { role: 'assistant' }>
+
+function assistant(calls: { name: string; args: unknown }[], turn: number): Assistant {
+  if (calls.length === 0) return { role: 'assistant', content: COMPLETION_SENTENCE }
+  const tool_calls: AssistantToolCall[] = calls.map((c, i) => ({
+    id: `call_${turn}_${i}`,
+    type: 'function',
+    function: { name: c.name, arguments: JSON.stringify(c.args) },
+  }))
+  return { role: 'assistant', content: null, tool_calls }
+}
+
+const turnOf = (messages: readonly AgentMessage[]): number => messages.filter((m) => m.role === 'assistant').length
+
+/** The first acceptable value of each gold parameter (a leading null means: leave it out). */
+export function goldArguments(acceptable: Record<string, unknown[]>): Record<string, unknown> {
+  const args: Record<string, unknown> = {}
+  for (const [param, values] of Object.entries(acceptable)) if (values[0] !== null && values[0] !== undefined) args[param] = values[0]
+  return args
+}
+
+/**
+ * The `oracle` agent: one retrieval per gold value (search_phone), then the
+ * gold calls. Solving every task this way shows each is solvable through the tools.
+ */
+export class OracleAgent implements ChatModel {
+  readonly name = 'oracle'
+  constructor(private readonly task: Pick<Task, 'answer'>) {}
+
+  async complete(messages: readonly AgentMessage[], tools: readonly ToolSchema[]): Promise<{ message: Assistant }> {
+    const turn = turnOf(messages)
+    const canSearch = tools.some((t) => t.function.name === 'search_phone')
+    const golds = this.task.answer.map((call) => ({ name: call.name, args: goldArguments(call.arguments) }))
+    const searches = [...new Set(golds.flatMap((g) => Object.values(g.args).flat().map(String)))].map((pattern) => ({
+      name: 'search_phone',
+      args: { pattern },
+    }))
+    const plan = canSearch && searches.length > 0 ? [searches, golds] : [golds]
+    return { message: assistant(plan[turn] ?? [], turn) }
+  }
+}
+
+const STOPWORDS = new Set(
+  'the and for with from that this what have will your about there their them then than when which into just like make please my me our us to of in on at a an is it be do all some last next this tomorrow today'.split(' '),
+)
+
+/** Which execution tool an instruction asks for, by its words. */
+const VERBS: [RegExp, string][] = [
+  [/\b(call|ring|phone)\b/i, 'Phone_Call'],
+  [/\b(text|message|tell|send|remind \w+ to)\b/i, 'Messages_Send'],
+  [/\b(pay|transfer|owe|reimburse)\b/i, 'Consumption_Create'],
+  [/\b(hotel|room|stay)\b/i, 'Accommodation_Create'],
+  [/\b(trip|flight|train|car|ride|taxi|fly)\b/i, 'Transport_Create'],
+  [/\b(alarm|wake)\b/i, 'Clock_CreateAlarm'],
+  [/\b(meeting|invite|sync|review)\b/i, 'Meeting_Create'],
+  [/\b(calendar|event|appointment|schedule)\b/i, 'Schedule_Create'],
+  [/\b(note|to-?do|reminder|list)\b/i, 'TodoList_Create'],
+  [/\b(contact|save|add)\b/i, 'Contacts_Create'],
+]
+
+const PHONE = /^1\d{10}$/
+
+/**
+ * The `keyword` agent, a simple baseline: it searches the instruction's words,
+ * picks a tool by the instruction's verb and fills it from the first hit.
+ */
+export class KeywordAgent implements ChatModel {
+  readonly name = 'keyword'
+  constructor(private readonly profile: Profile) {}
+
+  async complete(messages: readonly AgentMessage[], tools: readonly ToolSchema[]): Promise<{ message: Assistant }> {
+    const turn = turnOf(messages)
+    const instruction = messages.find((m) => m.role === 'user')?.content ?? ''
+    const canSearch = tools.some((t) => t.function.name === 'search_phone')
+    if (turn === 0 && canSearch) {
+      const words = [...new Set(instruction.split(/[^\p{L}\p{N}'-]+/u).filter((w) => w.length >= 4 && !STOPWORDS.has(w.toLowerCase())))]
+      return { message: assistant(words.slice(0, 4).map((pattern) => ({ name: 'search_phone', args: { pattern } })), turn) }
+    }
+    if (turn > 1 || (turn === 1 && !canSearch)) return { message: assistant([], turn) }
+    const hit = firstHit(messages)
+    const tool = VERBS.find(([re]) => re.test(instruction))?.[1] ?? 'Phone_Call'
+    return { message: assistant([{ name: tool, args: this.fill(tool, hit, instruction) }], turn) }
+  }
+
+  private fill(tool: string, hit: Record<string, unknown>, instruction: string): Record<string, unknown> {
+    const values = Object.values(hit).map((v) => String(v))
+    const phone = values.find((v) => PHONE.test(v) && v !== this.profile.phone) ?? this.profile.phone
+    const [today = '', now = ''] = this.profile.now.split(' ')
+    const date = values.find((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)) ?? today
+    const time = values.find((v) => /^\d{2}:\d{2}/.test(v))?.slice(0, 5) ?? now.slice(0, 5)
+    const name = String(hit['姓名'] ?? hit['来电姓名'] ?? hit['发件人姓名'] ?? hit['收款人'] ?? 'Unknown')
+    switch (tool) {
+      case 'Phone_Call':
+        return { telephone: phone }
+      case 'Messages_Send':
+        return { telephone: phone, text: instruction }
+      case 'Contacts_Create':
+        return { name, telephone: phone }
+      case 'Consumption_Create':
+        return { item: instruction, amount: Number(hit['金额'] ?? 0) || 0, receivingName: name, receivingAccount: String(hit['收款账号'] ?? '') }
+      case 'Transport_Create':
+        return { date, time: 'now', start: 'current', end: String(hit['目的地'] ?? hit['地点'] ?? ''), passenger: [this.profile.name], telephone: this.profile.phone, transportType: /train/i.test(instruction) ? '火车' : /fl(y|ight)|plane/i.test(instruction) ? '飞机' : '汽车' }
+      case 'Accommodation_Create':
+        return { dateCheckIn: date, dateCheckOut: date, location: String(hit['住宿地点'] ?? ''), people: [this.profile.name], telephone: this.profile.phone }
+      case 'Clock_CreateAlarm':
+        return { time: `${time}:00` }
+      case 'Meeting_Create':
+        return { dateStart: date, dateEnd: date, timeStart: `${time}:00`, timeEnd: `${time}:00` }
+      case 'Schedule_Create':
+        return { date, timeStart: `${time}:00`, timeEnd: `${time}:00` }
+      default:
+        return { content: instruction, date, time }
+    }
+  }
+}
+
+/** The first record of the first search reply with hits, parsed from its JSON line. */
+function firstHit(messages: readonly AgentMessage[]): Record<string, unknown> {
+  for (const m of messages) {
+    if (m.role !== 'tool') continue
+    const line = m.content.split('\n').find((l) => /^1\. /.test(l))
+    const json = line?.slice(line.indexOf('{'))
+    if (!json) continue
+    try {
+      return JSON.parse(json) as Record<string, unknown>
+    } catch {
+      continue
+    }
+  }
+  return {}
+}

@@ -1,0 +1,77 @@
+/**
+ * A local OpenAI-compatible chat completions server with scripted answers,
+ * for agent tests. The request's `model` names the script; the turn is the
+ * number of assistant messages already in the conversation.
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+type ScriptedCall = { name: string; arguments: string }
+type Script = (turn: number) => ScriptedCall[] | null
+
+const call = (name: string, args: unknown): ScriptedCall => ({ name, arguments: typeof args === 'string' ? args : JSON.stringify(args) })
+
+export const SCRIPTS: Record<string, Script> = {
+  /** Solves 推理1 with a parallel first turn. */
+  'solve-推理1': (turn) =>
+    [
+      [call('search_contacts', { pattern: 'manager' }), call('search_voicemail', { pattern: 'Rachel' })],
+      [call('search_contacts', { pattern: 'Tom' })],
+      [call('Phone_Call', { telephone: '13822419087' })],
+    ][turn] ?? null,
+  /** One call with arguments that are not JSON, then a correct call. */
+  malformed: (turn) => [[call('search_contacts', '{"pattern": "Tom"')], [call('Phone_Call', { telephone: '13822419087' })]][turn] ?? null,
+  /** Never stops searching. */
+  loop: () => [call('search_contacts', { pattern: 'Tom' })],
+}
+
+export interface StubServer {
+  url: string
+  requests: { model: string; turn: number; tools: number; extra: Record<string, unknown>; authorization: string | undefined }[]
+  close: () => Promise<void>
+}
+
+/** Starts the stub on a free loopback port. */
+export async function startStubServer(): Promise<StubServer> {
+  const requests: StubServer['requests'] = []
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404).end()
+        return
+      }
+      const request = JSON.parse(body) as { model: string; messages: { role: string }[]; tools?: unknown[]; [k: string]: unknown }
+      const turn = request.messages.filter((m) => m.role === 'assistant').length
+      const { model, messages: _m, tools, ...extra } = request
+      requests.push({ model, turn, tools: tools?.length ?? 0, extra, authorization: req.headers.authorization })
+      const script = SCRIPTS[model]
+      if (!script) {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no script ${model}` } }))
+        return
+      }
+      const calls = script(turn)
+      const message = calls
+        ? { role: 'assistant', content: null, tool_calls: calls.map((c, i) => ({ id: `c${turn}_${i}`, type: 'function', function: c })) }
+        : { role: 'assistant', content: 'All done: the requested actions have been carried out.' }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: `r${requests.length}`,
+          object: 'chat.completion',
+          created: 0,
+          model,
+          choices: [{ index: 0, message, finish_reason: calls ? 'tool_calls' : 'stop' }],
+          usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
+        }),
+      )
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
