@@ -34,6 +34,11 @@ export default tseslint.config(
   ),
   layer(['src/db/**'], [['react', 'react-dom', 'zustand', ...UI]], 'src/db is storage only: it may use core and Dexie.'),
   layer(
+    ['src/runner/**'],
+    [['react', 'react-dom', 'dexie', 'zustand', '**/db/**', ...UI]],
+    'src/runner talks to models: it may use core only, so that Node and the page share it.',
+  ),
+  layer(
     ['src/state/**', 'src/phone/**', 'src/panel/**', 'src/api/**', 'src/app/**'],
     [['dexie']],
     'Storage stays behind src/db: use its services, never Dexie tables.',
