@@ -14,8 +14,23 @@ export function formatScoreTable(result: ScoreResult, label = 'responses'): stri
     ...types.map((t) => formatMeanStd(result.by_type[t] ?? { mean: 0, std: 0 })),
     formatMeanStd(result.overall),
   ])
-  const widths = header.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ''))))
+  return formatTextTable(rows)
+}
+
+/** Rows of cells as aligned text: the first column left, the others right (CJK counts double). */
+export function formatTextTable(rows: readonly (readonly string[])[]): string {
+  const columns = Math.max(0, ...rows.map((r) => r.length))
+  const widths = Array.from({ length: columns }, (_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ''))))
   return rows.map((r) => r.map((cell, i) => pad(cell, widths[i] ?? 0, i > 0)).join('  ')).join('\n')
+}
+
+/** Rows of cells as CSV (RFC 4180 quoting). */
+export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+  const cell = (v: string | number) => {
+    const text = String(v)
+    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  }
+  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n'
 }
 
 /** CJK characters take two columns in a terminal. */

@@ -1,0 +1,131 @@
+import type { Task, ToolSchema } from '../dataset/types'
+import { isPlainObject } from '../dataset/text'
+import { isRetrievalToolName } from '../apps/registry'
+import { scoreResponses, orderedTypes } from '../score/aggregate'
+import type { ScoreResult } from '../score/aggregate'
+import type { ResponseLine } from '../score/responses'
+import { ERROR_TYPES } from '../score/types'
+import type { ErrorType } from '../score/types'
+import { meanStd } from '../score/stats'
+
+/** A row of the analysis: one model and setting, or one group of people. */
+export interface AnalysisRow {
+  label: string
+  model?: string
+  setting: string
+  /** Runs (models) or people (human attempts) the mean and std are taken over. */
+  units: number
+  score: ScoreResult
+  /** Failed tasks by error type, summed over units. */
+  errors: Record<ErrorType, number>
+  /** Mean retrieval calls per task, on solved and on failed tasks. */
+  retrievals: { solved: number | null; failed: number | null }
+  /** Retrieval calls by mode, and how many targeted one field. */
+  modes: { fixed: number; regex: number; fuzzy: number; field: number; total: number }
+  /** task id → units that solved it, of units that answered it. */
+  perTask: Record<string, { solved: number; attempted: number }>
+}
+
+/** The row a response line belongs to: models by name and setting, people together by setting. */
+export function rowOf(line: ResponseLine): { label: string; model?: string; setting: string; unit: string } {
+  const raw = line.raw
+  const setting = typeof raw.setting === 'string' ? raw.setting : 'paginated'
+  if (typeof raw.model === 'string') return { label: `${raw.model} · ${setting}`, model: raw.model, setting, unit: `run ${line.run}` }
+  const actor = typeof raw.actor === 'string' ? raw.actor : undefined
+  if (actor !== undefined) return { label: `people · ${setting}`, setting, unit: `actor ${actor}` }
+  return { label: `responses · ${setting}`, setting, unit: `run ${line.run}` }
+}
+
+/** The retrieval calls of a response line, from its messages. */
+export function retrievalCalls(line: ResponseLine): { name: string; args: Record<string, unknown> }[] {
+  const messages = Array.isArray(line.raw.messages) ? line.raw.messages : []
+  const calls: { name: string; args: Record<string, unknown> }[] = []
+  for (const m of messages) {
+    if (!isPlainObject(m) || m.role !== 'assistant' || !Array.isArray(m.tool_calls)) continue
+    for (const tc of m.tool_calls) {
+      const fn = isPlainObject(tc) ? tc.function : undefined
+      if (!isPlainObject(fn) || typeof fn.name !== 'string' || !isRetrievalToolName(fn.name)) continue
+      let args: unknown = fn.arguments
+      if (typeof args === 'string') {
+        try {
+          args = JSON.parse(args)
+        } catch {
+          args = {}
+        }
+      }
+      calls.push({ name: fn.name, args: isPlainObject(args) ? args : {} })
+    }
+  }
+  return calls
+}
+
+/**
+ * The paper's analyses for any set of response lines: Table 2 per row,
+ * error types, retrievals on solved vs failed tasks, retrieval modes and
+ * field targeting, and which rows solved each task.
+ */
+export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], lines: readonly ResponseLine[]): AnalysisRow[] {
+  const groups = new Map<string, { meta: ReturnType<typeof rowOf>; lines: ResponseLine[] }>()
+  for (const line of lines) {
+    const meta = rowOf(line)
+    const group = groups.get(meta.label) ?? { meta, lines: [] }
+    group.lines.push(line)
+    groups.set(meta.label, group)
+  }
+  return [...groups.values()].map(({ meta, lines: rowLines }) => analyzeRow(tasks, tools, meta, rowLines))
+}
+
+function analyzeRow(tasks: readonly Task[], tools: readonly ToolSchema[], meta: ReturnType<typeof rowOf>, lines: ResponseLine[]): AnalysisRow {
+  const units = [...new Set(lines.map((l) => rowOf(l).unit))]
+  // Each unit (a run, or a person) becomes one run of the scorer.
+  const renumbered = lines.map((l) => ({ ...l, run: units.indexOf(rowOf(l).unit) }))
+  const { result, details } = scoreResponses(tasks, tools, renumbered)
+  const errors = Object.fromEntries(ERROR_TYPES.map((e) => [e, 0])) as Record<ErrorType, number>
+  for (const d of details) if (d.error_type) errors[d.error_type]++
+  const lastLine = new Map<string, ResponseLine>()
+  for (const l of renumbered) lastLine.set(`${l.run}\u0000${l.id}`, l)
+  const solvedCounts: number[] = []
+  const failedCounts: number[] = []
+  const modes = { fixed: 0, regex: 0, fuzzy: 0, field: 0, total: 0 }
+  const perTask: AnalysisRow['perTask'] = {}
+  for (const d of details) {
+    const line = lastLine.get(`${d.run}\u0000${d.id}`)
+    const entry = (perTask[d.id] ??= { solved: 0, attempted: 0 })
+    if (!line) continue
+    entry.attempted++
+    if (d.correct) entry.solved++
+    const retrievals = retrievalCalls(line)
+    ;(d.correct ? solvedCounts : failedCounts).push(retrievals.length)
+    for (const r of retrievals) {
+      const mode = r.args.mode === 'regex' || r.args.mode === 'fuzzy' ? r.args.mode : 'fixed'
+      modes[mode]++
+      if (typeof r.args.field === 'string' && r.args.field !== '') modes.field++
+      modes.total++
+    }
+  }
+  const mean = (xs: number[]) => (xs.length === 0 ? null : meanStd(xs).mean)
+  return {
+    label: meta.label,
+    ...(meta.model ? { model: meta.model } : {}),
+    setting: meta.setting,
+    units: units.length,
+    score: result,
+    errors,
+    retrievals: { solved: mean(solvedCounts), failed: mean(failedCounts) },
+    modes,
+    perTask,
+  }
+}
+
+/** Accuracy by setting, per capability: the mean over the rows of each setting. */
+export function accuracyBySetting(rows: readonly AnalysisRow[], tasks: readonly Task[]): Record<string, Record<string, number>> {
+  const types = [...orderedTypes(tasks), 'overall']
+  const out: Record<string, Record<string, number>> = {}
+  for (const setting of [...new Set(rows.map((r) => r.setting))]) {
+    const inSetting = rows.filter((r) => r.setting === setting)
+    out[setting] = Object.fromEntries(
+      types.map((t) => [t, meanStd(inSetting.map((r) => (t === 'overall' ? r.score.overall.mean : (r.score.by_type[t]?.mean ?? 0)))).mean]),
+    )
+  }
+  return out
+}
