@@ -9,6 +9,8 @@ import { SidePanel } from './SidePanel'
 import { TopBar } from './TopBar'
 import './app.css'
 
+let booted = false
+
 /** The page: a top bar (data set, language, access), the phone, and the task panel beside it. */
 export function App() {
   const { t } = useTranslation()
@@ -22,6 +24,9 @@ export function App() {
   }, [language])
 
   useEffect(() => {
+    // Once per page: StrictMode runs effects twice, and a second boot would reopen the first task under an agent.
+    if (booted) return
+    booted = true
     void boot(() => fetchDatasetFiles(), window.location.hash)
   }, [])
 
