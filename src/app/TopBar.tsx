@@ -3,6 +3,7 @@ import type { AccessSetting } from '../db'
 import type { Language } from '../i18n'
 import { useSettings } from '../state/settings'
 import { useSession } from '../state/session'
+import { DatasetManager } from './DatasetManager'
 
 /** Title, the active data set, the language and the access setting for new attempts. */
 export function TopBar() {
@@ -17,6 +18,7 @@ export function TopBar() {
           {t('dataset')}: {dataset.name} ({dataset.tasks})
         </span>
       )}
+      <DatasetManager />
       <label>
         {t('access')}{' '}
         <select value={access} onChange={(e) => setAccess(e.target.value as AccessSetting)}>

@@ -1,7 +1,9 @@
-import { APP_KEYS, loadDataset } from '../core'
+import { APP_KEYS, DATASET_FILES, loadDataset } from '../core'
 import type { AppKey, Dataset, DatasetFiles, PhoneRecord, Task, TaskRecords } from '../core'
+import { readTaskRecords, scanRecordsDb } from '../core/dataset/chunked'
+import type { RecordsSlice } from '../core/dataset/chunked'
 import { database } from './schema'
-import type { DatasetRow, RecordsRow, SpievalDatabase } from './schema'
+import type { DatasetRow, RecordsRow, SpievalDatabase, TaskRow } from './schema'
 
 /** Rows written per bulk call: big enough to be fast, small enough to report progress. */
 const CHUNK = 2000
@@ -15,10 +17,17 @@ function countRecords(dataset: Dataset): number {
   return n
 }
 
+/** A task's records failed the chunked checks: the whole-file parser names the error. */
+class RecordsProblem extends Error {}
+
 /**
  * Parses and stores a data set, all or nothing: a bad file throws a
- * DatasetError (naming file and line) before anything is written, and a
- * failed write leaves the stored data sets as they were.
+ * DatasetError (naming file and line) and leaves the stored data sets as they
+ * were, as does a failed write.
+ *
+ * records_db.json is parsed and stored task by task (src/core/dataset/chunked.ts),
+ * in one transaction, so that memory stays bounded by a chunk of rows however
+ * big the data set is; the other files are checked whole by the core first.
  */
 export async function importDataset(
   files: DatasetFiles,
@@ -26,18 +35,87 @@ export async function importDataset(
   db: SpievalDatabase = database(),
 ): Promise<DatasetRow> {
   options.onProgress?.(0, 1, 'parse')
-  const { dataset } = loadDataset(files)
-  const row: DatasetRow = {
+  const recordsText = files[DATASET_FILES.records]
+  const scanned = recordsText === undefined ? undefined : scanRecordsDb(recordsText)
+  if (!scanned) return storeWhole(loadDataset(files).dataset, options, db)
+  const slices = new Map<string, RecordsSlice>()
+  for (const slice of scanned.slices) slices.set(slice.taskId, slice)
+  // Tasks, tools, profile and cross-references, checked by the core against an outline of records_db.json.
+  const outline = JSON.stringify(Object.fromEntries([...slices.keys()].map((id) => [id, {}])))
+  let dataset: Dataset
+  try {
+    dataset = loadDataset({ ...files, [DATASET_FILES.records]: outline }).dataset
+  } catch {
+    return storeWhole(loadDataset(files).dataset, options, db) // throws the full list of errors
+  }
+  const row = datasetRow(dataset, options, 0)
+  const total = dataset.tasks.length
+  try {
+    await db.transaction('rw', [db.datasets, db.tasks, db.records, db.meta], async () => {
+      let tasks: TaskRow[] = []
+      let records: RecordsRow[] = []
+      let pending: Promise<unknown> = Promise.resolve()
+      let done = 0
+      // Writes one chunk while the next is parsed; at most two chunks of rows are alive.
+      const flush = async (stored: number) => {
+        const batch = [tasks, records] as const
+        tasks = []
+        records = []
+        await pending
+        options.onProgress?.(done, total, 'store')
+        done = stored
+        pending = Promise.all([db.tasks.bulkAdd(batch[0]), db.records.bulkAdd(batch[1])])
+      }
+      for (let order = 0; order < dataset.tasks.length; order++) {
+        const task = dataset.tasks[order] as Task
+        const slice = slices.get(task.id)
+        const taskRecords = slice ? readTaskRecords(scanned.text, slice) : undefined
+        if (!taskRecords) throw new RecordsProblem(task.id)
+        tasks.push({ datasetId: row.id, id: task.id, order, task })
+        for (const app of APP_KEYS) {
+          const list = taskRecords[app]
+          if (list && list.length > 0) {
+            records.push({ datasetId: row.id, taskId: task.id, app, records: list })
+            row.records += list.length
+          }
+        }
+        if (records.length + tasks.length >= CHUNK) await flush(order + 1)
+      }
+      await flush(total)
+      await pending
+      options.onProgress?.(total, total, 'store')
+      await db.datasets.add(row)
+      if (options.activate !== false) await db.meta.put({ key: ACTIVE_KEY, value: row.id })
+    })
+  } catch (err) {
+    if (!(err instanceof RecordsProblem)) throw err
+    loadDataset(files) // throws the DatasetError that names file and line
+    throw new Error(`records_db.json: the records of task "${err.message}" could not be read`, { cause: err })
+  }
+  return row
+}
+
+function datasetRow(dataset: Dataset, options: { name: string; source: string }, records: number): DatasetRow {
+  return {
     id: crypto.randomUUID(),
     name: options.name,
     created: Date.now(),
     tasks: dataset.tasks.length,
-    records: countRecords(dataset),
+    records,
     tools: dataset.tools,
     profile: dataset.profile,
     hasProfile: dataset.hasProfile,
     source: options.source,
   }
+}
+
+/** The whole-file path: a data set already parsed in full (used when records_db.json is not a plain task → apps object). */
+async function storeWhole(
+  dataset: Dataset,
+  options: { name: string; source: string; activate?: boolean; onProgress?: ImportProgress },
+  db: SpievalDatabase,
+): Promise<DatasetRow> {
+  const row = datasetRow(dataset, options, countRecords(dataset))
   const taskRows = dataset.tasks.map((task, order) => ({ datasetId: row.id, id: task.id, order, task }))
   const recordRows: RecordsRow[] = []
   for (const task of dataset.tasks)

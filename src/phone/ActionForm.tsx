@@ -1,6 +1,6 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ChevronLeft } from 'lucide-react'
+import { ChevronLeft, X } from 'lucide-react'
 import { enumLabel } from '../core'
 import type { AppKey, JsonSchema } from '../core'
 import type { Language } from '../i18n'
@@ -116,42 +116,58 @@ function FieldInput(props: {
 }) {
   const { t } = useTranslation()
   const { name, schema, required, value, language, onChange } = props
+  const id = useId()
+  const inputId = `${id}-input`
+  const hintId = `${id}-hint`
+  // The accessible name is the parameter's name alone; "required" is aria-required, the description a hint.
   const label = (
-    <span className="field-label">
+    <>
       {name}
       {required && (
-        <abbr title={t('required')} aria-label={t('required')}>
+        <abbr title={t('required')} aria-hidden="true">
           {' '}*
         </abbr>
       )}
-      {schema.description && <small>{schema.description}</small>}
-    </span>
+    </>
   )
+  const hint = schema.description ? (
+    <small id={hintId} className="field-hint">
+      {schema.description}
+    </small>
+  ) : null
+  const describedBy = schema.description ? { 'aria-describedby': hintId } : {}
   if (schema.type === 'array' && schema.items?.type === 'integer' && schema.items.enum) {
     const days = (value as string[] | undefined) ?? []
     const names = language === 'en' ? WEEKDAYS_EN : WEEKDAYS_ZH
     return (
-      <fieldset className="form-field">
-        <legend>{label}</legend>
-        {schema.items.enum.map((option) => (
-          <label key={String(option)} className="inline">
-            <input
-              type="checkbox"
-              checked={days.includes(String(option))}
-              onChange={(e) => onChange(e.target.checked ? [...days, String(option)] : days.filter((d) => d !== String(option)))}
-            />
-            {names[Number(option)] ?? String(option)}
-          </label>
-        ))}
+      <fieldset className="form-field" {...describedBy}>
+        <legend className="field-label">{label}</legend>
+        {hint}
+        <div className="day-choices">
+          {schema.items.enum.map((option) => (
+            <label key={String(option)} className="inline">
+              <input
+                type="checkbox"
+                checked={days.includes(String(option))}
+                onChange={(e) => onChange(e.target.checked ? [...days, String(option)] : days.filter((d) => d !== String(option)))}
+              />
+              {names[Number(option)] ?? String(option)}
+            </label>
+          ))}
+        </div>
       </fieldset>
     )
   }
-  if (schema.type === 'array') return <ChipsInput label={label} name={name} values={(value as string[] | undefined) ?? []} onChange={onChange} />
+  if (schema.type === 'array')
+    return <ChipsInput label={label} hint={hint} describedBy={describedBy} name={name} values={(value as string[] | undefined) ?? []} onChange={onChange} />
   if (schema.enum)
     return (
-      <label className="form-field">
-        {label}
-        <select value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} required={required}>
+      <div className="form-field">
+        <label className="field-label" htmlFor={inputId}>
+          {label}
+        </label>
+        {hint}
+        <select id={inputId} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} aria-required={required} {...describedBy}>
           <option value="">—</option>
           {schema.enum.map((option) => (
             <option key={String(option)} value={String(option)}>
@@ -159,31 +175,46 @@ function FieldInput(props: {
             </option>
           ))}
         </select>
-      </label>
+      </div>
     )
   if (schema.type === 'boolean')
     return (
-      <label className="form-field inline">
-        <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
-        {label}
-      </label>
+      <div className="form-field">
+        <label className="field-label inline">
+          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...describedBy} />
+          {label}
+        </label>
+        {hint}
+      </div>
     )
   const numeric = schema.type === 'integer' || schema.type === 'number'
   return (
-    <label className="form-field">
-      {label}
+    <div className="form-field">
+      <label className="field-label" htmlFor={inputId}>
+        {label}
+      </label>
+      {hint}
       <input
+        id={inputId}
         type={numeric ? 'number' : 'text'}
         step={schema.type === 'integer' ? 1 : 'any'}
         value={typeof value === 'string' ? value : ''}
         onChange={(e) => onChange(e.target.value)}
         aria-required={required}
+        {...describedBy}
       />
-    </label>
+    </div>
   )
 }
 
-function ChipsInput(props: { label: React.ReactNode; name: string; values: string[]; onChange: (values: string[]) => void }) {
+function ChipsInput(props: {
+  label: React.ReactNode
+  hint: React.ReactNode
+  describedBy: { 'aria-describedby'?: string }
+  name: string
+  values: string[]
+  onChange: (values: string[]) => void
+}) {
   const { t } = useTranslation()
   const [draft, setDraft] = useState('')
   const add = () => {
@@ -192,32 +223,37 @@ function ChipsInput(props: { label: React.ReactNode; name: string; values: strin
     setDraft('')
   }
   return (
-    <fieldset className="form-field chips">
-      <legend>{props.label}</legend>
-      <ul aria-label={props.name}>
-        {props.values.map((v, i) => (
-          <li key={`${v}-${i}`} className="chip">
-            {v}
-            <button type="button" aria-label={t('removeItem', { value: v })} onClick={() => props.onChange(props.values.filter((_, j) => j !== i))}>
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-      <input
-        aria-label={`${props.name}: ${t('addItem')}`}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault()
-            add()
-          }
-        }}
-      />
-      <button type="button" onClick={add}>
-        {t('addItem')}
-      </button>
+    <fieldset className="form-field chips" {...props.describedBy}>
+      <legend className="field-label">{props.label}</legend>
+      {props.hint}
+      {props.values.length > 0 && (
+        <ul aria-label={props.name}>
+          {props.values.map((v, i) => (
+            <li key={`${v}-${i}`} className="chip">
+              {v}
+              <button type="button" aria-label={t('removeItem', { value: v })} onClick={() => props.onChange(props.values.filter((_, j) => j !== i))}>
+                <X size={14} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="chip-entry">
+        <input
+          aria-label={`${props.name}: ${t('addItem')}`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              add()
+            }
+          }}
+        />
+        <button type="button" onClick={add}>
+          {t('addItem')}
+        </button>
+      </div>
     </fieldset>
   )
 }

@@ -1,13 +1,16 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { ChevronLeft, ChevronRight, Grid3x3, Plus, Voicemail, X } from 'lucide-react'
 import { appInfo } from '../core'
 import type { AppKey, PhoneRecord } from '../core'
 import type { Language } from '../i18n'
 import { selectSearch, usePhone } from '../state/phone'
 import { callTool, useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
-import { actionAsRecord, executedIn } from './executed'
+import { Dialer } from './apps/Dialer'
+import { ThreadList, ThreadView, threadsOf } from './apps/Messages'
+import { useAppUi } from './apps/uiState'
+import { actionAsRecord, contactNames, executedIn } from './executed'
 import { fieldOptions } from './fields'
 import { RecordList } from './RecordList'
 import type { ListItem } from './RecordList'
@@ -23,91 +26,139 @@ export function AppScreen({ app }: { app: AppKey }) {
   const search = usePhone(selectSearch(app))
   const { editSearch, navigate } = usePhone.getState()
   const records = useSession((s) => s.records?.[app] ?? NO_RECORDS)
+  const contacts = useSession((s) => s.records?.contacts ?? NO_RECORDS)
   const steps = useSession((s) => s.steps)
   const access = useSession((s) => s.attempt?.access ?? 'browse')
   const profile = useSession((s) => s.dataset?.profile)
   const user = useMemo(() => ({ name: profile?.name ?? '', phone: profile?.phone ?? '' }), [profile])
   const fields = useMemo(() => fieldOptions(app, records, language), [app, records, language])
+  const browsing = useMemo(() => (access === 'browse' ? sortedForBrowsing(app, records, user) : undefined), [access, app, records, user])
+  const result = search.result
+  const executed: ListItem[] = useMemo(() => {
+    const nameOf = contactNames(contacts)
+    return executedIn(app, steps).map((s) => ({ index: s.seq, record: actionAsRecord(s, user, nameOf), isNew: true }))
+  }, [app, steps, user, contacts])
+  const items: ListItem[] | undefined = useMemo(
+    () => (result?.data ? result.data.hits.map((h) => ({ index: h.index, record: h.record })) : browsing),
+    [result, browsing],
+  )
+  // Messages: threads while browsing; an open thread replaces the app's screen.
+  const threads = useMemo(
+    () => (app === 'sms' && !result && items !== undefined ? threadsOf([...executed, ...items], user) : undefined),
+    [app, result, items, executed, user],
+  )
+  const thread = useAppUi((s) => s.thread)
+  const phoneTab = useAppUi((s) => s.phoneTab)
+  const setPhoneTab = useAppUi((s) => s.setPhoneTab)
   if (!info) return null
   const label = language === 'en' ? info.label.en : info.label.zh
-  const result = search.result
   const runSearch = (page: number) => void callTool(info.searchTool, searchArguments(search, page, true), 'ui')
 
-  const executed: ListItem[] = executedIn(app, steps).map((s) => ({ index: s.seq, record: actionAsRecord(s, user), isNew: true }))
-  let items: ListItem[] | undefined
-  if (result?.data) items = result.data.hits.map((h) => ({ index: h.index, record: h.record }))
-  else if (access === 'browse') items = sortedForBrowsing(app, records, user)
+  const openThread = threads?.find((th) => th.key === thread)
+  if (openThread) return <ThreadView thread={openThread} user={user} />
 
+  const keypad = app === 'voicemail' && phoneTab === 'keypad'
+  const actionTools = keypad ? [] : info.executionTools
   return (
-    <section className="app-screen" aria-label={label}>
+    <section className={`app-screen app-${app}`} aria-label={label}>
       <header className="app-header" style={{ borderColor: APP_VIEWS[app].color }}>
         <button type="button" className="nav-back" onClick={() => navigate({ screen: 'home' })} aria-label={t('home')}>
           <ChevronLeft size={26} aria-hidden="true" />
         </button>
         <h2>{label}</h2>
-        {info.executionTools.map((tool) => (
+        {actionTools.map((tool) => (
           <button key={tool} type="button" className="app-action" onClick={() => navigate({ screen: 'action', app, tool })}>
+            {tool !== 'Phone_Call' && <Plus size={14} aria-hidden="true" />}
             {t(`actions.${tool}`, { defaultValue: tool })}
           </button>
         ))}
       </header>
-      <SearchBar
-        label={t('searchApp', { app: label })}
-        search={search}
-        fields={fields}
-        withMode
-        onChange={(change) => editSearch(app, change)}
-        onSearch={() => runSearch(1)}
-      />
-      {result && (
-        <div className="result-bar" role="status">
-          {result.data ? t('results', { count: result.data.total }) : result.content}
-          {result.data && result.data.pages > 1 && (
-            <span className="pager">
-              <button type="button" disabled={result.page <= 1} onClick={() => runSearch(result.page - 1)} aria-label={t('previousPage')}>
-                <ChevronLeft size={26} aria-hidden="true" />
-              </button>
-              {t('page', { page: result.page, pages: result.data.pages })}
-              <button
-                type="button"
-                disabled={result.page >= result.data.pages}
-                onClick={() => runSearch(result.page + 1)}
-                aria-label={t('nextPage')}
-              >
-                <ChevronRight size={18} aria-hidden="true" />
-              </button>
-            </span>
-          )}
-          {access === 'browse' && (
-            <button type="button" className="clear" onClick={() => editSearch(app, { pattern: '', result: undefined })} aria-label={t('cancel')}>
-              <X size={14} aria-hidden="true" />
-            </button>
-          )}
-        </div>
-      )}
-      {items === undefined && executed.length === 0 ? (
-        <p className="hint">{t('searchToSee')}</p>
+      {keypad ? (
+        <Dialer />
       ) : (
-        <RecordList
-          app={app}
-          items={[...executed, ...(items ?? [])]}
-          user={user}
-          grouped={!result}
-          label={label}
-          newLabel={t('newBadge')}
-          {...(result && search.mode === 'fixed' ? { highlight: result.pattern } : {})}
-          onOpen={(item) => navigate({ screen: 'record', app, index: item.index, ...(item.isNew ? { isNew: true } : {}) })}
-        />
+        <>
+          <SearchBar
+            label={t('searchApp', { app: label })}
+            search={search}
+            fields={fields}
+            withMode
+            onChange={(change) => editSearch(app, change)}
+            onSearch={() => runSearch(1)}
+          />
+          {result && (
+            <div className="result-bar" role="status">
+              {result.data ? t('results', { count: result.data.total }) : result.content}
+              {result.data && result.data.pages > 1 && (
+                <span className="pager">
+                  <button type="button" disabled={result.page <= 1} onClick={() => runSearch(result.page - 1)} aria-label={t('previousPage')}>
+                    <ChevronLeft size={18} aria-hidden="true" />
+                  </button>
+                  {t('page', { page: result.page, pages: result.data.pages })}
+                  <button
+                    type="button"
+                    disabled={result.page >= result.data.pages}
+                    onClick={() => runSearch(result.page + 1)}
+                    aria-label={t('nextPage')}
+                  >
+                    <ChevronRight size={18} aria-hidden="true" />
+                  </button>
+                </span>
+              )}
+              {access === 'browse' && (
+                <button type="button" className="clear" onClick={() => editSearch(app, { pattern: '', result: undefined })} aria-label={t('cancel')}>
+                  <X size={14} aria-hidden="true" />
+                </button>
+              )}
+            </div>
+          )}
+          {threads ? (
+            threads.length === 0 ? (
+              <p className="hint">{t('phoneUi.noRecords')}</p>
+            ) : (
+              <ThreadList threads={threads} user={user} label={t('phoneUi.conversations')} newLabel={t('newBadge')} />
+            )
+          ) : items === undefined && executed.length === 0 ? (
+            <p className="hint">{t('searchToSee')}</p>
+          ) : items !== undefined && items.length === 0 && executed.length === 0 && !result ? (
+            <p className="hint">{t('phoneUi.noRecords')}</p>
+          ) : (
+            <RecordList
+              app={app}
+              items={[...executed, ...(items ?? [])]}
+              user={user}
+              grouped={!result}
+              label={label}
+              newLabel={t('newBadge')}
+              {...(result && search.mode === 'fixed' ? { highlight: result.pattern } : {})}
+              onOpen={(item) => navigate({ screen: 'record', app, index: item.index, ...(item.isNew ? { isNew: true } : {}) })}
+            />
+          )}
+        </>
+      )}
+      {app === 'voicemail' && (
+        <nav className="tab-bar" role="tablist" aria-label={label}>
+          <button type="button" role="tab" aria-selected={!keypad} onClick={() => setPhoneTab('voicemail')}>
+            <Voicemail size={20} aria-hidden="true" />
+            <span>{t('phoneUi.voicemail')}</span>
+          </button>
+          <button type="button" role="tab" aria-selected={keypad} onClick={() => setPhoneTab('keypad')}>
+            <Grid3x3 size={20} aria-hidden="true" />
+            <span>{t('dialer')}</span>
+          </button>
+        </nav>
       )}
     </section>
   )
 }
 
-/** Browsing order: contacts A–Z, calendar by day, the rest as stored. */
+/** Browsing order: each app's own (contacts A–Z, calendar by day and time, newest first for messages-like apps), else as stored. */
 function sortedForBrowsing(app: AppKey, records: readonly PhoneRecord[], user: { name: string; phone: string }): ListItem[] {
   const items = records.map((record, index) => ({ index, record }))
-  const group = APP_VIEWS[app].group
-  if (!group) return items
-  const key = (i: ListItem) => group(i.record, user)
-  return items.sort((a, b) => key(a).localeCompare(key(b)) || a.index - b.index)
+  const view = APP_VIEWS[app]
+  const key = view.sortKey ?? (view.group ? (r: PhoneRecord) => view.group?.(r, user) ?? '' : undefined)
+  if (!key) return items
+  const keyed = items.map((item) => ({ item, k: key(item.record) }))
+  const sign = view.newestFirst ? -1 : 1
+  keyed.sort((a, b) => (a.k < b.k ? -sign : a.k > b.k ? sign : a.item.index - b.item.index))
+  return keyed.map((x) => x.item)
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePhone } from '../state/phone'
 import { routeToHash } from '../state/routes'
@@ -17,6 +17,18 @@ export function Phone() {
   const navigate = usePhone((s) => s.navigate)
   const profile = useSession((s) => s.dataset?.profile)
   const taskId = useSession((s) => s.task?.id)
+
+  // A person moving between screens with the keyboard lands at the start of the new screen (its first Tab stop
+  // is the screen's first control), unless focus was elsewhere on the page (an agent driving the phone).
+  const content = useRef<HTMLDivElement>(null)
+  const shown = useRef(route)
+  useEffect(() => {
+    if (shown.current === route) return
+    shown.current = route
+    const active = document.activeElement
+    const phone = content.current?.closest('.phone')
+    if (!active || active === document.body || !active.isConnected || phone?.contains(active)) content.current?.focus({ preventScroll: true })
+  }, [route])
 
   useEffect(() => {
     const hash = routeToHash(taskId, route)
@@ -39,7 +51,7 @@ export function Phone() {
     <div className="phone" role="region" aria-label={t('appTitle')}>
       <div className="phone-screen">
         {profile && <StatusBar profile={profile} />}
-        <div className="phone-content" key={JSON.stringify(route)}>
+        <div className="phone-content" key={JSON.stringify(route)} ref={content} tabIndex={-1}>
           {route.screen === 'home' && <HomeScreen />}
           {route.screen === 'app' && <AppScreen app={route.app} />}
           {route.screen === 'record' && <RecordDetail app={route.app} index={route.index} {...(route.isNew ? { isNew: true } : {})} />}

@@ -1,9 +1,14 @@
 import { useRef } from 'react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { AppKey, PhoneRecord } from '../core'
+import { valueText } from '../core'
+import type { Language } from '../i18n'
 import { APP_VIEWS } from './appViews'
 import { Highlight } from './Highlight'
-import { valueText } from '../core'
+import { dayHeading, isOn, text } from './apps/format'
+import { RowContent } from './apps/Rows'
 
 export interface ListItem {
   index: number
@@ -13,7 +18,10 @@ export interface ListItem {
 
 type Row = { kind: 'header'; label: string } | { kind: 'item'; item: ListItem }
 
-/** A virtualised list of records, with section headers; only the rows in view are in the DOM. */
+const HEADER_HEIGHT = 30
+const MATCH_LINE = 20
+
+/** A virtualised list of records, drawn the way each app draws them, with section headers; only the rows in view are in the DOM. */
 export function RecordList(props: {
   app: AppKey
   items: ListItem[]
@@ -23,26 +31,34 @@ export function RecordList(props: {
   newLabel: string
   label: string
   onOpen: (item: ListItem) => void
+  /** Overrides for lists that are not one row per record (the Messages threads). */
+  render?: (item: ListItem) => ReactNode
+  rowLabel?: (item: ListItem) => string
+  rowHeight?: number
 }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
   const view = APP_VIEWS[props.app]
   const rows: Row[] = []
   let last: string | undefined
   for (const item of props.items) {
     const group = props.grouped && !item.isNew ? view.group?.(item.record, props.user) : undefined
-    if (group !== undefined && group !== last) rows.push({ kind: 'header', label: group || '—' })
+    if (group !== undefined && group !== last) rows.push({ kind: 'header', label: group === '' ? '—' : props.app === 'schedule' ? dayHeading(group, language) : group })
     last = group
     rows.push({ kind: 'item', item })
   }
+  const itemHeight = (props.rowHeight ?? view.rowHeight) + (props.highlight ? MATCH_LINE : 0)
   const parent = useRef<HTMLDivElement>(null)
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions by design; this list re-renders with its rows.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parent.current,
-    estimateSize: (i) => (rows[i]?.kind === 'header' ? 28 : props.highlight ? 80 : 62),
+    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : itemHeight),
     overscan: 8,
   })
+  const cards = props.app === 'transport' || props.app === 'accommodation'
   return (
-    <div className="record-list" ref={parent} role="list" aria-label={props.label}>
+    <div className={`record-list list-${props.app}`} ref={parent} role="list" aria-label={props.label}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((v) => {
           const row = rows[v.index]
@@ -55,28 +71,41 @@ export function RecordList(props: {
               </div>
             )
           const { item } = row
-          const title = view.title(item.record)
-          const subtitle = view.subtitle(item.record)
-          const match = props.highlight ? matchedElsewhere(item.record, props.highlight, `${title}\n${subtitle}`) : undefined
+          const title = props.rowLabel ? props.rowLabel(item) : view.title(item.record)
+          const shown = `${view.title(item.record)}\n${view.subtitle(item.record)}\n${cards || props.app === 'meeting' ? Object.values(item.record).map(valueText).join('\n') : ''}`
+          const match = props.highlight ? matchedElsewhere(item.record, props.highlight, shown) : undefined
+          const status = text(item.record, '状态')
           return (
-            <div key={v.key} role="listitem" style={style}>
-              <button type="button" className="list-row" onClick={() => props.onOpen(item)} aria-label={title || `#${item.index + 1}`}>
-                <span className="row-main">
-                  <span className="row-title">
-                    {item.isNew && <span className="badge-new">{props.newLabel}</span>}
-                    <Highlight text={title} pattern={props.highlight} />
-                  </span>
-                  <span className="row-subtitle">
-                    <Highlight text={subtitle} pattern={props.highlight} />
-                  </span>
-                  {match && (
-                    <span className="row-match">
-                      <Highlight text={snippet(match, props.highlight ?? '')} pattern={props.highlight} />
-                    </span>
+            <div key={v.key} role="listitem" style={style} className={cards ? 'card-row' : undefined}>
+              <button
+                type="button"
+                className={`list-row${item.isNew ? ' is-new' : ''}`}
+                onClick={() => props.onOpen(item)}
+                aria-label={title || `#${item.index + 1}`}
+              >
+                <span className="row-body">
+                  {props.render ? (
+                    props.render(item)
+                  ) : (
+                    <RowContent
+                      app={props.app}
+                      record={item.record}
+                      language={language}
+                      t={t}
+                      user={props.user}
+                      newLabel={props.newLabel}
+                      {...(item.isNew ? { isNew: true } : {})}
+                      {...(props.highlight ? { highlight: props.highlight } : {})}
+                    />
                   )}
                 </span>
-                {view.trailing && <span className="row-trailing">{view.trailing(item.record)}</span>}
+                {match && (
+                  <span className="row-match">
+                    <Highlight text={snippet(match, props.highlight ?? '')} pattern={props.highlight} />
+                  </span>
+                )}
               </button>
+              {props.app === 'alarm' && status !== '' && <ReadOnlySwitch on={isOn(status)} label={`${t('phoneUi.alarmState')}: ${title} ${status}`} />}
             </div>
           )
         })}
@@ -85,21 +114,30 @@ export function RecordList(props: {
   )
 }
 
+/** The alarm's on/off state: shown as a switch, but the data set is read-only, so it never toggles. */
+export function ReadOnlySwitch({ on, label }: { on: boolean; label: string }) {
+  return (
+    <span role="switch" aria-checked={on} aria-readonly="true" aria-label={label} tabIndex={0} className={`switch${on ? ' on' : ''}`}>
+      <span className="knob" />
+    </span>
+  )
+}
+
 /** The first field holding the pattern when the row's own lines do not show it, so that every hit shows why. */
 function matchedElsewhere(record: PhoneRecord, pattern: string, shown: string): string | undefined {
   const needle = pattern.toLowerCase()
   if (needle === '' || shown.toLowerCase().includes(needle)) return undefined
   for (const value of Object.values(record)) {
-    const text = valueText(value)
-    if (text.toLowerCase().includes(needle)) return text
+    const s = valueText(value)
+    if (s.toLowerCase().includes(needle)) return s
   }
   return undefined
 }
 
 /** About 60 characters around the first occurrence. */
-function snippet(text: string, pattern: string): string {
-  const at = text.toLowerCase().indexOf(pattern.toLowerCase())
-  if (text.length <= 60 || at < 0) return text
+function snippet(s: string, pattern: string): string {
+  const at = s.toLowerCase().indexOf(pattern.toLowerCase())
+  if (s.length <= 60 || at < 0) return s
   const start = Math.max(0, at - 20)
-  return `${start > 0 ? '…' : ''}${text.slice(start, start + 60)}${start + 60 < text.length ? '…' : ''}`
+  return `${start > 0 ? '…' : ''}${s.slice(start, start + 60)}${start + 60 < s.length ? '…' : ''}`
 }

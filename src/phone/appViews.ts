@@ -1,28 +1,26 @@
 import type { LucideIcon } from 'lucide-react'
 import { AlarmClock, BedDouble, CalendarDays, MessageCircle, Phone, Plane, StickyNote, User, Users, Wallet } from 'lucide-react'
 import type { AppKey, PhoneRecord } from '../core'
-import { valueText } from '../core'
+import { counterpart, join, letter, text } from './apps/format'
 
 /** How an app lists its records and what its action takes from the record in view. */
 export interface AppView {
   icon: LucideIcon
   color: string
-  /** The row's main line and second line. */
+  /** The row's main line and second line (also used by the home screen's search hits). */
   title: (r: PhoneRecord) => string
   subtitle: (r: PhoneRecord) => string
   /** A trailing value (amount, time, status). */
   trailing?: (r: PhoneRecord) => string
-  /** Section heading a row falls under (A–Z, a day, a thread). */
+  /** Section heading a row falls under while browsing (A–Z, a day). */
   group?: (r: PhoneRecord, user: { name: string; phone: string }) => string
+  /** Browsing order: records sort by this key (ascending, or descending when `newestFirst`). */
+  sortKey?: (r: PhoneRecord) => string
+  newestFirst?: boolean
+  /** Height of one list row in pixels (the list is virtualised with fixed rows). */
+  rowHeight: number
   /** Parameters of the app's action, prefilled from a record (Call from a contact, Reply from a message). */
   prefill?: (r: PhoneRecord, user: { name: string; phone: string }) => Record<string, unknown>
-}
-
-const text = (r: PhoneRecord, key: string): string => valueText(r[key])
-const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' · ')
-const initial = (name: string): string => {
-  const first = name.trim().charAt(0).toUpperCase()
-  return /[A-Z]/.test(first) ? first : '#'
 }
 
 /** The ten apps' looks. Fields an app does not know still show in the record's detail view. */
@@ -32,7 +30,9 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     color: '#8e8e93',
     title: (r) => text(r, '姓名'),
     subtitle: (r) => join(text(r, '电话号码'), text(r, '公司')),
-    group: (r) => initial(text(r, '姓名')),
+    group: (r) => letter(text(r, '姓名')),
+    sortKey: (r) => `${letter(text(r, '姓名'))} ${text(r, '姓名').toLowerCase()}`,
+    rowHeight: 60,
     prefill: (r) => ({ telephone: text(r, '电话号码') }),
   },
   sms: {
@@ -41,14 +41,8 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => text(r, '发件人姓名') || text(r, '发件人电话号码'),
     subtitle: (r) => text(r, '正文'),
     trailing: (r) => join(text(r, '日期'), text(r, '时间')),
-    group: (r, user) => {
-      const fromUser = text(r, '发件人电话号码') === user.phone || text(r, '发件人姓名') === user.name
-      return fromUser ? text(r, '收件人姓名') || text(r, '收件人电话号码') : text(r, '发件人姓名') || text(r, '发件人电话号码')
-    },
-    prefill: (r, user) => {
-      const fromUser = text(r, '发件人电话号码') === user.phone || text(r, '发件人姓名') === user.name
-      return { telephone: fromUser ? text(r, '收件人电话号码') : text(r, '发件人电话号码') }
-    },
+    rowHeight: 74,
+    prefill: (r, user) => ({ telephone: counterpart(r, user).phone }),
   },
   voicemail: {
     icon: Phone,
@@ -56,6 +50,9 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => text(r, '来电姓名') || text(r, '来电号码'),
     subtitle: (r) => text(r, '留言内容'),
     trailing: (r) => join(text(r, '日期'), text(r, '时间')),
+    sortKey: (r) => `${text(r, '日期')} ${text(r, '时间')}`,
+    newestFirst: true,
+    rowHeight: 94,
     prefill: (r) => ({ telephone: text(r, '来电号码') }),
   },
   notes: {
@@ -64,6 +61,9 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => text(r, '标题') || text(r, '内容').slice(0, 40),
     subtitle: (r) => text(r, '内容'),
     trailing: (r) => text(r, '创建日期'),
+    sortKey: (r) => `${text(r, '创建日期')} ${text(r, '创建时间')}`,
+    newestFirst: true,
+    rowHeight: 74,
   },
   schedule: {
     icon: CalendarDays,
@@ -71,6 +71,8 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => text(r, '标题'),
     subtitle: (r) => join(`${text(r, '开始时间')}–${text(r, '结束时间')}`, text(r, '地点')),
     group: (r) => text(r, '日期'),
+    sortKey: (r) => `${text(r, '日期')} ${text(r, '开始时间')}`,
+    rowHeight: 70,
   },
   meeting: {
     icon: Users,
@@ -78,6 +80,8 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => text(r, '标题'),
     subtitle: (r) => join(`${text(r, '开始日期')} ${text(r, '开始时间')}`, text(r, '参会人')),
     trailing: (r) => text(r, '状态'),
+    sortKey: (r) => `${text(r, '开始日期')} ${text(r, '开始时间')}`,
+    rowHeight: 92,
   },
   alarm: {
     icon: AlarmClock,
@@ -85,6 +89,8 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => text(r, '时间'),
     subtitle: (r) => join(text(r, '闹钟名'), text(r, '重复')),
     trailing: (r) => text(r, '状态'),
+    sortKey: (r) => text(r, '时间').padStart(5, '0'),
+    rowHeight: 84,
   },
   transaction: {
     icon: Wallet,
@@ -92,6 +98,9 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => text(r, '项目'),
     subtitle: (r) => join(text(r, '收款人'), text(r, '日期')),
     trailing: (r) => text(r, '金额'),
+    sortKey: (r) => `${text(r, '日期')} ${text(r, '时间')}`,
+    newestFirst: true,
+    rowHeight: 64,
     prefill: (r) => ({ receivingName: text(r, '收款人'), receivingAccount: text(r, '收款账号') }),
   },
   transport: {
@@ -100,6 +109,8 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => `${text(r, '出发地')} → ${text(r, '目的地')}`,
     subtitle: (r) => join(`${text(r, '日期')} ${text(r, '出发时间')}`, text(r, '交通方式')),
     trailing: (r) => text(r, '状态'),
+    sortKey: (r) => `${text(r, '日期')} ${text(r, '出发时间')}`,
+    rowHeight: 124,
   },
   accommodation: {
     icon: BedDouble,
@@ -107,5 +118,7 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     title: (r) => text(r, '住宿地点'),
     subtitle: (r) => join(`${text(r, '入住日期')} → ${text(r, '退宿日期')}`, text(r, '房型')),
     trailing: (r) => text(r, '状态'),
+    sortKey: (r) => text(r, '入住日期'),
+    rowHeight: 112,
   },
 }

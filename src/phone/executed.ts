@@ -17,17 +17,41 @@ const ACTION_FIELDS: Record<string, Record<string, string>> = {
 }
 
 /** An executed action shown as a record of its app (parameters the app has no field for keep their names). */
-export function actionAsRecord(step: TrajectoryStep, user: { name: string }): PhoneRecord {
+export function actionAsRecord(
+  step: TrajectoryStep,
+  user: { name: string; phone?: string },
+  nameOf?: (phone: string) => string | undefined,
+): PhoneRecord {
   const fields = ACTION_FIELDS[step.name] ?? {}
   const args = (typeof step.arguments === 'string' ? safeParse(step.arguments) : step.arguments) as Record<string, unknown>
   const record: PhoneRecord = {}
-  if (step.name === 'Messages_Send') record['发件人姓名'] = user.name
-  for (const [param, value] of Object.entries(args ?? {})) record[fields[param] ?? param] = value
-  if (step.name === 'Phone_Call') {
-    record['来电姓名'] = `↗ ${String(args?.telephone ?? '')}`
-    record['留言内容'] = String(args?.type ?? 'VOICE')
+  const telephone = typeof args?.telephone === 'string' ? args.telephone : ''
+  if (step.name === 'Messages_Send') {
+    record['发件人姓名'] = user.name
+    if (user.phone) record['发件人电话号码'] = user.phone
+    const name = nameOf?.(telephone)
+    if (name) record['收件人姓名'] = name
   }
+  if (step.name === 'Phone_Call') record['来电姓名'] = nameOf?.(telephone) ?? telephone
+  for (const [param, value] of Object.entries(args ?? {})) record[fields[param] ?? param] = value
+  if (step.name === 'Phone_Call') record['留言内容'] = typeof args?.type === 'string' ? args.type : 'VOICE'
   return record
+}
+
+/** A lookup of contact names by phone number. */
+export function contactNames(contacts: readonly PhoneRecord[]): (phone: string) => string | undefined {
+  let map: Map<string, string> | undefined
+  return (phone) => {
+    if (!map) {
+      map = new Map()
+      for (const c of contacts) {
+        const number = typeof c['电话号码'] === 'string' ? c['电话号码'] : String(c['电话号码'] ?? '')
+        const name = typeof c['姓名'] === 'string' ? c['姓名'] : ''
+        if (number !== '' && name !== '' && !map.has(number)) map.set(number, name)
+      }
+    }
+    return map.get(phone)
+  }
 }
 
 function safeParse(text: string): unknown {

@@ -6,6 +6,7 @@ import {
   attemptCalls,
   createAttempt,
   importDataset,
+  listDatasets,
   listTasks,
   loadTask,
   openAttempt,
@@ -16,6 +17,7 @@ import {
   finishAttempt as finishStoredAttempt,
 } from '../db'
 import type { AttemptRow, AttemptSetting, DatasetRow } from '../db'
+import { fetchDatasetFiles } from '../app/fetchDataset'
 import { usePhone } from './phone'
 import { hashToRoute, routeToHash } from './routes'
 import type { PhoneRoute } from './routes'
@@ -52,14 +54,37 @@ export function runtimeSetting(access: AttemptSetting): Setting {
   return access === 'browse' ? 'full' : access
 }
 
+/** Set once the page's `?data=` has been handled, so later boots (switch, delete) leave the choice alone. */
+let dataParamHandled = false
+/** Boots run one after another: two at once (React's strict mode, a quick switch) would import the sample twice. */
+let bootQueue: Promise<void> = Promise.resolve()
+
 /**
  * Opens the stored active data set (importing the bundled sample on a first
- * visit) and the task the URL names, resuming its open attempt.
+ * visit) and the task the URL names, resuming its open attempt. On the first
+ * boot, `?data=FOLDER_URL` imports that folder (once: it is found again by
+ * its URL) and makes it active.
  */
 export async function boot(loadSample: LoadSample, hash: string): Promise<void> {
+  const previous = bootQueue
+  let release: () => void = () => undefined
+  bootQueue = new Promise<void>((resolve) => (release = resolve))
+  await previous
   useSession.setState({ status: 'loading' })
   try {
-    let dataset = await activeDataset()
+    let dataset: DatasetRow | undefined
+    const folder = dataParamHandled ? null : new URLSearchParams(window.location.search).get('data')
+    dataParamHandled = true
+    if (folder) {
+      const url = new URL(folder.endsWith('/') ? folder : `${folder}/`, document.baseURI).href
+      dataset = (await listDatasets()).find((d) => d.source === url)
+      if (dataset) await setActiveDataset(dataset.id)
+      else {
+        const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? new URL(url).host)
+        dataset = await importDataset(await fetchDatasetFiles(url), { name, source: url })
+      }
+    }
+    dataset ??= await activeDataset()
     if (!dataset) dataset = await importDataset(await loadSample(), { name: 'Sample (Daniel Hayes)', source: 'sample' })
     const tasks = await listTasks(dataset.id)
     useSession.setState({ dataset, tasks })
@@ -71,6 +96,7 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
     useSession.setState({ status: 'error', error: err instanceof Error ? err.message : String(err) })
   } finally {
     markReady()
+    release()
   }
 }
 

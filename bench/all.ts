@@ -1,0 +1,24 @@
+/**
+ * npm run bench [-- --quick] [-- --port N] [-- --no-browser]
+ * One JSON document: `node` (bench/run.ts: core figures) and `browser`
+ * (bench/browser.ts: headless Chromium against a production build).
+ * Progress goes to stderr. Never fails over timing.
+ */
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { browserFigures } from './browser'
+
+const argv = process.argv.slice(2)
+const quick = argv.includes('--quick')
+const portAt = argv.indexOf('--port')
+const port = Number(portAt >= 0 ? argv[portAt + 1] : (process.env.BENCH_PORT ?? 5304))
+
+process.stderr.write('[bench] node figures (bench/run.ts)\n')
+const nodeOut = execFileSync('npx', ['tsx', join(import.meta.dirname, 'run.ts'), ...(quick ? ['--quick'] : [])], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+  maxBuffer: 64 * 1024 * 1024,
+})
+const node = JSON.parse(nodeOut) as unknown
+const browser = argv.includes('--no-browser') ? 'skipped (--no-browser)' : await browserFigures({ quick, port })
+console.log(JSON.stringify({ node, browser }, null, 2))

@@ -1,0 +1,336 @@
+/**
+ * The browser figures of `npm run bench`, measured in headless Chromium against
+ * a production build: cold and warm start, imports (SPIEval's size and 100
+ * times it), opening a task, a 100,000-record list scrolling, and initial JS.
+ * Each figure stands beside its target and, where it makes sense, a baseline
+ * measured in the same run. Never fails over timing.
+ *
+ *   tsx bench/browser.ts [--quick] [--port 5304] [--only start,import,list,big]
+ */
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { DATASET_FILES } from '../src/core/index'
+import { generateRecords, generateTasks } from '../cli/gen/tasks'
+import { chromiumLaunch } from '../playwright.config'
+import { PAGE_HELPERS } from './page'
+import { serve } from './serve'
+
+const ROOT = join(import.meta.dirname, '..')
+const WORK = join(tmpdir(), 'spieval-bench')
+const log = (message: string) => process.stderr.write(`[bench:browser] ${message}\n`)
+const round = (x: number, digits = 1) => Number(x.toFixed(digits))
+
+function percentiles(xs: number[]): { n: number; p50: number; p95: number; max: number } {
+  const s = [...xs].sort((a, b) => a - b)
+  const at = (q: number) => round(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0)
+  return { n: s.length, p50: at(0.5), p95: at(0.95), max: round(s[s.length - 1] ?? 0) }
+}
+
+function median(xs: number[]): number {
+  return percentiles(xs).p50
+}
+
+/** `npx vite build` into a temporary folder (the production build the figures are about). */
+function build(): string {
+  const out = join(WORK, 'site')
+  log('building the site (vite build)')
+  execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  return out
+}
+
+/** A data set from cli/gen.ts, cached between runs (tools.json is written last, so its presence means complete). */
+function generated(name: string, args: string[]): string {
+  const out = join(WORK, name)
+  if (existsSync(join(out, DATASET_FILES.tools))) return out
+  log(`generating data set ${name} (npm run gen -- ${args.join(' ')})`)
+  rmSync(out, { recursive: true, force: true })
+  execFileSync('npx', ['tsx', 'cli/gen.ts', '--out', out, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  return out
+}
+
+/** One task whose Contacts app holds 100,000 records (the task's own two contacts first, so its gold answer still resolves). */
+function bigListDataset(count: number): { dir: string; taskId: string } {
+  const out = join(WORK, `list-${count}`)
+  const [task] = [...generateTasks({ tasks: 1, records: 20, seed: 7 })]
+  if (!task) throw new Error('no task generated')
+  const taskId = String(task.line.id)
+  if (existsSync(join(out, DATASET_FILES.tools))) return { dir: out, taskId }
+  log(`generating a task with ${count} contacts`)
+  mkdirSync(out, { recursive: true })
+  const contacts = [...(task.records.contacts ?? []), ...generateRecords('contacts', count - (task.records.contacts?.length ?? 0), 11)]
+  writeFileSync(join(out, DATASET_FILES.inputData), JSON.stringify(task.line) + '\n')
+  writeFileSync(join(out, DATASET_FILES.records), JSON.stringify({ [taskId]: { ...task.records, contacts } }))
+  copyFileSync(join(ROOT, 'public/data', DATASET_FILES.profile), join(out, DATASET_FILES.profile))
+  copyFileSync(join(ROOT, 'public/data', DATASET_FILES.tools), join(out, DATASET_FILES.tools))
+  return { dir: out, taskId }
+}
+
+function folderMb(dir: string): number {
+  return round(readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0) / 1048576)
+}
+
+/** gzip size of the JavaScript index.html loads (its module scripts and modulepreloads), against all JS built. */
+function initialJs(site: string) {
+  const html = readFileSync(join(site, 'index.html'), 'utf8')
+  const urls = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '')
+  const files = [...new Set(urls)].map((u) => join(site, u.replace(/^\.\//, '')))
+  const gz = (f: string) => gzipSync(readFileSync(f)).length
+  const kb = (bytes: number) => round(bytes / 1024)
+  const initial = files.reduce((n, f) => n + gz(f), 0)
+  const assets = readdirSync(join(site, 'assets')).filter((f) => f.endsWith('.js'))
+  const all = assets.reduce((n, f) => n + gz(join(site, 'assets', f)), 0)
+  return {
+    initial_js_kb_gzip: kb(initial),
+    initial_js_kb_raw: kb(files.reduce((n, f) => n + statSync(f).size, 0)),
+    initial_files: files.length,
+    baseline_all_js_kb_gzip: kb(all),
+    js_chunks: assets.length,
+    target_kb_gzip: 300,
+  }
+}
+
+async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumLaunch.executablePath,
+    args: [...chromiumLaunch.args, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+  })
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  await context.addInitScript(PAGE_HELPERS)
+  return context.newPage()
+}
+
+/** Loads the page and waits until the home screen's Contacts icon is visible and clickable; ms from navigation start. */
+async function loadHome(page: Page, load: () => Promise<unknown>): Promise<{ home_ms: number; dom_content_loaded_ms: number }> {
+  await load()
+  await page.waitForFunction(() => (window as unknown as { __homeAt?: number }).__homeAt !== undefined, undefined, { timeout: 60_000 })
+  await page.getByRole('button', { name: 'Contacts' }).click({ trial: true, timeout: 5000 })
+  const home = (await page.evaluate('window.__homeAt')) as number
+  const nav = (await page.evaluate('window.__bench.navigation()')) as { dom_content_loaded_ms?: number }
+  return { home_ms: round(home), dom_content_loaded_ms: nav.dom_content_loaded_ms ?? 0 }
+}
+
+async function startFigures(browser: Browser, base: string, runs: number) {
+  const cold: { home_ms: number; dom_content_loaded_ms: number }[] = []
+  const warm: { home_ms: number; dom_content_loaded_ms: number }[] = []
+  for (let i = 0; i < runs; i++) {
+    const page = await newPage(browser)
+    cold.push(await loadHome(page, () => page.goto(base)))
+    warm.push(await loadHome(page, () => page.reload()))
+    await page.context().close()
+  }
+  const summary = (xs: typeof cold, target: number, what: string) => ({
+    ms: percentiles(xs.map((x) => x.home_ms)),
+    baseline_dom_content_loaded_ms: median(xs.map((x) => x.dom_content_loaded_ms)),
+    target_ms: target,
+    what,
+  })
+  return {
+    cold_start: summary(cold, 1500, 'new browser context (empty IndexedDB): navigation start → Contacts icon visible and enabled, including the sample\'s first import'),
+    warm_start: summary(warm, 500, 'reload with the sample stored: navigation start → Contacts icon visible and enabled'),
+  }
+}
+
+interface ImportRun { ms: number; tasks: number; peak_heap_mb_sampled: number }
+
+/** The app's import beside JSON.parse and a raw IndexedDB put of the same text, `runs` times each, in one page. */
+async function importFigures(page: Page, base: string, dataUrl: string, runs: number, target: number) {
+  await loadHome(page, () => page.goto(base))
+  const chars = (await page.evaluate(`window.__bench.fetchFiles(${JSON.stringify(dataUrl)})`)) as Record<string, number>
+  const ours: ImportRun[] = []
+  const parse: number[] = []
+  const put: number[] = []
+  for (let i = 0; i < runs; i++) {
+    await page.evaluate('window.__bench.gc()')
+    ours.push((await page.evaluate(`window.__bench.ours('bench ${i}')`)) as ImportRun)
+    parse.push(((await page.evaluate('window.__bench.parse()')) as { ms: number }).ms)
+    put.push(((await page.evaluate('window.__bench.rawPut()')) as { ms: number }).ms)
+  }
+  const parseP50 = median(parse)
+  const putP50 = median(put)
+  return {
+    chars,
+    tasks: ours[0]?.tasks,
+    ms: percentiles(ours.map((r) => r.ms)),
+    baseline_json_parse_ms: parseP50,
+    baseline_raw_indexeddb_put_ms: putP50,
+    baseline_sum_ms: round(parseP50 + putP50),
+    ratio_to_baseline: round(median(ours.map((r) => r.ms)) / (parseP50 + putP50), 2),
+    target_ms: target,
+  }
+}
+
+/** Peak resident memory (VmHWM) and current RSS of every renderer process, from /proc. */
+async function rendererMemory(browser: Browser): Promise<{ peak_rss_mb: number; rss_mb: number }> {
+  const cdp = await browser.newBrowserCDPSession()
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] }
+  await cdp.detach()
+  let peak = 0
+  let rss = 0
+  for (const p of info.processInfo.filter((x) => x.type === 'renderer')) {
+    try {
+      const status = readFileSync(`/proc/${p.id}/status`, 'utf8')
+      peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+      rss = Math.max(rss, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+    } catch {
+      // not on Linux, or the process is gone
+    }
+  }
+  return { peak_rss_mb: Math.round(peak), rss_mb: Math.round(rss) }
+}
+
+/** The big import in a browser of its own, so that the renderer's peak memory is this import's alone. */
+async function bigImport(base: string, dataUrl: string, dir: string, label: string) {
+  const browser = await launch()
+  try {
+    const page = await newPage(browser)
+    let crashed = false
+    page.on('crash', () => (crashed = true))
+    await loadHome(page, () => page.goto(base))
+    const chars = (await page.evaluate(`window.__bench.fetchFiles(${JSON.stringify(dataUrl)})`)) as Record<string, number>
+    const heapBefore = (await page.evaluate('window.__bench.gc()')) as number
+    const memBefore = await rendererMemory(browser)
+    log(`importing ${label} through window.spieval.importDataset`)
+    let ours: ImportRun | { error: string }
+    try {
+      ours = (await page.evaluate(`window.__bench.ours('bench ${label}')`)) as ImportRun
+    } catch (err) {
+      ours = { error: crashed ? 'the page crashed (out of memory?)' : String(err).slice(0, 300) }
+    }
+    const memAfter = await rendererMemory(browser)
+    const result: Record<string, unknown> = {
+      data_set_mb: folderMb(dir),
+      chars,
+      ours,
+      js_heap_mb_before_import_with_texts_loaded: heapBefore,
+      renderer_rss_mb_before_import: memBefore.rss_mb,
+      renderer_peak_rss_mb_during_import: memAfter.peak_rss_mb,
+      target_ms: 60_000,
+    }
+    if (crashed) return result
+    log(`baseline for ${label}: JSON.parse and a raw IndexedDB put`)
+    await page.evaluate('window.__bench.gc()')
+    const parse = (await page.evaluate('window.__bench.parse()')) as { ms: number; heap_mb_after_parse: number }
+    const put = (await page.evaluate('window.__bench.rawPut()')) as { ms: number }
+    Object.assign(result, {
+      baseline_json_parse_ms: parse.ms,
+      baseline_js_heap_mb_holding_parsed_data: parse.heap_mb_after_parse,
+      baseline_raw_indexeddb_put_ms: put.ms,
+      baseline_sum_ms: round(parse.ms + put.ms),
+      ...('ms' in ours ? { ratio_to_baseline: round(ours.ms / (parse.ms + put.ms), 2) } : {}),
+    })
+    return result
+  } finally {
+    await browser.close()
+  }
+}
+
+async function openTaskFigures(page: Page, samples: number) {
+  const ids = ((await page.evaluate('window.spieval.tasks()')) as { id: string }[]).map((t) => t.id)
+  const step = Math.max(1, Math.floor(ids.length / samples))
+  const picked = ids.filter((_, i) => i % step === 0).slice(0, samples)
+  const runs: { home_ms: number; rows_in_dom_ms: number; painted_ms: number }[] = []
+  for (const id of picked) runs.push((await page.evaluate(`window.__bench.openFirstApp(${JSON.stringify(id)})`)) as (typeof runs)[number])
+  const again: { painted_ms: number }[] = []
+  for (let i = 0; i < Math.min(10, samples); i++) again.push((await page.evaluate('window.__bench.reenterApp()')) as (typeof again)[number])
+  return {
+    what: 'pick a task in the task picker → its home screen → open Contacts → rows in the DOM → next frame painted',
+    tasks: runs.length,
+    home_screen_ms: percentiles(runs.map((r) => r.home_ms)),
+    first_app_rows_in_dom_ms: percentiles(runs.map((r) => r.rows_in_dom_ms)),
+    first_app_painted_ms: percentiles(runs.map((r) => r.painted_ms)),
+    baseline_reenter_app_same_task_painted_ms: percentiles(again.map((r) => r.painted_ms)),
+    target_p95_ms: 100,
+  }
+}
+
+async function bigListFigures(browser: Browser, base: string, list: { dir: string; taskId: string }, count: number, seconds: number) {
+  const page = await newPage(browser)
+  try {
+    await loadHome(page, () => page.goto(base))
+    await page.evaluate(`window.__bench.fetchFiles('bench-data/list/')`)
+    const imported = (await page.evaluate(`window.__bench.ours('bench list')`)) as ImportRun
+    await page.evaluate('window.__bench.dropFiles()')
+    const open = (await page.evaluate(`window.__bench.openFirstApp(${JSON.stringify(list.taskId)})`)) as { painted_ms: number }
+    const rows = await page.locator('.app-screen [role="listitem"]').count()
+    const settled = (await page.evaluate('window.__bench.settle(20000)')) as { settle_ms: number; settled: boolean }
+    const idle = await page.evaluate(`window.__bench.frames(${seconds * 500}, 0)`)
+    const scroll = (await page.evaluate(`window.__bench.frames(${seconds * 1000}, 240)`)) as Record<string, number>
+    return {
+      records: count,
+      import_ms: imported.ms,
+      open_app_painted_ms: open.painted_ms,
+      row_elements_after_open: rows,
+      after_open_until_10_calm_frames_ms: settled.settle_ms,
+      settled: settled.settled,
+      scroll,
+      baseline_idle_frames: idle,
+      target: 'smooth: frame rate near the idle baseline, no long frames, row elements in the DOM stay small (virtualised)',
+    }
+  } finally {
+    await page.context().close()
+  }
+}
+
+/** Sections: start, import (with opening tasks), list, big. */
+export async function browserFigures(options: { quick: boolean; port: number; only?: string[] }): Promise<Record<string, unknown>> {
+  const want = (section: string) => !options.only || options.only.includes(section)
+  const started = performance.now()
+  const { quick } = options
+  mkdirSync(WORK, { recursive: true })
+  const site = build()
+  const spieval = generated('spieval', ['--size', 'spieval'])
+  const big = !want('big') ? spieval : quick ? generated('10x', ['--tasks', '2500', '--records', '43350']) : generated('100x', ['--size', '100x'])
+  const listCount = 100_000
+  const list = bigListDataset(listCount)
+  const server = await serve(site, { spieval, big, list: list.dir }, options.port)
+  const base = `http://127.0.0.1:${options.port}/`
+  const figures: Record<string, unknown> = { chromium: '', quick, initial_js: initialJs(site) }
+  try {
+    const browser = await launch()
+    figures.chromium = browser.version()
+    try {
+      if (want('start')) {
+        log('cold and warm start')
+        Object.assign(figures, await startFigures(browser, base, quick ? 3 : 7))
+      }
+      if (want('import')) {
+        log('import of a SPIEval-size data set, and opening tasks')
+        const page = await newPage(browser)
+        figures.import_spieval_size = { data_set_mb: folderMb(spieval), ...(await importFigures(page, base, 'bench-data/spieval/', quick ? 2 : 5, 2000)) }
+        await page.evaluate('window.__bench.dropFiles()')
+        figures.open_task_first_app = await openTaskFigures(page, quick ? 10 : 30)
+        await page.context().close()
+      }
+      if (want('list')) {
+        log(`a list of ${listCount} contacts`)
+        figures.list_100k_records = await bigListFigures(browser, base, list, listCount, quick ? 2 : 4)
+      }
+    } finally {
+      await browser.close()
+    }
+    if (want('big')) figures[quick ? 'import_10x_size_quick' : 'import_100x_size'] = await bigImport(base, 'bench-data/big/', big, quick ? '10x' : '100x')
+  } finally {
+    server.close()
+  }
+  figures.seconds = round((performance.now() - started) / 1000)
+  return figures
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const argv = process.argv.slice(2)
+  const portAt = argv.indexOf('--port')
+  const port = Number(portAt >= 0 ? argv[portAt + 1] : (process.env.BENCH_PORT ?? 5304))
+  const onlyAt = argv.indexOf('--only')
+  const only = onlyAt >= 0 ? argv[onlyAt + 1]?.split(',') : undefined
+  const figures = await browserFigures({ quick: argv.includes('--quick'), port, ...(only ? { only } : {}) })
+  console.log(JSON.stringify(figures, null, 2))
+}

@@ -1,0 +1,127 @@
+import { expect as baseExpect } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+
+/**
+ * The test machines are shared and sometimes heavily loaded: a first visit imports the sample data set into
+ * IndexedDB, which can take several seconds there. Waits are generous; nothing here sleeps.
+ */
+export const expect = baseExpect.configure({ timeout: 15_000 })
+
+/** The phone frame (a named region: "SPIEval Phone", "SPIEval 手机"). */
+export function phoneOf(page: Page): Locator {
+  return page.getByRole('region', { name: /^SPIEval / })
+}
+
+/** The task panel beside the phone. */
+export function panelOf(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Task' })
+}
+
+/** Opens a task by its deep link and waits for the home screen. */
+export async function openTask(page: Page, id: string): Promise<Locator> {
+  await page.goto(`./#/task/${encodeURIComponent(id)}`)
+  const phone = phoneOf(page)
+  await expect(phone.getByRole('button', { name: 'Contacts', exact: true })).toBeVisible({ timeout: 40_000 })
+  await expect(panelOf(page).getByRole('combobox', { name: 'Task' })).toHaveValue(id)
+  return phone
+}
+
+/** Taps an app icon on the home screen. */
+export async function openApp(page: Page, app: string): Promise<void> {
+  const phone = phoneOf(page)
+  await phone.getByRole('button', { name: app, exact: true }).click()
+  await expect(phone.getByRole('heading', { name: app, exact: true })).toBeVisible()
+}
+
+/** Types a pattern in the app's search bar, presses Enter, and waits until the call is in the trajectory. */
+export async function searchIn(page: Page, app: string, pattern: string): Promise<void> {
+  const box = phoneOf(page).getByRole('searchbox', { name: `Search ${app}` })
+  await box.fill(pattern)
+  await box.press('Enter')
+  await expect(panelOf(page).getByText(`"pattern":${JSON.stringify(pattern)}`).last()).toBeVisible()
+}
+
+/**
+ * Opens a row of the list by its accessible name (the record's title) and waits for its detail. When several rows
+ * have that title, the one whose text holds `fact` is taken. The detail must show `fact`.
+ */
+export async function openRecord(page: Page, title: string, fact?: string): Promise<void> {
+  const phone = phoneOf(page)
+  const rows = phone.getByRole('button', { name: title, exact: true })
+  await expect(rows.first()).toBeVisible()
+  const row = fact && (await rows.count()) > 1 ? rows.filter({ hasText: fact }) : rows
+  await row.first().click()
+  await expect(phone.getByRole('region', { name: title, exact: true })).toBeVisible()
+  if (fact) await expect(phone.getByText(fact, { exact: false }).first()).toBeVisible()
+}
+
+/** Presses an action button (in the app header or the record's detail) and waits for its form. */
+export async function startAction(page: Page, button: string, formTitle: string = button): Promise<Locator> {
+  const phone = phoneOf(page)
+  await phone.getByRole('button', { name: button, exact: true }).click()
+  const form = phone.getByRole('region', { name: formTitle, exact: true })
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeVisible()
+  return form
+}
+
+/** A form field is named by its parameter. */
+function named(param: string): { name: string; exact: true } {
+  return { name: param, exact: true }
+}
+
+export async function fillText(form: Locator, param: string, value: string | number): Promise<void> {
+  const box = form.getByRole('textbox', named(param)).or(form.getByRole('spinbutton', named(param)))
+  await box.fill(String(value))
+}
+
+export async function choose(form: Locator, param: string, label: string): Promise<void> {
+  await form.getByRole('combobox', named(param)).selectOption({ label })
+}
+
+/** An array parameter: type each item, then Add. */
+export async function addChips(form: Locator, param: string, values: readonly string[]): Promise<void> {
+  const group = form.getByRole('group', named(param))
+  for (const value of values) {
+    await group.getByRole('textbox').fill(value)
+    await group.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect(group.getByRole('listitem').filter({ hasText: value })).toBeVisible()
+  }
+}
+
+export async function checkDays(form: Locator, param: string, days: readonly string[]): Promise<void> {
+  const group = form.getByRole('group', named(param))
+  for (const day of days) await group.getByRole('checkbox', { name: day, exact: true }).check()
+}
+
+/** Submits the form and waits until the call is among the actions to submit. */
+export async function submit(page: Page, form: Locator, tool: string): Promise<void> {
+  const pending = panelOf(page).getByRole('region', { name: 'Actions to submit' }).getByRole('listitem')
+  const before = await pending.count()
+  await form.getByRole('button', { name: 'Submit' }).click()
+  await expect(form).toBeHidden()
+  await expect(pending).toHaveCount(before + 1)
+  await expect(pending.last()).toContainText(tool)
+}
+
+/** From any screen back to the home screen, with Escape as a person on a keyboard would. */
+export async function goHome(page: Page): Promise<void> {
+  const phone = phoneOf(page)
+  for (let i = 0; i < 3; i++) {
+    if (await phone.getByRole('button', { name: 'Contacts', exact: true }).isVisible()) return
+    await page.keyboard.press('Escape')
+  }
+  await expect(phone.getByRole('button', { name: 'Contacts', exact: true })).toBeVisible()
+}
+
+/** Presses "Finish and check", expects "Correct", and returns the stored attempt's calls. */
+export async function finishCorrect(page: Page): Promise<{ name: string; arguments: unknown; source: string; ok: boolean }[]> {
+  await panelOf(page).getByRole('button', { name: 'Finish and check' }).click()
+  await expect(panelOf(page).getByRole('status')).toHaveText('Correct')
+  const current = await page.evaluate(async () => {
+    if (!window.spieval) throw new Error('no window.spieval')
+    return window.spieval.current()
+  })
+  expect(current).not.toBeNull()
+  expect(current?.finished).toBe(true)
+  return current?.calls ?? []
+}

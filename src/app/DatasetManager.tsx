@@ -1,0 +1,257 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import { CheckCircle2, Database, FileUp, FolderUp, Trash2, Upload, X } from 'lucide-react'
+import type { DatasetRow } from '../db'
+import {
+  activateDataset,
+  importPicked,
+  openManager,
+  pickedFromDrop,
+  pickedFromInput,
+  removeDataset,
+  useDatasets,
+} from '../state/datasets'
+import type { ImportError } from '../state/datasets'
+import { useSession } from '../state/session'
+import './DatasetManager.css'
+
+const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files')
+
+/**
+ * Accepts a data set dropped anywhere on the page: tells whether files are
+ * being dragged over it, and on a drop opens the manager and imports them.
+ */
+function usePageDrop(): boolean {
+  const [over, setOver] = useState(false)
+  useEffect(() => {
+    let depth = 0
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return
+      depth += 1
+      setOver(true)
+    }
+    const leave = (e: DragEvent) => {
+      if (!hasFiles(e)) return
+      depth = Math.max(0, depth - 1)
+      if (depth === 0) setOver(false)
+    }
+    const overPage = (e: DragEvent) => {
+      if (!hasFiles(e)) return
+      e.preventDefault()
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy'
+    }
+    const drop = (e: DragEvent) => {
+      if (!hasFiles(e) || !e.dataTransfer) return
+      e.preventDefault()
+      depth = 0
+      setOver(false)
+      const picked = pickedFromDrop(e.dataTransfer) // read now: the DataTransfer empties after this handler
+      openManager()
+      void importPicked(picked, 'drop')
+    }
+    window.addEventListener('dragenter', enter)
+    window.addEventListener('dragleave', leave)
+    window.addEventListener('dragover', overPage)
+    window.addEventListener('drop', drop)
+    return () => {
+      window.removeEventListener('dragenter', enter)
+      window.removeEventListener('dragleave', leave)
+      window.removeEventListener('dragover', overPage)
+      window.removeEventListener('drop', drop)
+    }
+  }, [])
+  return over
+}
+
+function ErrorText({ error }: { error: ImportError }) {
+  const { t } = useTranslation()
+  return (
+    <div role="alert" className="import-error">
+      <p className="import-error-title">
+        <strong>{t('importFailed')}</strong>
+      </p>
+      {'key' in error ? <p>{t(error.key, error.params)}</p> : <pre>{error.message}</pre>}
+    </div>
+  )
+}
+
+function sourceText(t: TFunction, source: string): string {
+  if (/^https?:/.test(source)) return t('datasetSources.url', { url: source })
+  return ['sample', 'files', 'folder', 'drop', 'api'].includes(source) ? t(`datasetSources.${source}`) : source
+}
+
+function DatasetItem({ row, active, last }: { row: DatasetRow; active: boolean; last: boolean }) {
+  const { t, i18n } = useTranslation()
+  const [confirming, setConfirming] = useState(false)
+  const busy = !!useDatasets((s) => s.importing)
+  const locale = i18n.language === 'zh' ? 'zh-CN' : 'en'
+  const date = new Date(row.created).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <li className={active ? 'active' : undefined} aria-current={active ? 'true' : undefined}>
+      <div className="dataset-info">
+        <strong>{row.name}</strong>
+        {active && (
+          <span className="badge">
+            <CheckCircle2 size={14} aria-hidden="true" /> {t('activeDataset')}
+          </span>
+        )}
+        <span className="dataset-meta">
+          {t('datasetMeta', { tasks: row.tasks.toLocaleString(locale), records: row.records.toLocaleString(locale), date })} ·{' '}
+          {sourceText(t, row.source)}
+        </span>
+      </div>
+      {confirming ? (
+        <div className="confirm-delete">
+          <span>{t('confirmDelete', { name: row.name })}</span>
+          <button type="button" className="danger" aria-label={t('confirmDeleteLabel', { name: row.name })} onClick={() => void removeDataset(row.id)}>
+            {t('confirmDeleteShort')}
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            {t('cancel')}
+          </button>
+        </div>
+      ) : (
+        <div className="dataset-actions">
+          {!active && (
+            <button type="button" disabled={busy} aria-label={t('useDataset', { name: row.name })} onClick={() => void activateDataset(row.id)}>
+              {t('use')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon"
+            disabled={busy || last}
+            aria-label={t('deleteDataset', { name: row.name })}
+            title={last ? t('keepOne') : t('deleteDataset', { name: row.name })}
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 size={16} aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </li>
+  )
+}
+
+/** The top bar's "Data sets" button, the dialog it opens (list, switch, delete, import), and the page-wide drop target. */
+export function DatasetManager() {
+  const { t } = useTranslation()
+  const { open, list, importing, error, imported } = useDatasets()
+  const activeId = useSession((s) => s.dataset?.id)
+  const dialog = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const el = dialog.current
+    if (!el) return
+    if (open && !el.open) el.showModal()
+    if (!open && el.open) el.close()
+  }, [open])
+
+  const dragging = usePageDrop()
+  const phase = importing?.phase
+  return (
+    <>
+      <button type="button" className="datasets-button" onClick={() => openManager()} aria-haspopup="dialog">
+        <Database size={16} aria-hidden="true" /> {t('datasets')}
+      </button>
+      {dragging && !open && (
+        <div className="drop-overlay" aria-hidden="true">
+          <div className="drop-card">
+            <Upload size={36} aria-hidden="true" />
+            <p>{t('dropToImport')}</p>
+          </div>
+        </div>
+      )}
+      <dialog
+        ref={dialog}
+        className="dataset-manager"
+        aria-labelledby="dataset-manager-title"
+        onClose={() => openManager(false)}
+        onKeyDown={(e) => {
+          // Escape closes the dialog only; the phone must not also go back.
+          if (e.key === 'Escape') e.stopPropagation()
+        }}
+      >
+        <div className="dialog-head">
+          <h2 id="dataset-manager-title">{t('datasets')}</h2>
+          <button type="button" className="icon" aria-label={t('close')} onClick={() => openManager(false)}>
+            <X size={18} aria-hidden="true" />
+          </button>
+        </div>
+        {open && (
+          <>
+            <section aria-labelledby="stored-datasets">
+              <h3 id="stored-datasets">{t('storedDatasets')}</h3>
+              <ul className="dataset-list">
+                {list.map((row) => (
+                  <DatasetItem key={row.id} row={row} active={row.id === activeId} last={list.length <= 1} />
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="import-dataset">
+              <h3 id="import-dataset">{t('importDataset')}</h3>
+              <p className="hint-text">{t('importHint')}</p>
+              <div className="import-buttons">
+                <label className={`file-button${importing ? ' disabled' : ''}`}>
+                  <input
+                    type="file"
+                    multiple
+                    accept=".jsonl,.json"
+                    disabled={!!importing}
+                    onChange={(e) => {
+                      const picked = pickedFromInput(e.target.files)
+                      e.target.value = ''
+                      void importPicked(picked, 'files')
+                    }}
+                  />
+                  <FileUp size={16} aria-hidden="true" /> {t('importFiles')}
+                </label>
+                <label className={`file-button${importing ? ' disabled' : ''}`}>
+                  <input
+                    type="file"
+                    ref={(el) => {
+                      if (el) el.webkitdirectory = true
+                    }}
+                    disabled={!!importing}
+                    onChange={(e) => {
+                      const picked = pickedFromInput(e.target.files)
+                      e.target.value = ''
+                      void importPicked(picked, 'folder')
+                    }}
+                  />
+                  <FolderUp size={16} aria-hidden="true" /> {t('importFolder')}
+                </label>
+              </div>
+              <div className={`drop-zone${dragging ? ' over' : ''}`}>
+                <Upload size={18} aria-hidden="true" /> {dragging ? t('dropToImport') : t('dropHere')}
+              </div>
+              {importing && phase && (
+                <div className="import-progress">
+                  <div
+                    role="progressbar"
+                    aria-label={t('importProgress')}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={importing.percent}
+                    aria-valuetext={`${importing.percent}% · ${t(`importPhases.${phase}`)}`}
+                    className="bar"
+                  >
+                    <div className="fill" style={{ width: `${importing.percent}%` }} />
+                  </div>
+                  <span>{t(`importPhases.${phase}`)}</span>
+                </div>
+              )}
+              {error && <ErrorText error={error} />}
+              {imported && (
+                <p role="status" className="import-done">
+                  <CheckCircle2 size={16} aria-hidden="true" /> {t('imported', { name: imported.name, count: imported.tasks })}
+                </p>
+              )}
+            </section>
+          </>
+        )}
+      </dialog>
+    </>
+  )
+}

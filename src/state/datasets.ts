@@ -1,0 +1,208 @@
+import { create } from 'zustand'
+import { DATASET_FILES } from '../core'
+import { deleteDataset, importDataset, listDatasets } from '../db'
+import type { DatasetRow } from '../db'
+import { reloadDatasets, switchDataset, useSession } from './session'
+
+/** A file with the path it had inside the picked or dropped folder ("" for loose files). */
+export interface PickedFile {
+  file: File
+  /** "folder/sub/input_data.jsonl", or just the file name. */
+  path: string
+}
+
+export type ImportSource = 'files' | 'folder' | 'drop'
+
+/** A problem the page explains in the reader's language: an i18n key with its values. */
+export class ImportProblem extends Error {
+  readonly key: string
+  readonly params: Record<string, string>
+  constructor(key: string, params: Record<string, string>) {
+    super(`${key}: ${JSON.stringify(params)}`)
+    this.name = 'ImportProblem'
+    this.key = key
+    this.params = params
+  }
+}
+
+export interface ImportStatus {
+  /** 0..100 over reading, parsing and storing. */
+  percent: number
+  phase: 'read' | 'parse' | 'store'
+}
+
+export type ImportError = { key: string; params: Record<string, string> } | { message: string }
+
+interface DatasetsState {
+  list: DatasetRow[]
+  open: boolean
+  importing?: ImportStatus
+  error?: ImportError
+  /** The last data set imported here, for the "imported" message. */
+  imported?: { name: string; tasks: number }
+}
+
+export const useDatasets = create<DatasetsState>()(() => ({ list: [], open: false }))
+
+const REQUIRED = [DATASET_FILES.inputData, DATASET_FILES.records, DATASET_FILES.tools] as const
+const KNOWN = new Set<string>(Object.values(DATASET_FILES))
+
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/')
+  return slash < 0 ? '' : path.slice(0, slash)
+}
+
+function depthOf(dir: string): number {
+  return dir === '' ? 0 : dir.split('/').length
+}
+
+/**
+ * Finds the data set among picked or dropped files: the folder (at any depth)
+ * that holds input_data.jsonl, taking the shallowest one. Several candidates
+ * at the same depth, or a missing required file, are an ImportProblem.
+ */
+export function pickDatasetFiles(picked: PickedFile[]): { dir: string; files: Map<string, File> } {
+  const known = picked.filter((p) => KNOWN.has(p.file.name))
+  const homes = [...new Set(known.filter((p) => p.file.name === DATASET_FILES.inputData).map((p) => parentOf(p.path)))]
+  if (homes.length === 0) throw new ImportProblem('importMissing', { files: DATASET_FILES.inputData })
+  const shallowest = Math.min(...homes.map(depthOf))
+  const candidates = homes.filter((d) => depthOf(d) === shallowest).sort()
+  if (candidates.length > 1) throw new ImportProblem('importSeveral', { folders: candidates.map((d) => `${d || '.'}/`).join(', ') })
+  const dir = candidates[0] ?? ''
+  const files = new Map<string, File>()
+  for (const p of known) if (parentOf(p.path) === dir) files.set(p.file.name, p.file)
+  // Loose files picked together have no folder: take each known name once.
+  if (dir === '') for (const p of known) if (!files.has(p.file.name)) files.set(p.file.name, p.file)
+  const missing = REQUIRED.filter((name) => !files.has(name))
+  if (missing.length > 0) throw new ImportProblem('importMissing', { files: missing.join(', ') })
+  return { dir, files }
+}
+
+/** The files of an <input type=file>, with their folder paths when a folder was picked. */
+export function pickedFromInput(list: FileList | null): PickedFile[] {
+  return Array.from(list ?? [], (file) => ({ file, path: file.webkitRelativePath || file.name }))
+}
+
+function readEntryFile(entry: FileSystemFileEntry): Promise<File> {
+  return new Promise((resolve, reject) => entry.file(resolve, reject))
+}
+
+function readAllEntries(dir: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
+  const reader = dir.createReader()
+  const all: FileSystemEntry[] = []
+  return new Promise((resolve, reject) => {
+    const next = () =>
+      reader.readEntries((batch) => {
+        if (batch.length === 0) return resolve(all)
+        all.push(...batch)
+        next()
+      }, reject)
+    next()
+  })
+}
+
+async function walk(entry: FileSystemEntry, out: PickedFile[]): Promise<void> {
+  const path = entry.fullPath.replace(/^\/+/, '')
+  if (entry.isFile) {
+    // Only the data set's own files are read; a big folder's other files are skipped.
+    if (KNOWN.has(entry.name)) out.push({ file: await readEntryFile(entry as FileSystemFileEntry), path })
+  } else if (entry.isDirectory) {
+    for (const child of await readAllEntries(entry as FileSystemDirectoryEntry)) await walk(child, out)
+  }
+}
+
+/**
+ * The files of a drop, folders walked. Must be called in the drop handler
+ * itself: a DataTransfer is emptied once the handler returns.
+ */
+export function pickedFromDrop(data: DataTransfer): Promise<PickedFile[]> {
+  const entries = Array.from(data.items ?? [])
+    .filter((item) => item.kind === 'file')
+    .map((item) => item.webkitGetAsEntry?.())
+    .filter((e): e is FileSystemEntry => !!e)
+  if (entries.length === 0) return Promise.resolve(pickedFromInput(data.files))
+  return (async () => {
+    const out: PickedFile[] = []
+    for (const entry of entries) await walk(entry, out)
+    return out
+  })()
+}
+
+/** Re-reads the stored data sets into the list. */
+export async function refreshDatasets(): Promise<void> {
+  useDatasets.setState({ list: await listDatasets() })
+}
+
+export function openManager(open = true): void {
+  useDatasets.setState(open ? { open, error: undefined, imported: undefined } : { open })
+  if (open) void refreshDatasets()
+}
+
+const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+function defaultName(dir: string): string {
+  const last = dir.split('/').filter(Boolean).pop()
+  if (last) return last
+  const now = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `Imported ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`
+}
+
+/**
+ * Imports picked or dropped files as a new data set and makes it active. All
+ * or nothing: on any problem the error is shown and the stored data sets, the
+ * active one and the open task stay as they were.
+ */
+export async function importPicked(picked: PickedFile[] | Promise<PickedFile[]>, source: ImportSource): Promise<DatasetRow | undefined> {
+  if (useDatasets.getState().importing) return undefined
+  useDatasets.setState({ importing: { percent: 0, phase: 'read' }, error: undefined, imported: undefined })
+  try {
+    const { dir, files } = pickDatasetFiles(await picked)
+    const texts: Record<string, string> = {}
+    let read = 0
+    for (const [name, file] of files) {
+      texts[name] = await file.text()
+      read += 1
+      useDatasets.setState({ importing: { percent: Math.round((20 * read) / files.size), phase: 'read' } })
+    }
+    useDatasets.setState({ importing: { percent: 20, phase: 'parse' } })
+    await nextFrame() // let the bar paint before parsing holds the thread
+    const row = await importDataset(texts, {
+      name: defaultName(dir),
+      source,
+      onProgress: (done, total, phase) =>
+        useDatasets.setState({
+          importing: phase === 'parse' ? { percent: 20, phase } : { percent: 30 + Math.round((70 * done) / Math.max(total, 1)), phase },
+        }),
+    })
+    useDatasets.setState({ importing: { percent: 100, phase: 'store' } })
+    await reloadDatasets()
+    await refreshDatasets()
+    useDatasets.setState({ imported: { name: row.name, tasks: row.tasks } })
+    return row
+  } catch (err) {
+    useDatasets.setState({
+      error: err instanceof ImportProblem ? { key: err.key, params: err.params } : { message: err instanceof Error ? err.message : String(err) },
+    })
+    return undefined
+  } finally {
+    useDatasets.setState({ importing: undefined })
+  }
+}
+
+/** Makes a stored data set the active one and opens its first task. */
+export async function activateDataset(id: string): Promise<void> {
+  useDatasets.setState({ error: undefined, imported: undefined })
+  await switchDataset(id)
+  await refreshDatasets()
+}
+
+/** Deletes a stored data set; deleting the active one switches to the newest left. */
+export async function removeDataset(id: string): Promise<void> {
+  useDatasets.setState({ error: undefined, imported: undefined })
+  if (useDatasets.getState().list.length <= 1) return // the page always keeps one data set
+  const wasActive = useSession.getState().dataset?.id === id
+  await deleteDataset(id)
+  if (wasActive) await reloadDatasets()
+  await refreshDatasets()
+}
