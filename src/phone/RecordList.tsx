@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -39,21 +39,27 @@ export function RecordList(props: {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const view = APP_VIEWS[props.app]
-  const rows: Row[] = []
-  let last: string | undefined
-  for (const item of props.items) {
-    const group = props.grouped && !item.isNew ? view.group?.(item.record, props.user) : undefined
-    if (group !== undefined && group !== last) rows.push({ kind: 'header', label: group === '' ? '—' : props.app === 'schedule' ? dayHeading(group, language) : group })
-    last = group
-    rows.push({ kind: 'item', item })
-  }
+  // Built once per list, not per scroll frame: a 100,000-record list re-renders on every frame it scrolls.
+  const { app, items, grouped, user } = props
+  const rows = useMemo(() => {
+    const out: Row[] = []
+    let last: string | undefined
+    for (const item of items) {
+      const group = grouped && !item.isNew ? view.group?.(item.record, user) : undefined
+      if (group !== undefined && group !== last) out.push({ kind: 'header', label: group === '' ? '—' : app === 'schedule' ? dayHeading(group, language) : group })
+      last = group
+      out.push({ kind: 'item', item })
+    }
+    return out
+  }, [app, items, grouped, user, view, language])
   const itemHeight = (props.rowHeight ?? view.rowHeight) + (props.highlight ? MATCH_LINE : 0)
   const parent = useRef<HTMLDivElement>(null)
+  const estimateSize = useCallback((i: number) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : itemHeight), [rows, itemHeight])
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions by design; this list re-renders with its rows.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parent.current,
-    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : itemHeight),
+    estimateSize,
     overscan: 8,
   })
   const cards = props.app === 'transport' || props.app === 'accommodation'

@@ -17,7 +17,7 @@ import {
   finishAttempt as finishStoredAttempt,
 } from '../db'
 import type { AttemptRow, AttemptSetting, DatasetRow } from '../db'
-import { fetchDatasetFiles } from '../app/fetchDataset'
+import { fetchDatasetFiles } from './fetchDataset'
 import { usePhone } from './phone'
 import { hashToRoute, routeToHash } from './routes'
 import type { PhoneRoute } from './routes'
