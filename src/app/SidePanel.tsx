@@ -5,7 +5,8 @@ import { Verdict } from './Verdict'
 
 /** The open task: its instruction, the user, and the trajectory so far. */
 export function SidePanel() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const language = i18n.language
   const tasks = useSession((s) => s.tasks)
   const task = useSession((s) => s.task)
   const profile = useSession((s) => s.dataset?.profile)
@@ -18,7 +19,7 @@ export function SidePanel() {
         <select value={task?.id ?? ''} onChange={(e) => void openTask(e.target.value)}>
           {tasks.map((x) => (
             <option key={x.id} value={x.id}>
-              {x.id} · {capabilityName(x.type)} · {x.instruction}
+              {x.id} · {language === 'zh' ? x.type : capabilityName(x.type)} · {x.instruction}
             </option>
           ))}
         </select>
@@ -27,7 +28,7 @@ export function SidePanel() {
         <section aria-label={t('instruction')} className="instruction-card">
           <p className="instruction">“{task.instruction}”</p>
           <p className="meta">
-            {task.id} · {capabilityName(task.type)} · {access && t(`accessModes.${access}`)}
+            {task.id} · {language === 'zh' ? task.type : capabilityName(task.type)} · {access && t(`accessModes.${access}`)}
           </p>
         </section>
       )}

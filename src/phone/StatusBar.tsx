@@ -1,16 +1,29 @@
 import { BatteryFull, Signal } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { Profile } from '../core'
+
+const WEEKDAYS_ZH: Record<string, string> = {
+  Monday: '周一',
+  Tuesday: '周二',
+  Wednesday: '周三',
+  Thursday: '周四',
+  Friday: '周五',
+  Saturday: '周六',
+  Sunday: '周日',
+}
 
 /** The phone's status bar: the profile's "now", so that "tomorrow" reads as the task means it. */
 export function StatusBar({ profile }: { profile: Profile }) {
+  const { i18n } = useTranslation()
   const [date = '', time = ''] = profile.now.split(' ')
+  const weekday = i18n.language === 'zh' ? (WEEKDAYS_ZH[profile.weekday] ?? profile.weekday) : profile.weekday.slice(0, 3)
   return (
     <div className="status-bar">
       <time className="status-time" dateTime={`${date}T${time}`}>
         {time.slice(0, 5)}
       </time>
       <span className="status-date">
-        {profile.weekday.slice(0, 3)} {date}
+        {weekday} {date}
       </span>
       <span className="status-icons" aria-hidden="true">
         <Signal size={15} /> <BatteryFull size={18} />
