@@ -1,22 +1,14 @@
 import { BatteryFull, Signal } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Profile } from '../core'
-
-const WEEKDAYS_ZH: Record<string, string> = {
-  Monday: '周一',
-  Tuesday: '周二',
-  Wednesday: '周三',
-  Thursday: '周四',
-  Friday: '周五',
-  Saturday: '周六',
-  Sunday: '周日',
-}
+import type { Language } from '../i18n'
+import { weekdayShort } from './apps/format'
 
 /** The phone's status bar: the profile's "now", so that "tomorrow" reads as the task means it. */
 export function StatusBar({ profile }: { profile: Profile }) {
   const { i18n } = useTranslation()
   const [date = '', time = ''] = profile.now.split(' ')
-  const weekday = i18n.language === 'zh' ? (WEEKDAYS_ZH[profile.weekday] ?? profile.weekday) : profile.weekday.slice(0, 3)
+  const weekday = weekdayShort(date, i18n.language as Language) || profile.weekday.slice(0, 3)
   return (
     <div className="status-bar">
       <time className="status-time" dateTime={`${date}T${time}`}>
