@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { DatasetError } from '../src/core/index'
+import Dexie from 'dexie'
+import { DatasetError, loadDataset } from '../src/core/index'
+import { SCHEMA_V1 } from '../src/db/schema'
 import {
   SpievalDatabase,
   activeDataset,
@@ -15,7 +17,7 @@ import {
   toSteps,
 } from '../src/db/index'
 import { readDatasetFolder } from '../cli/files'
-import { RECORDS, SAMPLE_DIR, fixtureFiles } from './fixtures'
+import { SAMPLE_DIR, fixtureFiles } from './fixtures'
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`test-${n++}`)
@@ -52,9 +54,44 @@ describe('the data set store', () => {
     const b = await importDataset(fixtureFiles(), { name: 'b', source: 'files' }, db)
     await deleteDataset(b.id, db)
     expect((await listDatasets(db)).map((d) => d.name)).toEqual(['a'])
-    expect(await db.records.count()).toBe(2 * Object.keys(RECORDS).length)
+    expect(await db.taskRecords.count()).toBe(2) // data set a's two tasks
     expect((await activeDataset(db))?.id).toBe(a.id)
     expect(await loadTask(b.id, '推理1', db)).toBeUndefined()
+  })
+})
+
+describe('schema migration', () => {
+  it('moves version 1 records (a row per task and app) into version 3 (a row per task) without losing any', async () => {
+    const name = `test-migrate-${n++}`
+    const v1 = new Dexie(name)
+    v1.version(1).stores(SCHEMA_V1)
+    const files = readDatasetFolder(SAMPLE_DIR)
+    const sample = loadDataset(files).dataset
+    // Two data sets, so that rows of different data sets interleave in key order; over 2,000 rows cross a page.
+    const rows: { datasetId: string; taskId: string; app: string; records: unknown[] }[] = []
+    for (const datasetId of ['a', 'b'])
+      for (const task of sample.tasks)
+        for (const [app, records] of Object.entries(sample.records[task.id] ?? {})) rows.push({ datasetId, taskId: task.id, app, records: records ?? [] })
+    for (let copy = 0; rows.length <= 2000; copy++)
+      for (const [app, records] of Object.entries(sample.records['推理1'] ?? {})) rows.push({ datasetId: `c${copy}`, taskId: '推理1', app, records: records ?? [] })
+    await v1.table('records').bulkAdd(rows)
+    await v1.table('tasks').bulkAdd(sample.tasks.map((task, order) => ({ datasetId: 'b', id: task.id, order, task })))
+    await v1.table('meta').put({ key: 'kept', value: 1 })
+    v1.close()
+
+    const db = new SpievalDatabase(name)
+    await db.open()
+    expect(db.verno).toBe(3)
+    expect(db.tables.map((t) => t.name)).not.toContain('records')
+    expect(await db.meta.get('kept')).toEqual({ key: 'kept', value: 1 })
+    const perTask = new Set(rows.map((r) => `${r.datasetId}/${r.taskId}`))
+    expect(await db.taskRecords.count()).toBe(perTask.size)
+    for (const task of sample.tasks) {
+      const loaded = await loadTask('b', task.id, db)
+      expect(loaded?.records).toEqual(sample.records[task.id])
+    }
+    expect((await db.taskRecords.get(['c0', '推理1']))?.records).toEqual(sample.records['推理1'])
+    db.close()
   })
 })
 

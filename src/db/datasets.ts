@@ -1,20 +1,31 @@
+import Dexie from 'dexie'
 import { APP_KEYS, DATASET_FILES, loadDataset } from '../core'
-import type { AppKey, Dataset, DatasetFiles, PhoneRecord, Task, TaskRecords } from '../core'
+import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core/dataset/chunked'
 import type { RecordsSlice } from '../core/dataset/chunked'
 import { database } from './schema'
-import type { DatasetRow, RecordsRow, SpievalDatabase, TaskRow } from './schema'
+import type { DatasetRow, SpievalDatabase, TaskRecordsRow, TaskRow } from './schema'
 
-/** Rows written per bulk call: big enough to be fast, small enough to report progress. */
-const CHUNK = 2000
+/** Tasks written per bulk call: big enough to be fast, small enough to report progress and bound memory. */
+const CHUNK = 1000
 const ACTIVE_KEY = 'activeDataset'
 
 export type ImportProgress = (done: number, total: number, phase: 'parse' | 'store') => void
 
-function countRecords(dataset: Dataset): number {
+function countRecords(records: TaskRecords): number {
   let n = 0
-  for (const apps of Object.values(dataset.records)) for (const list of Object.values(apps)) n += list?.length ?? 0
+  for (const list of Object.values(records)) n += list?.length ?? 0
   return n
+}
+
+/** The task's non-empty app lists, in the registry's order. */
+function nonEmpty(records: TaskRecords | undefined): TaskRecords {
+  const out: TaskRecords = {}
+  for (const app of APP_KEYS) {
+    const list = records?.[app]
+    if (list && list.length > 0) out[app] = list
+  }
+  return out
 }
 
 /** A task's records failed the chunked checks: the whole-file parser names the error. */
@@ -51,9 +62,9 @@ export async function importDataset(
   const row = datasetRow(dataset, options, 0)
   const total = dataset.tasks.length
   try {
-    await db.transaction('rw', [db.datasets, db.tasks, db.records, db.meta], async () => {
+    await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
       let tasks: TaskRow[] = []
-      let records: RecordsRow[] = []
+      let records: TaskRecordsRow[] = []
       let pending: Promise<unknown> = Promise.resolve()
       let done = 0
       // Writes one chunk while the next is parsed; at most two chunks of rows are alive.
@@ -64,7 +75,7 @@ export async function importDataset(
         await pending
         options.onProgress?.(done, total, 'store')
         done = stored
-        pending = Promise.all([db.tasks.bulkAdd(batch[0]), db.records.bulkAdd(batch[1])])
+        pending = Promise.all([db.tasks.bulkAdd(batch[0]), db.taskRecords.bulkAdd(batch[1])])
       }
       for (let order = 0; order < dataset.tasks.length; order++) {
         const task = dataset.tasks[order] as Task
@@ -72,14 +83,9 @@ export async function importDataset(
         const taskRecords = slice ? readTaskRecords(scanned.text, slice) : undefined
         if (!taskRecords) throw new RecordsProblem(task.id)
         tasks.push({ datasetId: row.id, id: task.id, order, task })
-        for (const app of APP_KEYS) {
-          const list = taskRecords[app]
-          if (list && list.length > 0) {
-            records.push({ datasetId: row.id, taskId: task.id, app, records: list })
-            row.records += list.length
-          }
-        }
-        if (records.length + tasks.length >= CHUNK) await flush(order + 1)
+        records.push({ datasetId: row.id, taskId: task.id, records: nonEmpty(taskRecords) })
+        row.records += countRecords(taskRecords)
+        if (tasks.length >= CHUNK) await flush(order + 1)
       }
       await flush(total)
       await pending
@@ -115,27 +121,16 @@ async function storeWhole(
   options: { name: string; source: string; activate?: boolean; onProgress?: ImportProgress },
   db: SpievalDatabase,
 ): Promise<DatasetRow> {
-  const row = datasetRow(dataset, options, countRecords(dataset))
-  const taskRows = dataset.tasks.map((task, order) => ({ datasetId: row.id, id: task.id, order, task }))
-  const recordRows: RecordsRow[] = []
-  for (const task of dataset.tasks)
-    for (const app of APP_KEYS) {
-      const records = dataset.records[task.id]?.[app]
-      if (records && records.length > 0) recordRows.push({ datasetId: row.id, taskId: task.id, app, records })
-    }
-  const total = taskRows.length + recordRows.length
-  await db.transaction('rw', [db.datasets, db.tasks, db.records, db.meta], async () => {
+  const records = Object.values(dataset.records).reduce((n, apps) => n + countRecords(apps), 0)
+  const row = datasetRow(dataset, options, records)
+  const total = dataset.tasks.length
+  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
     await db.datasets.add(row)
-    let done = 0
-    for (let i = 0; i < taskRows.length; i += CHUNK) {
-      await db.tasks.bulkAdd(taskRows.slice(i, i + CHUNK))
-      done += Math.min(CHUNK, taskRows.length - i)
-      options.onProgress?.(done, total, 'store')
-    }
-    for (let i = 0; i < recordRows.length; i += CHUNK) {
-      await db.records.bulkAdd(recordRows.slice(i, i + CHUNK))
-      done += Math.min(CHUNK, recordRows.length - i)
-      options.onProgress?.(done, total, 'store')
+    for (let i = 0; i < total; i += CHUNK) {
+      const chunk = dataset.tasks.slice(i, i + CHUNK)
+      await db.tasks.bulkAdd(chunk.map((task, k) => ({ datasetId: row.id, id: task.id, order: i + k, task })))
+      await db.taskRecords.bulkAdd(chunk.map((task) => ({ datasetId: row.id, taskId: task.id, records: nonEmpty(dataset.records[task.id]) })))
+      options.onProgress?.(Math.min(i + CHUNK, total), total, 'store')
     }
     if (options.activate !== false) await db.meta.put({ key: ACTIVE_KEY, value: row.id })
   })
@@ -160,9 +155,9 @@ export async function setActiveDataset(id: string, db: SpievalDatabase = databas
 
 /** Deletes a data set with its tasks and records (attempts stay, for the record). */
 export async function deleteDataset(id: string, db: SpievalDatabase = database()): Promise<void> {
-  await db.transaction('rw', [db.datasets, db.tasks, db.records, db.meta], async () => {
+  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
     await db.tasks.where('[datasetId+order]').between([id, -Infinity], [id, Infinity]).delete()
-    await db.records.where('[datasetId+taskId]').between([id, ''], [id, '\uffff']).delete()
+    await db.taskRecords.where('[datasetId+taskId]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete()
     await db.datasets.delete(id)
     const active = await db.meta.get(ACTIVE_KEY)
     if (active?.value === id) await db.meta.delete(ACTIVE_KEY)
@@ -181,10 +176,7 @@ export async function loadTask(
   taskId: string,
   db: SpievalDatabase = database(),
 ): Promise<{ task: Task; records: TaskRecords } | undefined> {
-  const row = await db.tasks.get([datasetId, taskId])
+  const [row, records] = await Promise.all([db.tasks.get([datasetId, taskId]), db.taskRecords.get([datasetId, taskId])])
   if (!row) return undefined
-  const recordRows = await db.records.where('[datasetId+taskId]').equals([datasetId, taskId]).toArray()
-  const records: Partial<Record<AppKey, PhoneRecord[]>> = {}
-  for (const r of recordRows) records[r.app] = r.records
-  return { task: row.task, records }
+  return { task: row.task, records: records?.records ?? {} }
 }

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
-import type { AppKey, CallSource, PhoneRecord, Profile, Task, ToolKind, ToolSchema } from '../core'
+import type { AppKey, CallSource, PhoneRecord, Profile, Task, TaskRecords, ToolKind, ToolSchema } from '../core'
 
 /** A stored data set: its tools and profile, and counts for the picker. */
 export interface DatasetRow {
@@ -24,12 +24,23 @@ export interface TaskRow {
   task: Task
 }
 
-/** One app's records of one task. */
-export interface RecordsRow {
+/** One app's records of one task: the version 1 layout, kept to migrate from. */
+export interface RecordsRowV1 {
   datasetId: string
   taskId: string
   app: AppKey
   records: PhoneRecord[]
+}
+
+/**
+ * All records of one task, app by app. One row a task rather than one a
+ * task's app: IndexedDB's cost is mostly per row, and a task is always loaded
+ * whole, so a 100-times-SPIEval import writes 25,000 rows instead of 175,000.
+ */
+export interface TaskRecordsRow {
+  datasetId: string
+  taskId: string
+  records: TaskRecords
 }
 
 /** How a person sees the records: free lists, or only through searches. */
@@ -45,12 +56,24 @@ export interface StoredVerdict {
   mismatches: unknown[]
 }
 
+/** What an annotator can say about a task after an attempt, for the task's author. */
+export type FlagKind = 'ambiguous' | 'gold_wrong' | 'not_findable'
+
+export interface AttemptFlag {
+  kind: FlagKind
+  comment: string
+  /** Epoch ms. */
+  at: number
+}
+
 export interface AttemptRow {
   id: string
   datasetId: string
   taskId: string
   access: AttemptSetting
+  /** Who made the attempt: the annotator's name, or a model's. */
   actor: string
+  /** Epoch ms. */
   started: number
   /** Active time so far (the timer pauses while the tab is hidden). */
   elapsedMs: number
@@ -59,6 +82,9 @@ export interface AttemptRow {
   verdict?: StoredVerdict
   /** The phone screen, as a deep-link route, so that a reload resumes it. */
   screen: string
+  flags?: AttemptFlag[]
+  /** Set on attempts merged from an export: the export's file name. */
+  importedFrom?: string
 }
 
 export interface CallRow {
@@ -79,26 +105,57 @@ export interface MetaRow {
   value: unknown
 }
 
+/** The first released schema; later versions change it step by step. */
+export const SCHEMA_V1 = {
+  datasets: 'id, created',
+  tasks: '[datasetId+id], [datasetId+order]',
+  records: '[datasetId+taskId+app], [datasetId+taskId]',
+  attempts: 'id, [datasetId+taskId], started',
+  calls: '[attemptId+seq]',
+  meta: 'key',
+} as const
+
 /** The app's IndexedDB. Each schema change is a new version, so that stored data migrates instead of being wiped. */
 export class SpievalDatabase extends Dexie {
   datasets!: EntityTable<DatasetRow, 'id'>
   tasks!: Dexie.Table<TaskRow, [string, string]>
-  records!: Dexie.Table<RecordsRow, [string, string, string]>
+  taskRecords!: Dexie.Table<TaskRecordsRow, [string, string]>
   attempts!: EntityTable<AttemptRow, 'id'>
   calls!: Dexie.Table<CallRow, [string, number]>
   meta!: EntityTable<MetaRow, 'key'>
 
   constructor(name = 'spieval-phone') {
     super(name)
-    this.version(1).stores({
-      datasets: 'id, created',
-      tasks: '[datasetId+id], [datasetId+order]',
-      records: '[datasetId+taskId+app], [datasetId+taskId]',
-      attempts: 'id, [datasetId+taskId], started',
-      calls: '[attemptId+seq]',
-      meta: 'key',
-    })
+    this.version(1).stores(SCHEMA_V1)
+    // Version 2 groups version 1's per-app rows into one row a task; version 3 then drops the old table.
+    this.version(2)
+      .stores({ taskRecords: '[datasetId+taskId]' })
+      .upgrade((tx) => mergeRecordsRows(tx.table<RecordsRowV1>('records'), tx.table<TaskRecordsRow>('taskRecords')))
+    this.version(3).stores({ records: null })
   }
+}
+
+/** Rows of the old table are read page by page in key order, so one task's apps arrive together and memory stays bounded. */
+async function mergeRecordsRows(from: Dexie.Table<RecordsRowV1>, to: Dexie.Table<TaskRecordsRow>): Promise<void> {
+  const PAGE = 2000
+  let current: TaskRecordsRow | undefined
+  let after: [string, string, string] | undefined
+  for (;;) {
+    const page = await (after ? from.where(':id').above(after) : from.orderBy(':id')).limit(PAGE).toArray()
+    const done: TaskRecordsRow[] = []
+    for (const row of page) {
+      if (!current || current.datasetId !== row.datasetId || current.taskId !== row.taskId) {
+        if (current) done.push(current)
+        current = { datasetId: row.datasetId, taskId: row.taskId, records: {} }
+      }
+      current.records[row.app] = row.records
+    }
+    const last = page.at(-1)
+    if (!last) break
+    after = [last.datasetId, last.taskId, last.app]
+    await to.bulkAdd(done)
+  }
+  if (current) await to.add(current)
 }
 
 let shared: SpievalDatabase | undefined
