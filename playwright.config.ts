@@ -1,11 +1,22 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 5199)
+/**
+ * E2E_PREVIEW_DIR=/tmp/x tests a production build served from there instead of the dev server, so that
+ * edits made meanwhile (and the dev server's reloads) cannot reach a running test.
+ */
+const PREVIEW_DIR = process.env.E2E_PREVIEW_DIR
 
 /** Debian's Chromium: Playwright's own browser download does not work on these machines. */
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+}
+
+/** A browser profile whose settings name the annotator (the page asks for a name on a first visit). */
+export function annotatorState(origin: string, actor: string) {
+  const settings = { state: { language: 'en', access: 'browse', actor }, version: 0 }
+  return { cookies: [], origins: [{ origin, localStorage: [{ name: 'spieval-settings', value: JSON.stringify(settings) }] }] }
 }
 
 export default defineConfig({
@@ -18,13 +29,17 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
+    // An annotator is already named, so that the first-visit name dialog stays out of tests that are not about it.
+    storageState: annotatorState(`http://127.0.0.1:${PORT}`, 'e2e'),
     launchOptions: chromiumLaunch,
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `npx vite --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: PREVIEW_DIR
+      ? `npx vite build --logLevel warn --outDir ${PREVIEW_DIR} --emptyOutDir && npx vite preview --outDir ${PREVIEW_DIR} --port ${PORT} --strictPort --host 127.0.0.1`
+      : `npx vite --port ${PORT} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    timeout: 180_000,
   },
 })

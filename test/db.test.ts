@@ -99,9 +99,9 @@ describe('attempts', () => {
   it('stores each step with the screen, and gives them back in order', async () => {
     const db = freshDb()
     const attempt = await createAttempt({ datasetId: 'd', taskId: 't', access: 'paginated', actor: 'ann', screen: '#/home' }, db)
-    await saveStep(attempt.id, { seq: 0, name: 'search_contacts', arguments: { pattern: 'x' }, source: 'ui', kind: 'retrieval', ok: true, content: 'No results' }, '#/app/contacts', db)
-    await saveStep(attempt.id, { seq: 1, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'api', kind: 'execution', ok: true, content: 'ok' }, undefined, db)
-    await saveStep(attempt.id, { seq: 1, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'api', kind: 'execution', ok: true, content: 'ok', withdrawn: true }, undefined, db)
+    await saveStep(attempt.id, { seq: 0, name: 'search_contacts', arguments: { pattern: 'x' }, source: 'ui', kind: 'retrieval', ok: true, content: 'No results' }, { screen: '#/app/contacts' }, db)
+    await saveStep(attempt.id, { seq: 1, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'api', kind: 'execution', ok: true, content: 'ok' }, {}, db)
+    await saveStep(attempt.id, { seq: 1, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'api', kind: 'execution', ok: true, content: 'ok', withdrawn: true }, {}, db)
     const steps = toSteps(await attemptCalls(attempt.id, db))
     expect(steps.map((s) => [s.seq, s.name, s.withdrawn ?? false])).toEqual([
       [0, 'search_contacts', false],

@@ -1,11 +1,21 @@
-import { useEffect } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Phone } from '../phone/Phone'
 import { setupI18n } from '../i18n'
 import { useSettings } from '../state/settings'
 import { boot, useSession } from '../state/session'
 import { fetchDatasetFiles } from '../state/fetchDataset'
-import { SidePanel } from './SidePanel'
+import { AnnotatorDialog } from '../panel/AnnotatorDialog'
+import { Panel } from '../panel/Panel'
+import { checkpointTime, onVisibilityChange } from '../state/session'
+import { requestPersistence } from '../state/storage'
+import { useView } from '../state/view'
+import { PeopleView } from '../people/PeopleView'
+import { RunsView } from '../runs/RunsView'
+import { ReplayView } from '../replay/ReplayView'
+
+// Charts are loaded only when the analysis is opened, to keep the first load small.
+const AnalysisView = lazy(() => import('../analysis/AnalysisView').then((m) => ({ default: m.AnalysisView })))
 import { TopBar } from './TopBar'
 import './app.css'
 
@@ -17,6 +27,8 @@ export function App() {
   const language = useSettings((s) => s.language)
   const status = useSession((s) => s.status)
   const error = useSession((s) => s.error)
+  const actor = useSettings((s) => s.actor)
+  const view = useView((s) => s.view)
 
   useEffect(() => {
     setupI18n(language)
@@ -28,6 +40,21 @@ export function App() {
     if (booted) return
     booted = true
     void boot(() => fetchDatasetFiles(), window.location.hash)
+    void requestPersistence()
+  }, [])
+
+  useEffect(() => {
+    // The timer runs only while the page is seen; the time is stored on leaving and every few seconds.
+    const onVisibility = () => onVisibilityChange(document.visibilityState === 'visible')
+    const onHide = () => void checkpointTime()
+    document.addEventListener('visibilitychange', onVisibility)
+    window.addEventListener('pagehide', onHide)
+    const every = setInterval(onHide, 5000)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility)
+      window.removeEventListener('pagehide', onHide)
+      clearInterval(every)
+    }
   }, [])
 
   return (
@@ -38,8 +65,21 @@ export function App() {
         {(status === 'loading' || status === 'idle') && <p role="status">{t('loading')}</p>}
         {status === 'ready' && (
           <>
-            <Phone />
-            <SidePanel />
+            {view === 'phone' && (
+              <>
+                <Phone />
+                <Panel />
+              </>
+            )}
+            {view === 'people' && <PeopleView />}
+            {view === 'runs' && <RunsView />}
+            {view === 'replay' && <ReplayView />}
+            {view === 'analysis' && (
+              <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                <AnalysisView />
+              </Suspense>
+            )}
+            {actor === '' && <AnnotatorDialog />}
           </>
         )}
       </main>

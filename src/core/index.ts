@@ -41,3 +41,37 @@ export { PUBLISHED_LEADERBOARD, PUBLISHED_SETTING_AVERAGES } from './analysis/pu
 export type { PublishedRow } from './analysis/published'
 export { analysisTables } from './analysis/tables'
 export type { Table } from './analysis/tables'
+export { callSignature, countedAttempts, median } from './analysis/people'
+export type { PersonAttempt } from './analysis/people'
+export { crossValidation, crossValidationCsv } from './analysis/crossValidation'
+export type { CrossValidationRow, CrossValidationSolver, CrossValidationStatus } from './analysis/crossValidation'
+export { humanBaseline, humanBaselineTable } from './analysis/baseline'
+export type { HumanBaseline, PersonBaselineRow, PersonScore, AgreementFigures } from './analysis/baseline'
+export {
+  ArchiveError,
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  ARCHIVE_FILES,
+  ARCHIVED_SETTINGS,
+  ARCHIVED_FLAG_KINDS,
+  buildArchive,
+  archiveResponseLine,
+  scoringOrder,
+  actorRuns,
+  readArchive,
+  zipArchive,
+  unzipArchive,
+  fileEntry,
+  sha256Hex,
+} from './archive'
+export type {
+  ArchiveInput,
+  ArchivedAttempt,
+  ArchivedStep,
+  ArchivedFlag,
+  ArchivedFlagKind,
+  ArchivedVerdict,
+  ArchivedSetting,
+  ArchiveManifest,
+  ArchiveFileEntry,
+} from './archive'

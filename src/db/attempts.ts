@@ -1,21 +1,33 @@
+import Dexie from 'dexie'
 import type { TrajectoryStep } from '../core'
 import { database } from './schema'
-import type { AttemptRow, AttemptSetting, CallRow, SpievalDatabase, StoredVerdict } from './schema'
+import type { AttemptFlag, AttemptRow, AttemptSetting, CallRow, SpievalDatabase, StoredVerdict } from './schema'
 
 /** Starts a fresh attempt at a task. */
 export async function createAttempt(
   init: { datasetId: string; taskId: string; access: AttemptSetting; actor: string; screen: string },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow> {
-  const row: AttemptRow = { id: crypto.randomUUID(), started: Date.now(), elapsedMs: 0, finished: false, ...init }
+  const row: AttemptRow = { id: crypto.randomUUID(), started: Date.now(), elapsedMs: 0, finished: false, steps: 0, ...init }
   await db.attempts.add(row)
   return row
 }
 
-/** The newest unfinished attempt at a task, to resume it. */
-export async function openAttempt(datasetId: string, taskId: string, db: SpievalDatabase = database()): Promise<AttemptRow | undefined> {
+/** A data set's attempts, by everyone, in the order they were started. */
+export async function datasetAttempts(datasetId: string, db: SpievalDatabase = database()): Promise<AttemptRow[]> {
+  const rows = await db.attempts.where('[datasetId+taskId]').between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey]).toArray()
+  return rows.sort((a, b) => a.started - b.started)
+}
+
+/** The newest attempt of one person at a task, finished or not; merged-in attempts of others with the same name are not theirs to resume. */
+export async function latestAttempt(
+  datasetId: string,
+  taskId: string,
+  actor: string,
+  db: SpievalDatabase = database(),
+): Promise<AttemptRow | undefined> {
   const rows = await db.attempts.where('[datasetId+taskId]').equals([datasetId, taskId]).toArray()
-  return rows.filter((r) => !r.finished).sort((a, b) => b.started - a.started)[0]
+  return rows.filter((r) => r.actor === actor && r.importedFrom === undefined).sort((a, b) => b.started - a.started)[0]
 }
 
 export async function getAttempt(id: string, db: SpievalDatabase = database()): Promise<AttemptRow | undefined> {
@@ -27,11 +39,15 @@ export async function attemptCalls(attemptId: string, db: SpievalDatabase = data
   return db.calls.where('[attemptId+seq]').between([attemptId, -Infinity], [attemptId, Infinity]).toArray()
 }
 
-/** Stores a call (or its withdrawal) together with the screen it leaves the phone on, in one transaction. */
+/**
+ * Stores a call (or its withdrawal) with what it changes on the attempt (the
+ * screen it leaves the phone on, the time so far, the number of calls) in one
+ * transaction, so that a crash keeps both or neither.
+ */
 export async function saveStep(
   attemptId: string,
   step: TrajectoryStep,
-  screen: string | undefined,
+  change: { screen?: string; elapsedMs?: number },
   db: SpievalDatabase = database(),
 ): Promise<void> {
   const row: CallRow = {
@@ -47,14 +63,24 @@ export async function saveStep(
     ...(step.withdrawn ? { withdrawn: true } : {}),
   }
   await db.transaction('rw', [db.calls, db.attempts], async () => {
+    const previous = await db.calls.get([attemptId, step.seq])
+    if (previous) row.at = previous.at // a withdrawal keeps the time of the call
     await db.calls.put(row)
-    if (screen !== undefined) await db.attempts.update(attemptId, { screen })
+    const update: Partial<AttemptRow> = { steps: step.seq + 1 }
+    if (change.screen !== undefined) update.screen = change.screen
+    if (change.elapsedMs !== undefined) update.elapsedMs = change.elapsedMs
+    await db.attempts.update(attemptId, update)
   })
 }
 
 /** Remembers where the phone is, so that a reload comes back to it. */
 export async function saveScreen(attemptId: string, screen: string, db: SpievalDatabase = database()): Promise<void> {
   await db.attempts.update(attemptId, { screen })
+}
+
+/** Records the active time so far (on leaving the tab, and every few seconds). */
+export async function saveElapsed(attemptId: string, elapsedMs: number, db: SpievalDatabase = database()): Promise<void> {
+  await db.attempts.where('id').equals(attemptId).and((r) => !r.finished).modify({ elapsedMs })
 }
 
 /** Steps as the core's session takes them back on resume. */
@@ -71,14 +97,53 @@ export function toSteps(rows: readonly CallRow[]): TrajectoryStep[] {
   }))
 }
 
-/** Ends an attempt with its verdict; the write is committed before this resolves. */
+/** Runs a read-modify-write of one attempt in a raw IndexedDB transaction with the given durability. */
+function updateAttemptDurably(
+  db: SpievalDatabase,
+  attemptId: string,
+  modify: (row: AttemptRow) => AttemptRow,
+  durability: IDBTransactionDurability,
+): Promise<AttemptRow | undefined> {
+  // Dexie sets durability per database only; a finish alone asks for "strict".
+  const tx = db.backendDB().transaction([db.attempts.name], 'readwrite', { durability })
+  const store = tx.objectStore(db.attempts.name)
+  let result: AttemptRow | undefined
+  return new Promise((resolve, reject) => {
+    const get = store.get(attemptId)
+    get.onsuccess = () => {
+      const row = get.result as AttemptRow | undefined
+      if (!row) return
+      result = modify(row)
+      store.put(result)
+    }
+    tx.oncomplete = () => resolve(result)
+    tx.onerror = () => reject(tx.error ?? new Error('The attempt could not be saved'))
+    tx.onabort = () => reject(tx.error ?? new Error('The attempt could not be saved'))
+  })
+}
+
+/** Ends an attempt with its verdict. Resolves once the write is on disk (strict durability). */
 export async function finishAttempt(
   attemptId: string,
   finish: { verdict: StoredVerdict; elapsedMs: number },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow | undefined> {
-  await db.transaction('rw', db.attempts, async () => {
-    await db.attempts.update(attemptId, { finished: true, ended: Date.now(), verdict: finish.verdict, elapsedMs: finish.elapsedMs })
+  await db.open()
+  return updateAttemptDurably(
+    db,
+    attemptId,
+    (row) => ({ ...row, finished: true, ended: Date.now(), verdict: finish.verdict, elapsedMs: finish.elapsedMs }),
+    'strict',
+  )
+}
+
+/** Adds a flag for the task's author to a (finished) attempt. */
+export async function addFlag(attemptId: string, flag: AttemptFlag, db: SpievalDatabase = database()): Promise<AttemptRow | undefined> {
+  return db.transaction('rw', db.attempts, async () => {
+    const row = await db.attempts.get(attemptId)
+    if (!row) return undefined
+    const next = { ...row, flags: [...(row.flags ?? []), flag] }
+    await db.attempts.put(next)
+    return next
   })
-  return db.attempts.get(attemptId)
 }

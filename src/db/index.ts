@@ -3,4 +3,17 @@ export { database, SpievalDatabase } from './schema'
 export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, StoredVerdict } from './schema'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, deleteDataset, listTasks, loadTask } from './datasets'
 export type { ImportProgress } from './datasets'
-export { createAttempt, openAttempt, getAttempt, attemptCalls, saveStep, saveScreen, toSteps, finishAttempt } from './attempts'
+export {
+  addFlag,
+  attemptCalls,
+  createAttempt,
+  datasetAttempts,
+  finishAttempt,
+  getAttempt,
+  latestAttempt,
+  saveElapsed,
+  saveScreen,
+  saveStep,
+  toSteps,
+} from './attempts'
+export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, type ExportedAttempts, type ImportedAttempts } from './archive'

@@ -83,6 +83,8 @@ export interface AttemptRow {
   /** The phone screen, as a deep-link route, so that a reload resumes it. */
   screen: string
   flags?: AttemptFlag[]
+  /** Calls made so far (kept with each call), so that lists need not read the calls table. */
+  steps?: number
   /** Set on attempts merged from an export: the export's file name. */
   importedFrom?: string
 }

@@ -30,11 +30,13 @@ export function Phone() {
     if (!active || active === document.body || !active.isConnected || phone?.contains(active)) content.current?.focus({ preventScroll: true })
   }, [route])
 
+  const replaying = useSession((s) => s.replaying !== undefined)
   useEffect(() => {
+    if (replaying) return // a replay has its own deep links, and nothing of it is stored
     const hash = routeToHash(taskId, route)
     if (window.location.hash !== hash) window.history.replaceState(null, '', hash)
     void rememberScreen(route)
-  }, [route, taskId])
+  }, [route, taskId, replaying])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -3,20 +3,27 @@ import { ToolSession, appOfSearchTool, GLOBAL_SEARCH_TOOL, scoreTask, toolProper
 import type { CallSource, SearchData, Setting, Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
 import {
   activeDataset,
+  addFlag,
   attemptCalls,
   createAttempt,
+  getAttempt,
   importDataset,
+  latestAttempt,
   listDatasets,
   listTasks,
   loadTask,
-  openAttempt,
+  saveElapsed,
   saveScreen,
   saveStep,
   setActiveDataset,
   toSteps,
   finishAttempt as finishStoredAttempt,
 } from '../db'
-import type { AttemptRow, AttemptSetting, DatasetRow } from '../db'
+import type { AttemptRow, AttemptSetting, DatasetRow, FlagKind } from '../db'
+import { leadAttempt, releaseAttempt } from './attemptLock'
+import { refreshProgress, upsertAttempt } from './progress'
+import { clearStorageError, reportStorageError } from './storage'
+import { elapsedNow, pauseTimer, resumeTimer, startTimer } from './timer'
 import { fetchDatasetFiles } from './fetchDataset'
 import { usePhone } from './phone'
 import { hashToRoute, routeToHash } from './routes'
@@ -36,9 +43,13 @@ interface SessionState {
   steps: TrajectoryStep[]
   /** Set once the attempt is finished; the gold is never rendered before. */
   verdict?: TaskVerdict
+  /** False while another tab leads this attempt: this one only watches. */
+  leading: boolean
+  /** Set while the phone shows a recorded attempt (a replay): nothing can be called or stored. */
+  replaying?: { attemptId: string; step: number }
 }
 
-export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks: [], steps: [] }))
+export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks: [], steps: [], leading: true }))
 
 let toolSession: ToolSession | undefined
 let markReady: () => void = () => undefined
@@ -88,9 +99,11 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
     if (!dataset) dataset = await importDataset(await loadSample(), { name: 'Sample (Daniel Hayes)', source: 'sample' })
     const tasks = await listTasks(dataset.id)
     useSession.setState({ dataset, tasks })
+    await refreshProgress(dataset.id)
     const { taskId, route } = hashToRoute(hash)
     const first = tasks.find((t) => t.id === taskId) ?? tasks[0]
-    if (first) await openTask(first.id, route)
+    // A link to a screen opens that screen; a link to the task alone resumes where the attempt was left.
+    if (first) await openTask(first.id, route.screen === 'home' ? undefined : route)
     useSession.setState({ status: 'ready' })
   } catch (err) {
     useSession.setState({ status: 'error', error: err instanceof Error ? err.message : String(err) })
@@ -108,13 +121,15 @@ export async function switchDataset(id: string): Promise<void> {
 
 /** Re-reads the active data set (after an import, a switch or a delete) and opens its first task. */
 export async function reloadDatasets(): Promise<void> {
+  await leaveAttempt()
   useSession.setState({ task: undefined, attempt: undefined, steps: [], verdict: undefined })
   await boot(() => Promise.reject(new Error('no data set is stored')), '')
 }
 
 /**
- * Opens a task: resumes its unfinished attempt, or starts a new one with the
- * current access setting. `fresh` always starts a new attempt.
+ * Opens a task for the current person: shows their latest attempt at it
+ * (resuming it, or its review if finished), or starts one with the current
+ * access setting. `fresh` always starts a new attempt.
  */
 export async function openTask(
   taskId: string,
@@ -128,19 +143,128 @@ export async function openTask(
   const settings = useSettings.getState()
   const access = options.setting ?? settings.access
   const actor = options.actor ?? settings.actor
-  let attempt = options.fresh ? undefined : await openAttempt(dataset.id, taskId)
-  const restored = attempt ? toSteps(await attemptCalls(attempt.id)) : []
+  await leaveAttempt()
+  useSession.setState({ replaying: undefined })
+  let attempt = options.fresh ? undefined : await latestAttempt(dataset.id, taskId, actor)
   attempt ??= await createAttempt({ datasetId: dataset.id, taskId, access, actor, screen: routeToHash(taskId, { screen: 'home' }) })
-  toolSession = new ToolSession(loaded.task, dataset.tools, loaded.records, runtimeSetting(attempt.access), restored)
-  useSession.setState({ task: loaded.task, records: loaded.records, attempt, steps: [...restored], verdict: undefined })
+  upsertAttempt(attempt)
+  await enterAttempt(attempt, loaded.task, loaded.records, route)
+  const id = attempt.id
+  leadAttempt(id, (leading) => void onLeadChange(id, leading))
+}
+
+/** Shows a stored attempt: its trajectory, its screen, its timer, and its verdict once finished. */
+async function enterAttempt(attempt: AttemptRow, task: Task, records: TaskRecords, route?: PhoneRoute): Promise<void> {
+  const dataset = useSession.getState().dataset
+  if (!dataset) return
+  const restored = toSteps(await attemptCalls(attempt.id))
+  toolSession = new ToolSession(task, dataset.tools, records, runtimeSetting(attempt.access), restored)
+  // The runtime and the scorer are deterministic, so a finished attempt's review is recomputed, not stored twice.
+  const verdict = attempt.finished ? scoreTask(task, toolSession.submittedCalls(), toolProperties(dataset.tools)) : undefined
+  useSession.setState({ task, records, attempt, steps: [...restored], verdict })
+  startTimer(attempt.elapsedMs, !attempt.finished && pageVisible())
   const resumed = route ?? hashToRoute(attempt.screen).route
   usePhone.getState().reset(resumed)
-  for (const step of restored) reflectOnPhone(step, false)
+  for (const step of restored) phonePlan(step, false)?.apply()
+}
+
+/**
+ * Shows a stored attempt on the phone as it stood after its first `upTo`
+ * steps, for a replay: the app of the last search is open with its hits.
+ * Nothing is recorded; opening a task ends the replay.
+ */
+export async function showRecording(attempt: AttemptRow, steps: readonly TrajectoryStep[], upTo: number): Promise<void> {
+  const { dataset, task: openTaskNow, records: openRecords } = useSession.getState()
+  if (!dataset) return
+  const loaded =
+    openTaskNow?.id === attempt.taskId && useSession.getState().replaying && openRecords
+      ? { task: openTaskNow, records: openRecords }
+      : await loadTask(attempt.datasetId, attempt.taskId)
+  if (!loaded) throw new Error(`Task ${attempt.taskId} is not in this data set`)
+  if (!useSession.getState().replaying) await leaveAttempt()
+  const shown = steps.slice(0, Math.max(0, upTo))
+  toolSession = new ToolSession(loaded.task, dataset.tools, loaded.records, runtimeSetting(attempt.access), shown)
+  const finished = upTo >= steps.length && attempt.finished
+  const verdict = finished ? scoreTask(loaded.task, toolSession.submittedCalls(), toolProperties(dataset.tools)) : undefined
+  useSession.setState({ task: loaded.task, records: loaded.records, attempt, steps: [...shown], verdict, replaying: { attemptId: attempt.id, step: upTo } })
+  startTimer(attempt.elapsedMs, false)
+  usePhone.getState().reset({ screen: 'home' })
+  shown.forEach((step, i) => phonePlan(step, i === shown.length - 1)?.apply())
+}
+
+/** Ends a replay: the phone goes back to the person's own attempt at that task. */
+export async function endReplay(): Promise<void> {
+  const { replaying, task } = useSession.getState()
+  if (!replaying || !task) return
+  await openTask(task.id)
+}
+
+/** Another tab took or left the lead: on taking it, what that tab stored is read first. */
+async function onLeadChange(attemptId: string, leading: boolean): Promise<void> {
+  const { attempt, task, records } = useSession.getState()
+  if (attempt?.id !== attemptId || !task || !records) return
+  if (!leading) {
+    pauseTimer()
+    useSession.setState({ leading: false })
+    return
+  }
+  if (useSession.getState().leading) return
+  const stored = (await getAttempt(attemptId)) ?? attempt
+  await enterAttempt(stored, task, records, hashToRoute(stored.screen).route)
+  upsertAttempt(stored)
+  useSession.setState({ leading: true })
+}
+
+/** Stores the time spent on the attempt being left, and lets another tab lead it. */
+async function leaveAttempt(): Promise<void> {
+  const { attempt, leading } = useSession.getState()
+  const elapsed = pauseTimer()
+  releaseAttempt()
+  useSession.setState({ leading: true })
+  if (attempt && !attempt.finished && leading) await saveElapsed(attempt.id, elapsed).catch(reportStorageError)
+}
+
+function pageVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState === 'visible'
+}
+
+/** Pauses the timer while the tab is hidden and stores the time; resumes it when the tab is back. */
+export function onVisibilityChange(visible: boolean): void {
+  const { attempt, leading } = useSession.getState()
+  if (!attempt || attempt.finished || !leading) return
+  if (visible) resumeTimer()
+  else void saveElapsed(attempt.id, pauseTimer()).catch(reportStorageError)
+}
+
+/** Stores the running time (every few seconds, so that a crash loses little of it). */
+export async function checkpointTime(): Promise<void> {
+  const { attempt, leading } = useSession.getState()
+  if (attempt && !attempt.finished && leading) await saveElapsed(attempt.id, elapsedNow()).catch(reportStorageError)
 }
 
 /** The open task's runtime (for the phone's list views, which read the same index the tools search). */
 export function currentToolSession(): ToolSession | undefined {
   return toolSession
+}
+
+/** The open attempt, ready for a change; throws with a message a person or an agent can act on. */
+function writableAttempt(): { session: ToolSession; attempt: AttemptRow } {
+  const session = toolSession
+  const { attempt, leading } = useSession.getState()
+  if (!session || !attempt) throw new Error('No task is open')
+  if (attempt.finished) throw new Error('This attempt is finished; open the task again to start a new one')
+  if (!leading) throw new Error('This attempt is open in another tab; continue there, or close that tab')
+  if (useSession.getState().replaying) throw new Error('The phone is showing a replay; open a task to make calls')
+  return { session, attempt }
+}
+
+/** A write failed: the runtime goes back to what is stored, so the page never shows what was not saved. */
+async function restoreStored(attempt: AttemptRow): Promise<void> {
+  const { task, records, dataset } = useSession.getState()
+  if (!task || !records || !dataset) return
+  const stored = toSteps(await attemptCalls(attempt.id))
+  toolSession = new ToolSession(task, dataset.tools, records, runtimeSetting(attempt.access), stored)
+  useSession.setState({ steps: [...stored] })
 }
 
 /**
@@ -149,40 +273,52 @@ export function currentToolSession(): ToolSession | undefined {
  * shows it.
  */
 export async function callTool(name: string, args: unknown, source: CallSource): Promise<TrajectoryStep> {
-  const session = toolSession
-  const attempt = useSession.getState().attempt
-  if (!session || !attempt) throw new Error('No task is open')
-  if (attempt.finished) throw new Error('This attempt is finished; open the task again to start a new one')
+  const { session, attempt } = writableAttempt()
   const step = session.call(name, args, source)
-  const screen = reflectOnPhone(step, source !== 'ui')
-  await saveStep(attempt.id, step, screen)
-  useSession.setState({ steps: [...session.trajectory()] })
+  const plan = phonePlan(step, source !== 'ui')
+  try {
+    await saveStep(attempt.id, step, { ...(plan?.screen ? { screen: plan.screen } : {}), elapsedMs: elapsedNow() })
+  } catch (err) {
+    await restoreStored(attempt)
+    throw reportStorageError(err)
+  }
+  clearStorageError()
+  plan?.apply()
+  const updated: AttemptRow = { ...attempt, steps: step.seq + 1, ...(plan?.screen ? { screen: plan.screen } : {}) }
+  useSession.setState({ steps: [...session.trajectory()], attempt: updated })
+  if (!attempt.steps) upsertAttempt(updated) // the first call moves the task to "in progress"
   return step
 }
 
-/** Shows a call on the phone: a search fills its app's results; calls from elsewhere also open that app. */
-function reflectOnPhone(step: TrajectoryStep, navigate: boolean): string | undefined {
+/**
+ * What a call shows on the phone: a search fills its app's results; calls from
+ * elsewhere also open that app. Returned as a plan, applied once the call is stored.
+ */
+function phonePlan(step: TrajectoryStep, navigate: boolean): { screen?: string; apply: () => void } | undefined {
   if (step.kind !== 'retrieval' || !step.ok) return undefined
   const app = step.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(step.name)?.key
   if (!app) return undefined
   const args = (typeof step.arguments === 'object' && step.arguments !== null ? step.arguments : {}) as Record<string, unknown>
   // Stored steps keep the reply text only; the runtime is deterministic, so the hits are recomputed.
   const data = (step.data ?? toolSession?.runtime.call(step.name, step.arguments, 'replay').data) as SearchData | undefined
-  const phone = usePhone.getState()
-  phone.editSearch(app, {
-    pattern: String(args.pattern ?? ''),
-    result: { pattern: String(args.pattern ?? ''), page: data?.page ?? 1, ok: step.ok, content: step.content, ...(data ? { data } : {}) },
-  })
-  if (!navigate) return undefined
   const route: PhoneRoute = app === 'phone' ? { screen: 'home' } : { screen: 'app', app }
-  phone.navigate(route)
-  return routeToHash(useSession.getState().task?.id, route)
+  return {
+    ...(navigate ? { screen: routeToHash(useSession.getState().task?.id, route) } : {}),
+    apply: () => {
+      const phone = usePhone.getState()
+      phone.editSearch(app, {
+        pattern: String(args.pattern ?? ''),
+        result: { pattern: String(args.pattern ?? ''), page: data?.page ?? 1, ok: step.ok, content: step.content, ...(data ? { data } : {}) },
+      })
+      if (navigate) phone.navigate(route)
+    },
+  }
 }
 
 /** Remembers the screen with the attempt (debounced by the caller). */
 export async function rememberScreen(route: PhoneRoute): Promise<void> {
-  const { attempt, task } = useSession.getState()
-  if (attempt) await saveScreen(attempt.id, routeToHash(task?.id, route))
+  const { attempt, task, leading, replaying } = useSession.getState()
+  if (attempt && !attempt.finished && leading && !replaying) await saveScreen(attempt.id, routeToHash(task?.id, route)).catch(reportStorageError)
 }
 
 /**
@@ -196,25 +332,54 @@ export function checkCall(name: string, args: unknown): { ok: boolean; content: 
 
 /** Withdraws a pending execution call; it stays in the trajectory, marked. */
 export async function withdrawCall(seq: number): Promise<void> {
-  const attempt = useSession.getState().attempt
-  const step = toolSession?.withdraw(seq)
-  if (!attempt || !step || !toolSession) return
-  await saveStep(attempt.id, step, undefined)
-  useSession.setState({ steps: [...toolSession.trajectory()] })
+  const { session, attempt } = writableAttempt()
+  const step = session.withdraw(seq)
+  if (!step) return
+  try {
+    await saveStep(attempt.id, step, { elapsedMs: elapsedNow() })
+  } catch (err) {
+    await restoreStored(attempt)
+    throw reportStorageError(err)
+  }
+  useSession.setState({ steps: [...session.trajectory()] })
 }
 
-/** Ends the attempt and scores its kept execution calls with the core scorer. */
+/** Ends the attempt and scores its kept execution calls with the core scorer; shown only once it is on disk. */
 export async function finishAttempt(): Promise<TaskVerdict | undefined> {
-  const { attempt, task, dataset } = useSession.getState()
-  if (!attempt || !task || !dataset || !toolSession) return undefined
-  const verdict = scoreTask(task, toolSession.submittedCalls(), toolProperties(dataset.tools))
-  const elapsedMs = attempt.elapsedMs + (Date.now() - attempt.started)
-  const stored = await finishStoredAttempt(attempt.id, {
-    verdict: { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches },
-    elapsedMs,
-  })
-  useSession.setState({ verdict, ...(stored ? { attempt: stored } : {}) })
+  const { task, dataset } = useSession.getState()
+  const { session, attempt } = writableAttempt()
+  if (!task || !dataset) return undefined
+  const verdict = scoreTask(task, session.submittedCalls(), toolProperties(dataset.tools))
+  const elapsedMs = pauseTimer()
+  let stored: AttemptRow | undefined
+  try {
+    stored = await finishStoredAttempt(attempt.id, {
+      verdict: { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches },
+      elapsedMs,
+    })
+  } catch (err) {
+    resumeTimer()
+    throw reportStorageError(err)
+  }
+  if (!stored) throw new Error('The attempt is no longer stored')
+  upsertAttempt(stored)
+  useSession.setState({ verdict, attempt: stored })
   return verdict
+}
+
+/** Flags the task for its author, on the finished attempt. */
+export async function flagTask(kind: FlagKind, comment: string): Promise<void> {
+  const { attempt } = useSession.getState()
+  if (!attempt?.finished) throw new Error('Finish the attempt before flagging the task')
+  let stored: AttemptRow | undefined
+  try {
+    stored = await addFlag(attempt.id, { kind, comment: comment.trim(), at: Date.now() })
+  } catch (err) {
+    throw reportStorageError(err)
+  }
+  if (!stored) return
+  upsertAttempt(stored)
+  useSession.setState({ attempt: stored })
 }
 
 /** The calls an attempt submits (kept execution calls). */

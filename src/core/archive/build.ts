@@ -1,0 +1,162 @@
+import type { Task, ToolSchema } from '../dataset/types'
+import { attemptResponseLine } from '../export'
+import { scoreResponses } from '../score/aggregate'
+import { parseResponses } from '../score/responses'
+import { fileEntry } from './files'
+import { ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
+import type { ArchiveManifest, ArchivedAttempt, ArchivedStep } from './types'
+
+export interface ArchiveInput {
+  attempts: readonly ArchivedAttempt[]
+  /** The data set's tasks, all of them: result.json counts every task, as `npm run score` does with the data set's input_data.jsonl. */
+  tasks: readonly Task[]
+  tools: readonly ToolSchema[]
+  dataset: { name: string }
+  /** ISO date of the export. */
+  exportedAt: string
+  /** How the attempts were chosen, in words (kept in the manifest). */
+  filter?: string
+}
+
+/** Compares by UTF-16 code units, so that the order is the same on every machine and locale. */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** When a finished attempt ended; the same rule as the people statistics use for "latest". */
+const endOf = (a: ArchivedAttempt): number => a.ended ?? a.started + a.elapsedMs
+
+/**
+ * The run of each person: the actors sorted by name (code units), numbered
+ * from 0. A person's attempts are one run, so that `npm run score` on the
+ * export gives each person's accuracy as a run, and their mean ± std.
+ */
+export function actorRuns(attempts: readonly Pick<ArchivedAttempt, 'actor'>[]): Map<string, number> {
+  const actors = [...new Set(attempts.map((a) => a.actor))].sort(byCodeUnits)
+  return new Map(actors.map((actor, run) => [actor, run]))
+}
+
+/**
+ * The order of the lines of response.jsonl, with each attempt's run.
+ *
+ * The rule: run by run (actors by name), task by task (the data set's order,
+ * then unknown task ids by name), and within one person's attempts at one
+ * task, the unfinished ones first (by start), then the finished ones by
+ * their end (`ended`, or start + active time), latest last. The scorer keeps
+ * the last line of an id and run, so each person is scored on their latest
+ * finished attempt, as the people statistics count it, while every attempt
+ * is still in the file. An unfinished attempt has submitted nothing, so its
+ * line's `calls` is empty (its kept calls are in `trajectory` and
+ * `messages`): it is scored, as wrong, only when the person finished no
+ * attempt at that task.
+ */
+export function scoringOrder(
+  attempts: readonly ArchivedAttempt[],
+  tasks: readonly Pick<Task, 'id'>[],
+): { attempt: ArchivedAttempt; run: number }[] {
+  const runs = actorRuns(attempts)
+  const taskOrder = new Map(tasks.map((t, i) => [t.id, i]))
+  const rank = (a: ArchivedAttempt): number => taskOrder.get(a.taskId) ?? tasks.length
+  const compare = (a: ArchivedAttempt, b: ArchivedAttempt): number =>
+    (runs.get(a.actor) ?? 0) - (runs.get(b.actor) ?? 0) ||
+    rank(a) - rank(b) ||
+    byCodeUnits(a.taskId, b.taskId) ||
+    Number(a.finished) - Number(b.finished) ||
+    (a.finished ? endOf(a) - endOf(b) : 0) ||
+    a.started - b.started ||
+    byCodeUnits(a.id, b.id)
+  return [...attempts].sort(compare).map((attempt) => ({ attempt, run: runs.get(attempt.actor) ?? 0 }))
+}
+
+function isoDate(ms: number, what: string): string {
+  const date = new Date(ms)
+  if (Number.isNaN(date.getTime())) throw new RangeError(`${what} is not a valid time: ${ms}`)
+  return date.toISOString()
+}
+
+function stepLine(step: ArchivedStep, attemptId: string): Record<string, unknown> {
+  return {
+    seq: step.seq,
+    at: isoDate(step.at, `attempt ${attemptId} call ${step.seq}`),
+    name: step.name,
+    arguments: step.arguments,
+    source: step.source,
+    kind: step.kind,
+    ok: step.ok,
+    content: step.content,
+    ...(step.withdrawn ? { withdrawn: true } : {}),
+  }
+}
+
+/**
+ * One line of response.jsonl: the DESIGN.md response line of
+ * {@link attemptResponseLine}, plus what importing it back needs to restore
+ * the attempt exactly: `finished`, `verdict`, `flags` and `trajectory`
+ * (every call with its time, source, result and withdrawal).
+ */
+export function archiveResponseLine(attempt: ArchivedAttempt, run: number, instruction: string): Record<string, unknown> {
+  const base = attemptResponseLine({
+    taskId: attempt.taskId,
+    instruction,
+    run,
+    actor: attempt.actor,
+    setting: attempt.access,
+    started: attempt.started,
+    ...(attempt.ended !== undefined ? { ended: attempt.ended } : {}),
+    elapsedMs: attempt.elapsedMs,
+    steps: attempt.steps,
+    attemptId: attempt.id,
+  })
+  return {
+    ...base,
+    // Overrides keep the key's place: `calls` stays second.
+    ...(attempt.finished ? {} : { calls: [] }),
+    attempt: attempt.id,
+    finished: attempt.finished,
+    ...(attempt.verdict
+      ? { verdict: { correct: attempt.verdict.correct, error_type: attempt.verdict.errorType, mismatches: attempt.verdict.mismatches } }
+      : {}),
+    ...(attempt.flags
+      ? { flags: attempt.flags.map((f) => ({ kind: f.kind, comment: f.comment, at: isoDate(f.at, `attempt ${attempt.id} flag`) })) }
+      : {}),
+    trajectory: attempt.steps.map((s) => stepLine(s, attempt.id)),
+  }
+}
+
+/** The text of a JSONL file: one line each, each ending with a newline; empty for none. */
+const jsonl = (values: readonly unknown[]): string => values.map((v) => JSON.stringify(v) + '\n').join('')
+
+/**
+ * The files of an archive of attempts: response.jsonl (one line per attempt,
+ * in {@link scoringOrder}), result.json and details.jsonl (what
+ * `npm run score` writes for that response.jsonl and the data set, byte for
+ * byte: the same parser, scorer and serialisation), and manifest.json
+ * (counts, and each file's SHA-256, size and lines).
+ */
+export function buildArchive(input: ArchiveInput): { files: Record<string, string>; manifest: ArchiveManifest } {
+  const instructions = new Map(input.tasks.map((t) => [t.id, t.instruction]))
+  const ordered = scoringOrder(input.attempts, input.tasks)
+  const responses = jsonl(ordered.map(({ attempt, run }) => archiveResponseLine(attempt, run, instructions.get(attempt.taskId) ?? '')))
+  // Scored through the text, as cli/score.ts does, so that the two cannot drift apart.
+  const { result, details } = scoreResponses(input.tasks, input.tools, parseResponses(responses, ARCHIVE_FILES.responses).lines)
+  const scored: Record<string, string> = {
+    [ARCHIVE_FILES.responses]: responses,
+    // cli/score.ts: JSON.stringify(result, null, 2) + '\n', and the details joined by newlines with one at the end.
+    [ARCHIVE_FILES.result]: JSON.stringify(result, null, 2) + '\n',
+    [ARCHIVE_FILES.details]: details.map((d) => JSON.stringify(d)).join('\n') + '\n',
+  }
+  const manifest: ArchiveManifest = {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exported_at: input.exportedAt,
+    dataset: { name: input.dataset.name },
+    filter: input.filter ?? null,
+    counts: {
+      attempts: input.attempts.length,
+      finished: input.attempts.filter((a) => a.finished).length,
+      people: new Set(input.attempts.map((a) => a.actor)).size,
+      tasks: new Set(input.attempts.map((a) => a.taskId)).size,
+      calls: input.attempts.reduce((n, a) => n + a.steps.length, 0),
+    },
+    files: Object.fromEntries(Object.entries(scored).map(([name, text]) => [name, fileEntry(text)])),
+  }
+  return { files: { ...scored, [ARCHIVE_FILES.manifest]: JSON.stringify(manifest, null, 2) + '\n' }, manifest }
+}

@@ -1,0 +1,345 @@
+import { isRetrievalToolName } from '../apps/registry'
+import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
+import { parseArguments } from '../tools/runtime'
+import type { CallSource } from '../tools/types'
+import { fileEntry, sha256Hex } from './files'
+import { ARCHIVED_FLAG_KINDS, ARCHIVED_SETTINGS, ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
+import type { ArchivedAttempt, ArchivedFlag, ArchivedSetting, ArchivedStep, ArchivedVerdict } from './types'
+
+/** Every call source; a Record so that a new CallSource fails to compile here until it is listed. */
+const SOURCES: Record<CallSource, true> = { ui: true, api: true, agent: true, webmcp: true, mcp: true, replay: true, test: true }
+const isSource = (value: unknown): value is CallSource => typeof value === 'string' && Object.hasOwn(SOURCES, value)
+
+/**
+ * Reads the attempts of an archive, or of any response file.
+ *
+ * The response file is `response.jsonl`, or else the one `.jsonl` file other
+ * than details.jsonl (a CLI or harness output under its own name). When a
+ * manifest.json is present, each file it lists must be there with the same
+ * SHA-256, or the issue names the file.
+ *
+ * Lines this page exported come back exactly (see archiveResponseLine in build.ts).
+ * Lines from elsewhere (only `id`, `run`, `calls` and/or `messages`) are read
+ * as finished attempts:
+ * - the trajectory comes from `messages` (each assistant tool call, answered
+ *   by the tool message of its id; `search_*` calls are retrieval), else from
+ *   `calls`; arguments stay as given (the JSON string of a tool call, as the
+ *   runtime records a model's call);
+ * - whether a call succeeded is not in such a line: where the line has
+ *   `calls`, the execution calls that are not among them failed (or, when the
+ *   line lists them in `withdrawn`, were withdrawn); otherwise every call is
+ *   taken as successful, since the scorer counts them all, so the attempt
+ *   scores the same after import;
+ * - the actor is `actor`, else `model`, else `run N`; the setting `setting`,
+ *   else paginated; times `started`/`ended`/`elapsed_ms` when given (a time
+ *   without a zone is UTC), else 0;
+ * - the attempt id is `attempt`, else derived from a SHA-256 of the line, so
+ *   that importing the same file twice gives the same ids.
+ * A line's `run` is not kept: an export numbers the runs by actor again.
+ *
+ * Lines that cannot be read are reported in `issues` and left out; an
+ * importer should refuse an archive with any issue.
+ */
+export function readArchive(files: Readonly<Record<string, string>>): { attempts: ArchivedAttempt[]; issues: string[] } {
+  const issues: string[] = []
+  checkManifest(files, issues)
+  const name = responseFileName(files, issues)
+  if (name === undefined) return { attempts: [], issues }
+  const attempts: ArchivedAttempt[] = []
+  const seen = new Map<string, { line: number; text: string }>()
+  splitLines(files[name] ?? '').forEach((text, index) => {
+    const line = index + 1
+    if (text.trim() === '') return
+    const problems: string[] = []
+    const attempt = attemptOfLine(text, problems)
+    for (const p of problems) issues.push(`${name} line ${line}: ${p}`)
+    if (!attempt || problems.length > 0) return
+    const earlier = seen.get(attempt.id)
+    if (earlier) {
+      // The very same line twice is the same attempt twice; two different lines with one id are a conflict.
+      if (earlier.text.trim() !== text.trim()) issues.push(`${name} line ${line}: attempt ${attempt.id} is also line ${earlier.line}, with other content`)
+      return
+    }
+    seen.set(attempt.id, { line, text })
+    attempts.push(attempt)
+  })
+  return { attempts, issues }
+}
+
+function responseFileName(files: Readonly<Record<string, string>>, issues: string[]): string | undefined {
+  if (ARCHIVE_FILES.responses in files) return ARCHIVE_FILES.responses
+  const candidates = Object.keys(files).filter((n) => n.endsWith('.jsonl') && n !== ARCHIVE_FILES.details)
+  if (candidates.length === 1) return candidates[0]
+  issues.push(
+    candidates.length === 0
+      ? `No ${ARCHIVE_FILES.responses}: an archive of attempts needs it (or one .jsonl file of response lines).`
+      : `Several response files (${candidates.join(', ')}) and no ${ARCHIVE_FILES.responses}: import them one at a time.`,
+  )
+  return undefined
+}
+
+function checkManifest(files: Readonly<Record<string, string>>, issues: string[]): void {
+  const text = files[ARCHIVE_FILES.manifest]
+  if (text === undefined) return
+  const parsed = parseJsonWithLine(text)
+  if ('error' in parsed) return void issues.push(`${ARCHIVE_FILES.manifest}: not valid JSON (${parsed.error})`)
+  const manifest = parsed.value
+  if (!isPlainObject(manifest) || manifest.format !== ARCHIVE_FORMAT)
+    return void issues.push(`${ARCHIVE_FILES.manifest}: not the manifest of an archive of attempts ("format" is not "${ARCHIVE_FORMAT}")`)
+  if (typeof manifest.version !== 'number') return void issues.push(`${ARCHIVE_FILES.manifest}: "version" is missing`)
+  if (manifest.version > ARCHIVE_VERSION)
+    return void issues.push(`${ARCHIVE_FILES.manifest}: version ${manifest.version} is newer than this page reads (${ARCHIVE_VERSION}): update the page`)
+  if (!isPlainObject(manifest.files)) return void issues.push(`${ARCHIVE_FILES.manifest}: "files" is missing`)
+  for (const [name, entry] of Object.entries(manifest.files)) {
+    const content = files[name]
+    const expected = isPlainObject(entry) ? entry.sha256 : undefined
+    if (content === undefined) issues.push(`${name}: listed in ${ARCHIVE_FILES.manifest} but missing`)
+    else if (fileEntry(content).sha256 !== expected)
+      issues.push(`${name}: does not match ${ARCHIVE_FILES.manifest} (different SHA-256): the file was changed after the export`)
+  }
+}
+
+/** A UUID-shaped id (version 8, "custom") from a SHA-256 of the line: stable across imports. */
+function derivedId(text: string): string {
+  const hex = sha256Hex(text.trim()).slice(0, 32).split('')
+  hex[12] = '8'
+  hex[16] = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16)
+  const h = hex.join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+/**
+ * Epoch ms of an ISO date; one without a zone is UTC, so that an import reads
+ * the same in every time zone. Numbers are refused: seconds and milliseconds
+ * since 1970 cannot be told apart safely.
+ */
+function readTime(value: unknown, key: string, problems: string[]): number | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string') return void problems.push(`"${key}" must be an ISO date`)
+  const zoned = /[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value
+  const ms = Date.parse(zoned)
+  if (Number.isNaN(ms)) return void problems.push(`"${key}" is not a date: ${JSON.stringify(value)}`)
+  return ms
+}
+
+function readRun(value: unknown): number | undefined {
+  if (value === undefined || value === null) return 0
+  const run = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
+  return typeof run === 'number' && Number.isInteger(run) ? run : undefined
+}
+
+const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
+function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | undefined {
+  const parsed = parseJsonWithLine(text)
+  if ('error' in parsed) return void problems.push(`not valid JSON: ${parsed.error}`)
+  const line = parsed.value
+  if (!isPlainObject(line)) return void problems.push('a response must be a JSON object')
+  if (typeof line.id !== 'string' && typeof line.id !== 'number') return void problems.push('"id" (the task id) is missing')
+  if (!Array.isArray(line.calls) && !Array.isArray(line.messages) && !Array.isArray(line.trajectory))
+    return void problems.push('a response needs "calls" or "messages"')
+  const run = readRun(line.run)
+  if (run === undefined) return void problems.push('"run" must be a whole number')
+
+  const setting = line.setting ?? 'paginated'
+  if (!ARCHIVED_SETTINGS.includes(setting as ArchivedSetting))
+    problems.push(`"setting" must be one of ${ARCHIVED_SETTINGS.join(', ')}`)
+  const started = readTime(line.started, 'started', problems)
+  const ended = readTime(line.ended, 'ended', problems)
+  let elapsedMs = 0
+  if (line.elapsed_ms !== undefined) {
+    if (typeof line.elapsed_ms === 'number' && line.elapsed_ms >= 0) elapsedMs = line.elapsed_ms
+    else problems.push('"elapsed_ms" must be a number of milliseconds')
+  } else if (started !== undefined && ended !== undefined) elapsedMs = Math.max(0, ended - started)
+  if (line.finished !== undefined && typeof line.finished !== 'boolean') problems.push('"finished" must be true or false')
+  const verdict = line.verdict === undefined ? undefined : readVerdict(line.verdict, problems)
+  const flags = line.flags === undefined ? undefined : readFlags(line.flags, problems)
+  const start = started ?? 0
+  const steps = Array.isArray(line.trajectory)
+    ? readTrajectory(line.trajectory, problems)
+    : Array.isArray(line.messages)
+      ? stepsOfMessages(line, start)
+      : stepsOfCalls(line, start)
+
+  const actor = nonEmptyString(line.actor) ? line.actor : nonEmptyString(line.model) ? line.model : `run ${run}`
+  return {
+    id: nonEmptyString(line.attempt) ? line.attempt : derivedId(text),
+    taskId: String(line.id),
+    access: setting as ArchivedSetting,
+    actor,
+    started: start,
+    elapsedMs,
+    finished: typeof line.finished === 'boolean' ? line.finished : true,
+    ...(ended !== undefined ? { ended } : {}),
+    ...(verdict ? { verdict } : {}),
+    ...(flags ? { flags } : {}),
+    steps,
+  }
+}
+
+function readVerdict(value: unknown, problems: string[]): ArchivedVerdict | undefined {
+  if (
+    isPlainObject(value) &&
+    typeof value.correct === 'boolean' &&
+    (typeof value.error_type === 'string' || value.error_type === null) &&
+    Array.isArray(value.mismatches)
+  )
+    return { correct: value.correct, errorType: value.error_type, mismatches: value.mismatches }
+  return void problems.push('"verdict" must be {correct, error_type, mismatches}')
+}
+
+function readFlags(value: unknown, problems: string[]): ArchivedFlag[] | undefined {
+  if (!Array.isArray(value)) return void problems.push('"flags" must be a list')
+  const flags: ArchivedFlag[] = []
+  value.forEach((f, i) => {
+    const at = isPlainObject(f) ? readTime(f.at, `flags[${i}].at`, problems) : undefined
+    if (!isPlainObject(f) || !ARCHIVED_FLAG_KINDS.includes(f.kind as ArchivedFlag['kind']) || typeof f.comment !== 'string' || at === undefined)
+      return void problems.push(`flags[${i}] must be {kind: ${ARCHIVED_FLAG_KINDS.join('|')}, comment, at}`)
+    flags.push({ kind: f.kind as ArchivedFlag['kind'], comment: f.comment, at })
+  })
+  return flags
+}
+
+function readTrajectory(value: unknown[], problems: string[]): ArchivedStep[] {
+  const steps: ArchivedStep[] = []
+  value.forEach((s, i) => {
+    const at = isPlainObject(s) ? readTime(s.at, `trajectory[${i}].at`, problems) : undefined
+    if (
+      !isPlainObject(s) ||
+      typeof s.seq !== 'number' ||
+      !Number.isInteger(s.seq) ||
+      at === undefined ||
+      typeof s.name !== 'string' ||
+      !isSource(s.source) ||
+      (s.kind !== 'retrieval' && s.kind !== 'execution') ||
+      typeof s.ok !== 'boolean' ||
+      typeof s.content !== 'string' ||
+      (s.withdrawn !== undefined && typeof s.withdrawn !== 'boolean')
+    )
+      return void problems.push(`trajectory[${i}] must be {seq, at, name, arguments, source, kind, ok, content, withdrawn?}`)
+    steps.push({
+      seq: s.seq,
+      at,
+      name: s.name,
+      arguments: s.arguments,
+      source: s.source,
+      kind: s.kind,
+      ok: s.ok,
+      content: s.content,
+      ...(s.withdrawn ? { withdrawn: true } : {}),
+    })
+  })
+  return steps
+}
+
+/** Text of a tool message's content: a string, or OpenAI content parts. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (Array.isArray(content))
+    return content.map((p) => (isPlainObject(p) && typeof p.text === 'string' ? p.text : '')).join('')
+  return ''
+}
+
+/** Who made the calls of a line from elsewhere: a person's export names an actor; the rest come from agents. */
+const sourceOf = (line: Record<string, unknown>): CallSource => (nonEmptyString(line.actor) && !nonEmptyString(line.model) ? 'ui' : 'agent')
+
+function stepsOfMessages(line: Record<string, unknown>, at: number): ArchivedStep[] {
+  const source = sourceOf(line)
+  const steps: ArchivedStep[] = []
+  // Tool calls still waiting for their tool message; harnesses may reuse ids across turns, so the earliest waiting one answers.
+  const waiting: { id: unknown; step: ArchivedStep }[] = []
+  for (const message of Array.isArray(line.messages) ? line.messages : []) {
+    if (!isPlainObject(message)) continue
+    if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
+      for (const call of message.tool_calls) {
+        const fn = isPlainObject(call) ? call.function : undefined
+        if (!isPlainObject(fn) || typeof fn.name !== 'string') continue
+        const step: ArchivedStep = {
+          seq: steps.length,
+          at,
+          name: fn.name,
+          arguments: fn.arguments,
+          source,
+          kind: isRetrievalToolName(fn.name) ? 'retrieval' : 'execution',
+          ok: true,
+          content: '',
+        }
+        steps.push(step)
+        waiting.push({ id: isPlainObject(call) ? call.id : undefined, step })
+      }
+    } else if (message.role === 'tool') {
+      const i = waiting.findIndex((w) => w.id === message.tool_call_id)
+      const [answered] = waiting.splice(i >= 0 ? i : 0, 1)
+      if (answered) answered.step.content = contentText(message.content)
+    }
+  }
+  // Without `calls`, the scorer counts every execution call of the messages: so does the import, withdrawn or not.
+  if (Array.isArray(line.calls)) {
+    markWithdrawn(line, steps)
+    matchScoredCalls(line.calls, steps, source, at)
+  }
+  return steps
+}
+
+/** A page export (src/core/export.ts) lists the withdrawn calls by seq, and its seqs are the message order. */
+function markWithdrawn(line: Record<string, unknown>, steps: ArchivedStep[]): void {
+  if (!Array.isArray(line.withdrawn)) return
+  for (const seq of line.withdrawn) {
+    const step = typeof seq === 'number' ? steps[seq] : undefined
+    if (step?.kind === 'execution') step.withdrawn = true
+  }
+}
+
+/**
+ * Where a line has both `calls` (what is scored) and `messages`, the scored
+ * calls are the successful, kept execution calls, in order: walk the kept
+ * execution steps and mark those that are not the next scored call as
+ * failed. Matched steps take the call's arguments as given (an object where
+ * the messages hold its JSON text). Scored calls found in no message are
+ * added at the end, so that the attempt still scores the same.
+ */
+function matchScoredCalls(calls: unknown[], steps: ArchivedStep[], source: CallSource, at: number): void {
+  const scored = calls.filter(
+    (c): c is { name: string; arguments?: unknown } => isPlainObject(c) && typeof c.name === 'string' && !isRetrievalToolName(c.name),
+  )
+  let next = 0
+  for (const step of steps) {
+    if (step.kind !== 'execution' || step.withdrawn) continue
+    const call = scored[next]
+    if (call && call.name === step.name && sameArguments(call.arguments, step.arguments)) {
+      step.arguments = call.arguments
+      next++
+    } else step.ok = false
+  }
+  for (const call of scored.slice(next))
+    steps.push({ seq: steps.length, at, name: call.name, arguments: call.arguments, source, kind: 'execution', ok: true, content: '' })
+}
+
+function sameArguments(a: unknown, b: unknown): boolean {
+  const pa = parseArguments(a)
+  const pb = parseArguments(b)
+  if ('args' in pa && 'args' in pb) return canonical(pa.args) === canonical(pb.args)
+  return a === b
+}
+
+/** JSON with object keys sorted: equal exactly when two values are the same JSON. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (isPlainObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
+function stepsOfCalls(line: Record<string, unknown>, at: number): ArchivedStep[] {
+  const source = sourceOf(line)
+  const steps: ArchivedStep[] = []
+  for (const c of Array.isArray(line.calls) ? line.calls : []) {
+    if (!isPlainObject(c) || typeof c.name !== 'string') continue
+    const kind = isRetrievalToolName(c.name) ? 'retrieval' : 'execution'
+    steps.push({ seq: steps.length, at, name: c.name, arguments: c.arguments, source, kind, ok: true, content: '' })
+  }
+  return steps
+}

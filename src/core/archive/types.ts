@@ -1,0 +1,98 @@
+import type { TrajectoryStep } from '../tools/session'
+
+/** The archive's name in manifest.json, so that an importer can tell it from any other JSON. */
+export const ARCHIVE_FORMAT = 'spieval-phone-attempts'
+/** Bumped only when an older reader could misread a newer archive; new keys alone keep it. */
+export const ARCHIVE_VERSION = 1
+
+/** The files of an archive. result.json and details.jsonl sit beside response.jsonl exactly as `npm run score` writes them. */
+export const ARCHIVE_FILES = {
+  responses: 'response.jsonl',
+  result: 'result.json',
+  details: 'details.jsonl',
+  manifest: 'manifest.json',
+} as const
+
+/** An attempt's setting: a person's access, or a model setting. */
+export type ArchivedSetting = 'browse' | 'paginated' | 'full' | 'no_search'
+
+export const ARCHIVED_SETTINGS: readonly ArchivedSetting[] = ['browse', 'paginated', 'full', 'no_search']
+
+export type ArchivedFlagKind = 'ambiguous' | 'gold_wrong' | 'not_findable'
+
+export const ARCHIVED_FLAG_KINDS: readonly ArchivedFlagKind[] = ['ambiguous', 'gold_wrong', 'not_findable']
+
+/** What an annotator said about the task after the attempt. */
+export interface ArchivedFlag {
+  kind: ArchivedFlagKind
+  comment: string
+  /** Epoch ms. */
+  at: number
+}
+
+/** The verdict stored with a finished attempt. */
+export interface ArchivedVerdict {
+  correct: boolean
+  errorType: string | null
+  mismatches: unknown[]
+}
+
+/** One call of a trajectory as stored: the step without the runtime's `data`, plus when it was made. */
+export interface ArchivedStep extends Omit<TrajectoryStep, 'data'> {
+  /** Epoch ms. */
+  at: number
+}
+
+/**
+ * One attempt as an archive carries it: the stored attempt without what only
+ * makes sense on the machine that made it (data set id, phone screen, import
+ * source), and its whole trajectory. Times are epoch ms (whole milliseconds:
+ * the archive writes them as ISO dates).
+ */
+export interface ArchivedAttempt {
+  id: string
+  taskId: string
+  access: ArchivedSetting
+  actor: string
+  started: number
+  elapsedMs: number
+  finished: boolean
+  ended?: number
+  verdict?: ArchivedVerdict
+  flags?: ArchivedFlag[]
+  steps: ArchivedStep[]
+}
+
+/** One file's fingerprint in the manifest. */
+export interface ArchiveFileEntry {
+  sha256: string
+  bytes: number
+  lines: number
+}
+
+/** manifest.json. */
+export interface ArchiveManifest {
+  format: typeof ARCHIVE_FORMAT
+  version: number
+  exported_at: string
+  dataset: { name: string }
+  /** How the attempts were chosen, in words; null for all of them. */
+  filter: string | null
+  counts: { attempts: number; finished: number; people: number; tasks: number; calls: number }
+  files: Record<string, ArchiveFileEntry>
+}
+
+/**
+ * An archive that cannot be read or imported. `issues` lists every problem
+ * found; `unknownTasks` the task ids that the target data set does not have.
+ */
+export class ArchiveError extends Error {
+  constructor(
+    message: string,
+    readonly issues: readonly string[] = [],
+    readonly unknownTasks: readonly string[] = [],
+  ) {
+    super(message)
+    this.name = 'ArchiveError'
+  }
+}

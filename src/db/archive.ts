@@ -1,0 +1,201 @@
+import Dexie from 'dexie'
+import { scoreTask, toolProperties } from '../core'
+import type { Task } from '../core'
+import { ArchiveError, buildArchive, readArchive, zipArchive } from '../core'
+import type { ArchiveManifest, ArchivedAttempt, ArchivedStep } from '../core'
+import { database } from './schema'
+import type { AttemptRow, CallRow, SpievalDatabase } from './schema'
+
+/** Which attempts to export; every attempt at the data set's tasks without one. */
+export interface AttemptFilter {
+  actor?: string
+  finishedOnly?: boolean
+  taskIds?: string[]
+}
+
+export interface ExportedAttempts {
+  /** File name → text: response.jsonl, result.json, details.jsonl, manifest.json. */
+  files: Record<string, string>
+  /** The same files in one zip, for one download. */
+  zip: Uint8Array
+  /** A name for the download. */
+  fileName: string
+  manifest: ArchiveManifest
+}
+
+export interface ImportedAttempts {
+  added: number
+  /** Attempts already stored (same id): never stored twice, never overwritten. */
+  skipped: number
+  /** Always empty: an archive with attempts at unknown tasks is refused whole (an ArchiveError lists them). */
+  unknownTasks: string[]
+}
+
+/** The filter in words, for the manifest; null for no filter. */
+function describeFilter(filter: AttemptFilter): string | null {
+  const parts: string[] = []
+  if (filter.actor !== undefined) parts.push(`actor: ${filter.actor}`)
+  if (filter.finishedOnly) parts.push('finished only')
+  if (filter.taskIds) parts.push(`tasks: ${filter.taskIds.join(' ')}`)
+  return parts.length > 0 ? parts.join('; ') : null
+}
+
+function archivedStep(row: CallRow): ArchivedStep {
+  return {
+    seq: row.seq,
+    at: row.at,
+    name: row.name,
+    arguments: row.arguments,
+    source: row.source,
+    kind: row.kind,
+    ok: row.ok,
+    content: row.content,
+    ...(row.withdrawn ? { withdrawn: true } : {}),
+  }
+}
+
+/** A stored attempt as an archive carries it (without data set, screen and import source, which are local). */
+export function archivedAttempt(row: AttemptRow, calls: readonly CallRow[]): ArchivedAttempt {
+  return {
+    id: row.id,
+    taskId: row.taskId,
+    access: row.access,
+    actor: row.actor,
+    started: row.started,
+    elapsedMs: row.elapsedMs,
+    finished: row.finished,
+    ...(row.ended !== undefined ? { ended: row.ended } : {}),
+    ...(row.verdict ? { verdict: row.verdict } : {}),
+    ...(row.flags ? { flags: row.flags } : {}),
+    steps: calls.map(archivedStep),
+  }
+}
+
+const fileSafe = (name: string): string => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
+
+/**
+ * Exports the attempts at a data set's tasks as an archive (see buildArchive
+ * in src/core/archive): the files and a zip of them. Read in one transaction,
+ * so that an attempt and its calls are never caught half-written. result.json
+ * counts every task of the data set, as `npm run score` does with its
+ * input_data.jsonl, whatever the filter.
+ */
+export async function exportAttempts(
+  datasetId: string,
+  filter: AttemptFilter = {},
+  db: SpievalDatabase = database(),
+): Promise<ExportedAttempts> {
+  const { dataset, tasks, attempts } = await db.transaction('r', [db.datasets, db.tasks, db.attempts, db.calls], async () => {
+    const dataset = await db.datasets.get(datasetId)
+    if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
+    const taskRows = await db.tasks.where('[datasetId+order]').between([datasetId, -Infinity], [datasetId, Infinity]).toArray()
+    const wanted = filter.taskIds ? new Set(filter.taskIds) : undefined
+    const rows = (
+      await db.attempts.where('[datasetId+taskId]').between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey]).toArray()
+    ).filter(
+      // An opened task with no call is a visit, not an attempt: it is left out.
+      (a) =>
+        (a.finished || (a.steps ?? 1) > 0) &&
+        (filter.actor === undefined || a.actor === filter.actor) &&
+        (!filter.finishedOnly || a.finished) &&
+        (!wanted || wanted.has(a.taskId)),
+    )
+    const calls = await Promise.all(
+      rows.map((a) => db.calls.where('[attemptId+seq]').between([a.id, -Infinity], [a.id, Infinity]).toArray()),
+    )
+    return { dataset, tasks: taskRows.map((r) => r.task), attempts: rows.map((a, i) => archivedAttempt(a, calls[i] ?? [])) }
+  })
+  const exportedAt = new Date().toISOString()
+  const description = describeFilter(filter)
+  const { files, manifest } = buildArchive({
+    attempts,
+    tasks,
+    tools: dataset.tools,
+    dataset: { name: dataset.name },
+    exportedAt,
+    ...(description !== null ? { filter: description } : {}),
+  })
+  return {
+    files,
+    zip: zipArchive(files, exportedAt),
+    fileName: `attempts-${fileSafe(dataset.name)}-${exportedAt.slice(0, 10)}.zip`,
+    manifest,
+  }
+}
+
+/** The calls a finished attempt submitted: the successful, kept execution calls (as ToolSession.submittedCalls). */
+const submitted = (a: ArchivedAttempt) =>
+  a.steps.filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn).map((s) => ({ name: s.name, arguments: s.arguments }))
+
+/**
+ * Merges an archive (or any response file, see readArchive) into the stored
+ * attempts of a data set, in one transaction: all or nothing. An attempt
+ * already stored (same id) is skipped, so importing an archive twice adds
+ * nothing. Refused whole, with an ArchiveError, when the archive has any
+ * issue (a file changed since the export, an unreadable line) or attempts at
+ * tasks the data set does not have (listed in the message and in
+ * `unknownTasks`). A finished attempt without a verdict (a line from
+ * elsewhere) is scored against the data set's gold, as the page scores a
+ * submission. Imported attempts carry `importedFrom: sourceName`.
+ */
+export async function importAttempts(
+  datasetId: string,
+  files: Readonly<Record<string, string>>,
+  sourceName: string,
+  db: SpievalDatabase = database(),
+): Promise<ImportedAttempts> {
+  const { attempts, issues } = readArchive(files)
+  if (issues.length > 0)
+    throw new ArchiveError(`${sourceName} cannot be imported:\n${issues.join('\n')}`, issues)
+  return db.transaction('rw', [db.datasets, db.tasks, db.attempts, db.calls], async () => {
+    const dataset = await db.datasets.get(datasetId)
+    if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
+    const taskIds = [...new Set(attempts.map((a) => a.taskId))]
+    const taskRows = await db.tasks.bulkGet(taskIds.map((id): [string, string] => [datasetId, id]))
+    const tasks = new Map<string, Task>()
+    taskRows.forEach((row) => row && tasks.set(row.id, row.task))
+    const unknownTasks = taskIds.filter((id) => !tasks.has(id))
+    if (unknownTasks.length > 0)
+      throw new ArchiveError(
+        `${sourceName} has attempts at ${unknownTasks.length} task(s) that data set "${dataset.name}" does not have: ${unknownTasks.join(', ')}. Nothing was imported: import it into the data set it was made with.`,
+        [],
+        unknownTasks,
+      )
+    const stored = await db.attempts.bulkGet(attempts.map((a) => a.id))
+    const fresh = attempts.filter((_, i) => stored[i] === undefined)
+    const properties = toolProperties(dataset.tools)
+    const rows: AttemptRow[] = fresh.map((a) => {
+      const task = tasks.get(a.taskId)
+      const verdict =
+        a.verdict ?? (a.finished && task ? pickVerdict(scoreTask(task, submitted(a), properties)) : undefined)
+      return {
+        id: a.id,
+        datasetId,
+        taskId: a.taskId,
+        access: a.access,
+        actor: a.actor,
+        started: a.started,
+        elapsedMs: a.elapsedMs,
+        finished: a.finished,
+        ...(a.ended !== undefined ? { ended: a.ended } : {}),
+        ...(verdict ? { verdict } : {}),
+        // The task's home screen, as a new attempt starts (src/state/routes.ts routeToHash).
+        screen: `#/task/${encodeURIComponent(a.taskId)}`,
+        ...(a.flags ? { flags: a.flags } : {}),
+        // As saveStep keeps it: one past the last seq.
+        steps: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
+        importedFrom: sourceName,
+      }
+    })
+    const calls: CallRow[] = fresh.flatMap((a) => a.steps.map((s) => ({ attemptId: a.id, ...s })))
+    await db.attempts.bulkAdd(rows)
+    await db.calls.bulkAdd(calls)
+    return { added: fresh.length, skipped: attempts.length - fresh.length, unknownTasks: [] }
+  })
+}
+
+const pickVerdict = (v: { correct: boolean; errorType: string | null; mismatches: unknown[] }) => ({
+  correct: v.correct,
+  errorType: v.errorType,
+  mismatches: v.mismatches,
+})

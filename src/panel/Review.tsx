@@ -1,0 +1,129 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AttemptFlag, FlagKind } from '../db'
+import { flagTask, openTask, useSession } from '../state/session'
+import { ParamDiff } from './ParamDiff'
+
+const FLAG_KINDS: readonly FlagKind[] = ['ambiguous', 'gold_wrong', 'not_findable']
+const NO_FLAGS: readonly AttemptFlag[] = []
+
+/** "1. … 2. …" as separate steps. */
+function pathSteps(path: string): string[] {
+  return path
+    .split(/\s+(?=\d+\.\s)/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+function FlagForm() {
+  const { t } = useTranslation()
+  const flags = useSession((s) => s.attempt?.flags ?? NO_FLAGS)
+  const [kind, setKind] = useState<FlagKind>('ambiguous')
+  const [comment, setComment] = useState('')
+  const [busy, setBusy] = useState(false)
+  return (
+    <section aria-label={t('panel.flag')}>
+      <h3>{t('panel.flag')}</h3>
+      {flags.length > 0 && (
+        <ul className="flags" aria-label={t('panel.flags')}>
+          {flags.map((f) => (
+            <li key={f.at}>
+              <strong>{t(`panel.flagKinds.${f.kind}`)}</strong>
+              {f.comment && <>: {f.comment}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="flag-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setBusy(true)
+          void flagTask(kind, comment)
+            .then(() => setComment(''))
+            .catch(() => undefined) // shown by the storage banner
+            .finally(() => setBusy(false))
+        }}
+      >
+        <label>
+          {t('panel.flagKind')}{' '}
+          <select value={kind} onChange={(e) => setKind(e.target.value as FlagKind)}>
+            {FLAG_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`panel.flagKinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('panel.flagComment')}
+          <textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={2} />
+        </label>
+        <button type="submit" disabled={busy}>
+          {t('panel.flagSubmit')}
+        </button>
+      </form>
+    </section>
+  )
+}
+
+/**
+ * After Finish only: the verdict, the parameter-level diff, the annotated
+ * reasoning path beside the solver's own searches, the distractors, and flags.
+ * Nothing of the gold is rendered before (not even hidden).
+ */
+export function Review() {
+  const { t } = useTranslation()
+  const verdict = useSession((s) => s.verdict)
+  const task = useSession((s) => s.task)
+  const finished = useSession((s) => s.attempt?.finished ?? false)
+  const steps = useSession((s) => s.steps)
+  if (!finished || !verdict || !task) return null
+  const retrievals = steps.filter((s) => s.kind === 'retrieval')
+  return (
+    <section aria-label={t('panel.review')} className="review">
+      <h2>{t('panel.verdict')}</h2>
+      <p role="status" className={verdict.correct ? 'verdict correct' : 'verdict wrong'}>
+        {verdict.correct ? t('correct') : t('wrong', { type: t(`panel.errorTypes.${verdict.errorType ?? 'other'}`) })}
+      </p>
+      <h3>{t('panel.diff')}</h3>
+      <ParamDiff verdict={verdict} />
+      <div className="paths">
+        <div>
+          <h3>{t('panel.reasoningPath')}</h3>
+          <ol className="reasoning-path">
+            {pathSteps(task.reasoningPath).map((step) => (
+              <li key={step}>{step.replace(/^\d+\.\s*/, '')}</li>
+            ))}
+          </ol>
+        </div>
+        <div>
+          <h3>{t('panel.yourRetrievals')}</h3>
+          {retrievals.length === 0 ? (
+            <p className="hint">{t('panel.noRetrievals')}</p>
+          ) : (
+            <ol className="own-retrievals">
+              {retrievals.map((s) => (
+                <li key={s.seq} className={s.ok ? '' : 'failed'}>
+                  <code>
+                    {s.name} {typeof s.arguments === 'string' ? s.arguments : JSON.stringify(s.arguments)}
+                  </code>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+      {task.distractors && (
+        <>
+          <h3>{t('panel.distractors')}</h3>
+          <p className="distractors">{task.distractors}</p>
+        </>
+      )}
+      <FlagForm />
+      <button type="button" onClick={() => void openTask(task.id, { screen: 'home' }, { fresh: true })}>
+        {t('newAttempt')}
+      </button>
+    </section>
+  )
+}

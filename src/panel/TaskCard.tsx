@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next'
+import { capabilityName } from '../core'
+import { useSession } from '../state/session'
+import { Timer } from './Timer'
+
+/** The open task: its instruction, who is solving it and how, the timer, and the user it is for. */
+export function TaskCard() {
+  const { t, i18n } = useTranslation()
+  const task = useSession((s) => s.task)
+  const attempt = useSession((s) => s.attempt)
+  const profile = useSession((s) => s.dataset?.profile)
+  if (!task) return null
+  return (
+    <>
+      <section aria-label={t('instruction')} className="instruction-card">
+        <p className="instruction">“{task.instruction}”</p>
+        <p className="meta">
+          {task.id} · {i18n.language === 'zh' ? task.type : capabilityName(task.type)}
+          {attempt && <> · {t('panel.attemptBy', { actor: attempt.actor || '—', setting: t(`accessModes.${attempt.access}`) })}</>}
+        </p>
+        <Timer />
+      </section>
+      {profile && (
+        <section className="profile-card" aria-label={t('user')}>
+          <p>
+            <strong>{profile.name}</strong> · {profile.occupation}
+          </p>
+          <p>
+            {profile.family.map((m) => `${m.relation}: ${m.name}`).join(' · ')} · ☎ {profile.phone}
+          </p>
+          <p>
+            {t('now')}: {profile.now} ({profile.weekday})
+          </p>
+        </section>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next'
+import type { CrossValidationRow } from '../core'
+import { openOnPhone } from '../state/people'
+import { capabilityLabel } from './labels'
+import { SolverList } from './SolverList'
+
+const ROW_CLASS = { wrong: 'revise', split: 'split', ok: 'ok' } as const
+
+/** One task of the cross-validation list. */
+export function CrossValidationTableRow({ row }: { row: CrossValidationRow }) {
+  const { t, i18n } = useTranslation()
+  const agree = row.agree === null ? 'none' : row.agree ? 'yes' : 'no'
+  return (
+    <tr className={ROW_CLASS[row.status]}>
+      <th scope="row">
+        <button type="button" className="link" aria-label={t('people.cv.openOnPhone', { id: row.taskId })} onClick={() => void openOnPhone(row.taskId)}>
+          {row.taskId}
+        </button>
+      </th>
+      <td>
+        <span className={`cv-status ${ROW_CLASS[row.status]}`}>{t(`people.cv.statuses.${row.status}`)}</span>
+      </td>
+      <td>{capabilityLabel(row.type, i18n.language)}</td>
+      <td className="instruction-cell">{row.instruction}</td>
+      <td>
+        <SolverList solvers={row.solvers} />
+      </td>
+      <td className={`agree ${agree}`} title={agree === 'none' ? t('people.cv.agreeNone') : undefined}>
+        {t(`people.cv.agree.${agree}`)}
+      </td>
+      <td>
+        {row.flags.length > 0 && (
+          <ul className="cv-flags">
+            {row.flags.map((f, i) => (
+              <li key={i}>
+                <strong>{f.actor}</strong> · {t(`panel.flagKinds.${f.kind}`, { defaultValue: f.kind })}
+                {f.comment && `: ${f.comment}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next'
+import { Download, FileDown } from 'lucide-react'
+import { exportPeople, setPeopleOption, usePeople } from '../state/people'
+import { useSettings } from '../state/settings'
+
+/** Export everyone's or the current annotator's attempts as a zip, or response.jsonl alone. */
+export function ExportPanel() {
+  const { t } = useTranslation()
+  const actor = useSettings((s) => s.actor)
+  const { finishedOnly, busy, exported, exportError } = usePeople()
+  const disabled = busy !== undefined
+  return (
+    <section className="people-card" aria-labelledby="people-export">
+      <h4 id="people-export">{t('people.export.heading')}</h4>
+      <p className="people-hint">{t('people.export.hint')}</p>
+      <label className="people-check">
+        <input type="checkbox" checked={finishedOnly} onChange={(e) => setPeopleOption({ finishedOnly: e.target.checked })} />
+        {t('people.export.finishedOnly')}
+      </label>
+      <div className="people-buttons">
+        <button type="button" className="primary" disabled={disabled} onClick={() => void exportPeople('all', 'zip')}>
+          <Download size={16} aria-hidden="true" /> {t('people.export.all')}
+        </button>
+        <button type="button" disabled={disabled} onClick={() => void exportPeople('mine', 'zip')}>
+          <Download size={16} aria-hidden="true" /> {t('people.export.mine', { name: actor || t('people.export.anonymous') })}
+        </button>
+        <button type="button" disabled={disabled} onClick={() => void exportPeople('all', 'responses')} aria-describedby="people-responses-hint">
+          <FileDown size={16} aria-hidden="true" /> {t('people.export.responses')}
+        </button>
+      </div>
+      <p className="people-hint" id="people-responses-hint">
+        {t('people.export.responsesHint')}
+      </p>
+      <div aria-live="polite">
+        {busy === 'export' && <p role="status">{t('people.export.busy')}</p>}
+        {busy !== 'export' && exported && (
+          <p role="status" className="people-done">
+            {t('people.export.done', { file: exported.fileName, ...exported.counts })}
+          </p>
+        )}
+      </div>
+      {exportError && (
+        <p role="alert" className="people-error">
+          {t('people.export.failed', { message: exportError })}
+        </p>
+      )}
+    </section>
+  )
+}

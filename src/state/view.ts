@@ -1,0 +1,31 @@
+import { create } from 'zustand'
+
+/**
+ * The page's main views: the phone with its task panel; people (exports,
+ * cross-validation, baselines); agent runs; replay of recorded attempts; analysis.
+ */
+export type View = 'phone' | 'people' | 'runs' | 'replay' | 'analysis'
+
+export const VIEWS: readonly View[] = ['phone', 'people', 'runs', 'replay', 'analysis']
+
+/** `#/people` and friends; anything else is the phone (whose own hash names the task and screen). */
+export function viewOfHash(hash: string): View {
+  const first = hash.replace(/^#\/?/, '').split('/')[0]
+  return VIEWS.find((v) => v !== 'phone' && v === first) ?? 'phone'
+}
+
+export const useView = create<{ view: View }>()(() => ({
+  view: typeof window === 'undefined' ? 'phone' : viewOfHash(window.location.hash),
+}))
+
+/** The rest of a view's hash after `#/<view>/`, split at slashes (deep links into a view, e.g. a replay step). */
+export function viewPathOfHash(hash: string): string[] {
+  return hash.replace(/^#\/?/, '').split('/').slice(1).map((p) => decodeURIComponent(p)).filter(Boolean)
+}
+
+/** Shows a view (with an optional deep-link path); the phone writes its own hash when it comes back. */
+export function showView(view: View, path: readonly string[] = []): void {
+  useView.setState({ view })
+  const hash = `#/${[view, ...path.map((p) => encodeURIComponent(p))].join('/')}`
+  if (view !== 'phone' && typeof window !== 'undefined' && window.location.hash !== hash) window.history.replaceState(null, '', hash)
+}

@@ -1,0 +1,395 @@
+import 'fake-indexeddb/auto'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { zipSync, strToU8 } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import {
+  OracleAgent,
+  TaskHost,
+  ToolSession,
+  attemptResponseLine,
+  parseResponses,
+  runAgent,
+  scoreResponses,
+  scoreTask,
+  toolProperties,
+} from '../src/core/index'
+import type { CallSource, Dataset, Task, TrajectoryStep } from '../src/core/index'
+import { ArchiveError, buildArchive, readArchive, unzipArchive, zipArchive } from '../src/core/archive/index'
+import type { ArchivedAttempt, ArchivedStep } from '../src/core/archive/index'
+import { SpievalDatabase, exportAttempts, importAttempts, importDataset } from '../src/db/index'
+import type { AttemptRow, CallRow } from '../src/db/index'
+import { ROOT, fixtureDataset, fixtureFiles } from './fixtures'
+
+let n = 0
+const freshDb = () => new SpievalDatabase(`archive-test-${n++}`)
+
+const T0 = Date.UTC(2026, 2, 1, 9, 0, 0)
+const MIN = 60_000
+
+function taskOf(dataset: Dataset, id: string): Task {
+  const task = dataset.tasks.find((t) => t.id === id)
+  if (!task) throw new Error(`no task ${id}`)
+  return task
+}
+
+/**
+ * Runs calls through the real tool session, as the phone would, and returns
+ * the attempt as stored: steps with their times, a verdict when finished.
+ */
+function attempt(
+  dataset: Dataset,
+  init: { id: string; taskId: string; actor: string; started: number; ended?: number; flags?: ArchivedAttempt['flags'] },
+  calls: { name: string; args: unknown; source?: CallSource }[],
+  withdraw: number[] = [],
+): ArchivedAttempt {
+  const task = taskOf(dataset, init.taskId)
+  const session = new ToolSession(task, dataset.tools, dataset.records[task.id] ?? {}, 'paginated')
+  for (const c of calls) session.call(c.name, c.args, c.source ?? 'ui')
+  for (const seq of withdraw) session.withdraw(seq)
+  const steps: ArchivedStep[] = session.trajectory().map(({ data: _data, ...s }) => ({ ...s, at: init.started + (s.seq + 1) * 1000 }))
+  const finished = init.ended !== undefined
+  const verdict = finished ? scoreTask(task, session.submittedCalls(), toolProperties(dataset.tools)) : undefined
+  return {
+    id: init.id,
+    taskId: init.taskId,
+    access: 'paginated',
+    actor: init.actor,
+    started: init.started,
+    elapsedMs: finished ? (init.ended ?? 0) - init.started - 5000 : 42_500,
+    finished,
+    ...(init.ended !== undefined ? { ended: init.ended } : {}),
+    // As IndexedDB would give it back after JSON: no undefined keys.
+    ...(verdict ? { verdict: JSON.parse(JSON.stringify({ correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches })) } : {}),
+    ...(init.flags ? { flags: init.flags } : {}),
+    steps,
+  }
+}
+
+/**
+ * Two people. ann: 推理1 solved (a withdrawn call, a flag in Chinese), then
+ * 推理1 again, started before but ended after, wrong; 多意图1 unfinished with a
+ * failed call. 李雷: 多意图1 solved, in Chinese; 推理1 unfinished but with the
+ * right call kept.
+ */
+function people(dataset: Dataset) {
+  const a1 = attempt(
+    dataset,
+    {
+      id: 'a1',
+      taskId: '推理1',
+      actor: 'ann',
+      started: T0,
+      ended: T0 + 10 * MIN,
+      flags: [{ kind: 'ambiguous', comment: '经理有两个号码，短信里的是新的', at: T0 + 11 * MIN }],
+    },
+    [
+      { name: 'search_contacts', args: { pattern: 'Rachel' } },
+      { name: 'Phone_Call', args: { telephone: '13911112222' } },
+      { name: 'search_sms', args: { pattern: 'new number' }, source: 'api' },
+      { name: 'Phone_Call', args: { telephone: '13933334444' } },
+    ],
+    [1],
+  )
+  const a2 = attempt(dataset, { id: 'a2', taskId: '推理1', actor: 'ann', started: T0 - 60 * MIN, ended: T0 + 120 * MIN }, [
+    { name: 'Phone_Call', args: { telephone: '13911112222', type: 'VOICE' } },
+  ])
+  const a3 = attempt(dataset, { id: 'a3', taskId: '多意图1', actor: 'ann', started: T0 + 180 * MIN }, [
+    { name: 'Messages_Send', args: { telephone: '13822419087' } },
+    { name: 'Messages_Send', args: { telephone: '13822419087', text: '预算已批准' } },
+  ])
+  const l1 = attempt(dataset, { id: 'l1', taskId: '多意图1', actor: '李雷', started: T0 + 5 * MIN, ended: T0 + 25 * MIN }, [
+    { name: 'search_contacts', args: { pattern: 'Tom' } },
+    { name: 'Messages_Send', args: { telephone: '13822419087', text: '汤姆，预算批了' } },
+    { name: 'search_sms', args: '{"pattern": "新号码"}', source: 'api' },
+    { name: 'Messages_Send', args: { telephone: '13933334444', text: 'Rachel 你好，会议改到周一' } },
+  ])
+  const l2 = attempt(dataset, { id: 'l2', taskId: '推理1', actor: '李雷', started: T0 + 30 * MIN }, [
+    { name: 'Phone_Call', args: { telephone: '13933334444' } },
+  ])
+  return [a1, a2, a3, l1, l2]
+}
+
+const byId = (list: readonly ArchivedAttempt[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
+const parseLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+
+function build(dataset: Dataset, attempts: ArchivedAttempt[]) {
+  return buildArchive({ attempts, tasks: dataset.tasks, tools: dataset.tools, dataset: { name: 'fixture' }, exportedAt: '2026-03-02T00:00:00.000Z' })
+}
+
+/** An archive's files with the export time blanked: everything else must be byte for byte the same. */
+function timeless(files: Record<string, string>): Record<string, string> {
+  const manifest = JSON.parse(files['manifest.json'] ?? '{}') as Record<string, unknown>
+  return { ...files, 'manifest.json': JSON.stringify({ ...manifest, exported_at: 'x' }) }
+}
+
+/** Stores attempts as the phone does (an attempt row, a call row per step), not through the import under test. */
+async function store(db: SpievalDatabase, datasetId: string, attempts: ArchivedAttempt[]): Promise<void> {
+  const rows: AttemptRow[] = attempts.map(({ steps, ...a }) => ({ ...a, datasetId, screen: `#/task/${a.taskId}/app/contacts`, steps: steps.length }))
+  const calls: CallRow[] = attempts.flatMap((a) => a.steps.map((s) => ({ attemptId: a.id, ...s })))
+  await db.attempts.bulkAdd(rows)
+  await db.calls.bulkAdd(calls)
+}
+
+async function storeWithDataset(attempts: ArchivedAttempt[]) {
+  const db = freshDb()
+  const row = await importDataset(fixtureFiles(), { name: 'fixture', source: 'files' }, db)
+  await store(db, row.id, attempts)
+  return { db, datasetId: row.id }
+}
+
+async function emptyStore() {
+  const db = freshDb()
+  const row = await importDataset(fixtureFiles(), { name: 'fixture', source: 'files' }, db)
+  return { db, datasetId: row.id }
+}
+
+describe('an archive of attempts', () => {
+  it('gives back every attempt exactly, and zips to the same files', () => {
+    const dataset = fixtureDataset()
+    const attempts = people(dataset)
+    const { files } = build(dataset, attempts)
+    expect(Object.keys(files)).toEqual(['response.jsonl', 'result.json', 'details.jsonl', 'manifest.json'])
+    const read = readArchive(files)
+    expect(read.issues).toEqual([])
+    expect(byId(read.attempts)).toStrictEqual(byId(attempts))
+    // One line per attempt, every attempt there, the unfinished ones included.
+    expect(parseLines(files['response.jsonl'] ?? '')).toHaveLength(5)
+    const zipped = zipArchive(files)
+    expect(unzipArchive(zipped)).toEqual(files)
+    expect(zipArchive(files)).toEqual(zipped) // no clock in the bytes
+    // Zipped again inside a folder, with macOS metadata: the same files.
+    const rezipped = zipSync({ export: Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])), '__MACOSX/._x': strToU8('junk') })
+    expect(unzipArchive(rezipped)).toEqual(files)
+    expect(() => unzipArchive(strToU8('not a zip'))).toThrow(ArchiveError)
+  })
+
+  it('writes the manifest counts and fingerprints', () => {
+    const dataset = fixtureDataset()
+    const { files, manifest } = build(dataset, people(dataset))
+    expect(JSON.parse(files['manifest.json'] ?? '')).toEqual(manifest)
+    expect(manifest).toMatchObject({
+      format: 'spieval-phone-attempts',
+      version: 1,
+      exported_at: '2026-03-02T00:00:00.000Z',
+      dataset: { name: 'fixture' },
+      filter: null,
+      counts: { attempts: 5, finished: 3, people: 2, tasks: 2, calls: 12 },
+    })
+    expect(manifest.files['response.jsonl']?.lines).toBe(5)
+    expect(manifest.files['details.jsonl']?.lines).toBe(4) // 2 runs × 2 tasks
+    expect(manifest.files['response.jsonl']?.bytes).toBe(Buffer.byteLength(files['response.jsonl'] ?? '', 'utf8'))
+    expect(manifest.files['result.json']?.sha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('makes each person a run and scores their latest finished attempt at a task, never an unfinished one', () => {
+    // The rule: runs are the actors sorted by name; within a person's attempts at a task the unfinished
+    // come first, then the finished by their end, so the scorer's "last line wins" keeps the latest finished.
+    const dataset = fixtureDataset()
+    const { files } = build(dataset, people(dataset))
+    const lines = parseLines(files['response.jsonl'] ?? '')
+    expect(lines.map((l) => [l.run, l.id, l.attempt, l.actor])).toEqual([
+      [0, '推理1', 'a1', 'ann'], // ended first, though started after a2
+      [0, '推理1', 'a2', 'ann'],
+      [0, '多意图1', 'a3', 'ann'],
+      [1, '推理1', 'l2', '李雷'],
+      [1, '多意图1', 'l1', '李雷'],
+    ])
+    // An unfinished attempt submitted nothing: its kept calls stay in its trajectory only.
+    expect(lines[3]?.calls).toEqual([])
+    expect(lines[3]?.finished).toBe(false)
+    expect((lines[3]?.trajectory as unknown[]).length).toBe(1)
+    const details = parseLines(files['details.jsonl'] ?? '')
+    expect(details.map((d) => [d.run, d.id, d.correct, d.error_type])).toEqual([
+      [0, '推理1', false, 'wrong_value'], // a2, the latest finished, not a1
+      [0, '多意图1', false, 'wrong_count'],
+      [1, '推理1', false, 'wrong_count'], // l2 had the right call kept, but was never submitted
+      [1, '多意图1', true, null],
+    ])
+    const result = JSON.parse(files['result.json'] ?? '')
+    expect(result.runs).toBe(2)
+    expect(result.per_run.map((r: { overall: number }) => r.overall)).toEqual([0, 50])
+  })
+
+  it('holds the result.json and details.jsonl that npm run score writes for its response.jsonl', () => {
+    const dataset = fixtureDataset()
+    const { files } = build(dataset, people(dataset))
+    const dir = mkdtempSync(join(tmpdir(), 'archive-score-'))
+    for (const [name, text] of Object.entries(fixtureFiles())) writeFileSync(join(dir, name), text)
+    writeFileSync(join(dir, 'response.jsonl'), files['response.jsonl'] ?? '')
+    const out = join(dir, 'out', 'result.json')
+    mkdirSync(join(dir, 'out'))
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'cli/score.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--input_response_data', join(dir, 'response.jsonl'), '--output_file', out],
+      { cwd: ROOT, encoding: 'utf8' },
+    )
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    expect(readFileSync(out, 'utf8')).toBe(files['result.json'])
+    expect(readFileSync(join(dir, 'out', 'details.jsonl'), 'utf8')).toBe(files['details.jsonl'])
+  })
+
+  it('refuses a file changed after the export, naming it', () => {
+    const dataset = fixtureDataset()
+    const { files } = build(dataset, people(dataset))
+    const tampered: Record<string, string> = { ...files, 'response.jsonl': (files['response.jsonl'] ?? '').replace('汤姆，预算批了', '汤姆，预算没批') }
+    expect(readArchive(tampered).issues).toEqual([
+      'response.jsonl: does not match manifest.json (different SHA-256): the file was changed after the export',
+    ])
+    expect(readArchive({ ...files, 'result.json': '{}' }).issues).toEqual([expect.stringMatching(/^result\.json: does not match/)])
+    const { 'details.jsonl': _gone, ...missing } = files
+    expect(readArchive(missing).issues).toEqual(['details.jsonl: listed in manifest.json but missing'])
+    // Without a manifest there is nothing to check against: the edited line reads.
+    const { 'manifest.json': _m, ...bare } = tampered
+    expect(readArchive(bare).issues).toEqual([])
+  })
+})
+
+describe('lines from elsewhere', () => {
+  it('imports an agent run line (messages only) with its trajectory derived, scored as before', async () => {
+    const dataset = fixtureDataset()
+    const task = taskOf(dataset, '推理1')
+    // Exactly as cli/agent.ts writes a line.
+    const host = new TaskHost(dataset)
+    const trajectory: TrajectoryStep[] = []
+    const opened = host.open(task.id, 'paginated')
+    const run = await runAgent({
+      model: new OracleAgent(task),
+      systemPrompt: opened.systemPrompt,
+      instruction: opened.instruction,
+      tools: opened.tools,
+      callTool: async (name, args) => {
+        const step = host.call(name, args, 'agent')
+        trajectory.push(step)
+        return step
+      },
+    })
+    const line = { id: task.id, run: 2, model: 'oracle', setting: 'paginated', messages: run.messages, turns: run.turns, stop: run.stop, started: '2026-03-01T10:00:00.000Z', ended: '2026-03-01T10:00:03.000Z' }
+    const text = JSON.stringify(line) + '\n' + JSON.stringify({ id: '多意图1', calls: [{ name: 'Messages_Send', arguments: { telephone: '13822419087', text: 'hi' } }] }) + '\n'
+    const read = readArchive({ 'responses.jsonl': text })
+    expect(read.issues).toEqual([])
+    const [agent, plain] = read.attempts
+    expect(trajectory.length).toBeGreaterThan(1)
+    expect(agent).toMatchObject({ taskId: '推理1', actor: 'oracle', access: 'paginated', finished: true, started: Date.UTC(2026, 2, 1, 10), elapsedMs: 3000 })
+    expect(agent?.steps).toEqual(
+      trajectory.map((s) => ({ seq: s.seq, at: Date.UTC(2026, 2, 1, 10), name: s.name, arguments: s.arguments, source: 'agent', kind: s.kind, ok: true, content: s.content })),
+    )
+    expect(agent?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(readArchive({ 'responses.jsonl': text }).attempts.map((a) => a.id)).toEqual(read.attempts.map((a) => a.id))
+    expect(plain).toMatchObject({ taskId: '多意图1', actor: 'run 0', started: 0, finished: true })
+    expect(plain?.id).not.toBe(agent?.id)
+
+    // Imported, the lines get a verdict from the gold; exported again, they score as the original file does.
+    const { db, datasetId } = await emptyStore()
+    expect(await importAttempts(datasetId, { 'responses.jsonl': text }, 'oracle.jsonl', db)).toEqual({ added: 2, skipped: 0, unknownTasks: [] })
+    expect((await db.attempts.get(agent?.id ?? ''))?.verdict).toMatchObject({ correct: true, errorType: null })
+    expect((await db.attempts.get(plain?.id ?? ''))?.verdict).toMatchObject({ correct: false, errorType: 'wrong_count' })
+    const again = await exportAttempts(datasetId, {}, db)
+    // The original's runs are 2 (oracle) and 0 (no actor); the export numbers runs by actor: "oracle" 0, "run 0" 1.
+    const renumber = new Map([[2, 0], [0, 1]])
+    const original = scoreResponses(dataset.tasks, dataset.tools, parseResponses(text).lines).details
+      .map((d) => ({ ...d, run: renumber.get(d.run) }))
+      .sort((a, b) => (a.run ?? 0) - (b.run ?? 0))
+    expect(parseLines(again.files['details.jsonl'] ?? '')).toEqual(JSON.parse(JSON.stringify(original)))
+    expect(original.map((d) => [d.run, d.id, d.error_type])).toEqual([
+      [0, '推理1', null],
+      [0, '多意图1', 'no_response'],
+      [1, '推理1', 'no_response'],
+      [1, '多意图1', 'wrong_count'],
+    ])
+  })
+
+  it('reads a page export line (calls, messages, withdrawn) back with its failed and withdrawn calls', () => {
+    const dataset = fixtureDataset()
+    const [a1, , a3] = people(dataset)
+    for (const original of [a1, a3]) {
+      if (!original) throw new Error('fixture')
+      const line = attemptResponseLine({
+        taskId: original.taskId,
+        instruction: taskOf(dataset, original.taskId).instruction,
+        run: 0,
+        actor: original.actor,
+        setting: original.access,
+        started: original.started,
+        elapsedMs: original.elapsedMs,
+        steps: original.steps,
+        attemptId: original.id,
+      })
+      const [read] = readArchive({ 'old.jsonl': JSON.stringify(line) }).attempts
+      expect(read?.id).toBe(original.id)
+      expect(read?.steps.map((s) => [s.name, s.kind, s.ok, s.withdrawn ?? false, s.content])).toEqual(
+        original.steps.map((s) => [s.name, s.kind, s.ok, s.withdrawn ?? false, s.content]),
+      )
+    }
+  })
+})
+
+describe('export and import through the store', () => {
+  it('exports what is stored, and a fresh store that imports it exports the same files', async () => {
+    const dataset = fixtureDataset()
+    const attempts = people(dataset)
+    const one = await storeWithDataset(attempts)
+    const first = await exportAttempts(one.datasetId, {}, one.db)
+    expect(timeless(first.files)).toEqual(timeless(build(dataset, attempts).files))
+    expect(unzipArchive(first.zip)).toEqual(first.files)
+    expect(first.fileName).toMatch(/^attempts-fixture-\d{4}-\d{2}-\d{2}\.zip$/)
+
+    const two = await emptyStore()
+    expect(await importAttempts(two.datasetId, unzipArchive(first.zip), first.fileName, two.db)).toEqual({ added: 5, skipped: 0, unknownTasks: [] })
+    const row = await two.db.attempts.get('a1')
+    expect(row).toMatchObject({ datasetId: two.datasetId, importedFrom: first.fileName, steps: 4, screen: '#/task/%E6%8E%A8%E7%90%861' })
+    expect(await two.db.calls.count()).toBe(12)
+    const second = await exportAttempts(two.datasetId, {}, two.db)
+    expect(timeless(second.files)).toEqual(timeless(first.files))
+    expect(second.manifest.exported_at).not.toBe('')
+  })
+
+  it('exports a filter, and merges two people\'s archives; an archive imported twice adds nothing', async () => {
+    const dataset = fixtureDataset()
+    const one = await storeWithDataset(people(dataset))
+    const all = await exportAttempts(one.datasetId, {}, one.db)
+    const ann = await exportAttempts(one.datasetId, { actor: 'ann' }, one.db)
+    const li = await exportAttempts(one.datasetId, { actor: '李雷' }, one.db)
+    expect(ann.manifest).toMatchObject({ filter: 'actor: ann', counts: { attempts: 3, people: 1 } })
+    const finished = await exportAttempts(one.datasetId, { finishedOnly: true, taskIds: ['推理1'] }, one.db)
+    expect(finished.manifest).toMatchObject({ filter: 'finished only; tasks: 推理1', counts: { attempts: 2, finished: 2 } })
+
+    const merged = await emptyStore()
+    expect(await importAttempts(merged.datasetId, ann.files, 'ann.zip', merged.db)).toEqual({ added: 3, skipped: 0, unknownTasks: [] })
+    expect(await importAttempts(merged.datasetId, li.files, 'li.zip', merged.db)).toEqual({ added: 2, skipped: 0, unknownTasks: [] })
+    expect(await importAttempts(merged.datasetId, ann.files, 'ann again.zip', merged.db)).toEqual({ added: 0, skipped: 3, unknownTasks: [] })
+    expect(await importAttempts(merged.datasetId, all.files, 'all.zip', merged.db)).toEqual({ added: 0, skipped: 5, unknownTasks: [] })
+    expect(await merged.db.attempts.count()).toBe(5)
+    expect(await merged.db.calls.count()).toBe(12)
+    expect((await merged.db.attempts.get('a1'))?.importedFrom).toBe('ann.zip')
+    const after = await exportAttempts(merged.datasetId, {}, merged.db)
+    expect(timeless(after.files)).toEqual(timeless(all.files))
+  })
+
+  it('refuses a tampered archive and one with unknown tasks whole, writing nothing', async () => {
+    const dataset = fixtureDataset()
+    const attempts = people(dataset)
+    const { files } = build(dataset, attempts)
+    const target = await emptyStore()
+    const tampered = { ...files, 'response.jsonl': (files['response.jsonl'] ?? '').replace('"ann"', '"anne"') }
+    await expect(importAttempts(target.datasetId, tampered, 'x.zip', target.db)).rejects.toThrow(/response\.jsonl: does not match manifest\.json/)
+
+    const stray = attempt(dataset, { id: 'z1', taskId: '推理1', actor: 'ann', started: T0, ended: T0 + MIN }, [])
+    const unknown = build(dataset, [...attempts, { ...stray, taskId: '不存在9' }, { ...stray, id: 'z2', taskId: '整合77' }]).files
+    const error = await importAttempts(target.datasetId, unknown, 'y.zip', target.db).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ArchiveError)
+    expect((error as ArchiveError).unknownTasks).toEqual(['不存在9', '整合77'])
+    expect((error as Error).message).toMatch(/2 task\(s\) that data set "fixture" does not have: 不存在9, 整合77/)
+    expect(await target.db.attempts.count()).toBe(0)
+    expect(await target.db.calls.count()).toBe(0)
+    // The same archive without the strays imports.
+    expect((await importAttempts(target.datasetId, files, 'z.zip', target.db)).added).toBe(5)
+  })
+})
