@@ -5,7 +5,7 @@
  * Each figure stands beside its target and, where it makes sense, a baseline
  * measured in the same run. Never fails over timing.
  *
- *   tsx bench/browser.ts [--quick] [--port 5304] [--only start,import,list,big]
+ *   tsx bench/browser.ts [--quick] [--port 5304] [--only start,import,list,api,big]
  */
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -15,7 +15,8 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
-import { DATASET_FILES } from '../src/core/index'
+import { DATASET_FILES, OracleAgent, TaskHost, loadDataset, runAgent } from '../src/core/index'
+import { readDatasetFolder } from '../cli/files'
 import { generateRecords, generateTasks } from '../cli/gen/tasks'
 import { chromiumLaunch } from '../playwright.config'
 import { PAGE_HELPERS } from './page'
@@ -284,7 +285,96 @@ async function bigListFigures(browser: Browser, base: string, list: { dir: strin
   }
 }
 
-/** Sections: start, import (with opening tasks), list, big. */
+/** The oracle's calls for every sample task, from a run of the core in Node (timed: the baseline without a page). */
+async function oracleScripts(): Promise<{ scripts: { id: string; calls: { name: string; arguments: unknown }[] }[]; node_ms: number }> {
+  const dataset = loadDataset(readDatasetFolder(join(ROOT, 'public/data'))).dataset
+  const t0 = performance.now()
+  const scripts: { id: string; calls: { name: string; arguments: unknown }[] }[] = []
+  for (const task of dataset.tasks) {
+    const host = new TaskHost(dataset)
+    const opened = host.open(task.id, 'paginated')
+    const calls: { name: string; arguments: unknown }[] = []
+    await runAgent({
+      model: new OracleAgent(task),
+      systemPrompt: opened.systemPrompt,
+      instruction: opened.instruction,
+      tools: opened.tools,
+      maxTurns: 50,
+      callTool: async (name, args) => {
+        calls.push({ name, arguments: JSON.parse(args) as unknown })
+        return host.call(name, args, 'agent')
+      },
+    })
+    scripts.push({ id: task.id, calls })
+  }
+  return { scripts, node_ms: round(performance.now() - t0) }
+}
+
+/** window.spieval.call latency and the oracle's wall time through the page, beside a raw IndexedDB put and the core in Node. */
+async function apiFigures(browser: Browser, base: string) {
+  const { scripts, node_ms } = await oracleScripts()
+  const page = await newPage(browser)
+  try {
+    await loadHome(page, () => page.goto(base))
+    const result = (await page.evaluate(`(async () => {
+      const scripts = ${JSON.stringify(scripts)}
+      const api = window.spieval
+      const latencies = []
+      let correct = 0
+      const t0 = performance.now()
+      for (const s of scripts) {
+        await api.open(s.id, { setting: 'paginated', actor: 'oracle' })
+        for (const c of s.calls) {
+          const t = performance.now()
+          await api.call(c.name, c.arguments)
+          latencies.push(performance.now() - t)
+        }
+        if ((await api.submit()).correct) correct++
+      }
+      const wall = performance.now() - t0
+      // Baseline: the floor of "stored before answering", one small IndexedDB put per call.
+      const db = await new Promise((resolve, reject) => {
+        const req = indexedDB.open('bench-put-' + Math.random().toString(36).slice(2), 1)
+        req.onupgradeneeded = () => req.result.createObjectStore('calls', { keyPath: 'seq' })
+        req.onsuccess = () => resolve(req.result)
+        req.onerror = () => reject(req.error)
+      })
+      const puts = []
+      for (let i = 0; i < latencies.length; i++) {
+        const t = performance.now()
+        await new Promise((resolve, reject) => {
+          const tx = db.transaction('calls', 'readwrite')
+          tx.objectStore('calls').put({ seq: i, name: 'search_contacts', content: 'x'.repeat(400) })
+          tx.oncomplete = resolve
+          tx.onerror = () => reject(tx.error)
+        })
+        puts.push(performance.now() - t)
+      }
+      db.close()
+      return { latencies, wall, correct, tasks: scripts.length, puts }
+    })()`)) as { latencies: number[]; wall: number; correct: number; tasks: number; puts: number[] }
+    return {
+      what: 'the oracle agent through window.spieval: open each sample task, replay its calls, submit',
+      tasks: result.tasks,
+      correct: result.correct,
+      calls: result.latencies.length,
+      call_ms: { ...percentiles(result.latencies), p99: round(quantile(result.latencies, 0.99)) },
+      target_call_p99_ms: 10,
+      oracle_wall_ms: round(result.wall),
+      baseline_raw_indexeddb_put_ms: { ...percentiles(result.puts), p99: round(quantile(result.puts, 0.99)) },
+      baseline_oracle_in_node_ms: node_ms,
+    }
+  } finally {
+    await page.context().close()
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+}
+
+/** Sections: start, import (with opening tasks), list, api, big. */
 export async function browserFigures(options: { quick: boolean; port: number; only?: string[] }): Promise<Record<string, unknown>> {
   const want = (section: string) => !options.only || options.only.includes(section)
   const started = performance.now()
@@ -313,6 +403,10 @@ export async function browserFigures(options: { quick: boolean; port: number; on
         await page.evaluate('window.__bench.dropFiles()')
         figures.open_task_first_app = await openTaskFigures(page, quick ? 10 : 30)
         await page.context().close()
+      }
+      if (want('api')) {
+        log('window.spieval.call latency and the oracle through the page')
+        figures.api_oracle = await apiFigures(browser, base)
       }
       if (want('list')) {
         log(`a list of ${listCount} contacts`)

@@ -90,12 +90,15 @@ for (let run = 0; run < runs; run++) {
       maxTurns,
       callTool: async (name, args) => host.call(name, args, 'agent'),
     })
+    // The kept valid calls are what is scored, as in the page and the MCP server: an invalid call changes nothing.
+    const { calls } = host.submit()
     lines.push(
       JSON.stringify({
         id: task.id,
         run,
         model: model.name,
         setting,
+        calls,
         messages: result.messages,
         turns: result.turns,
         stop: result.stop,

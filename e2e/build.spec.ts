@@ -61,6 +61,9 @@ test('the built site works from a sub-path: the sample data set loads and a task
   const url = origin + encodeURI(SUB_PATH)
   await page.goto(url)
   await expect(page.getByRole('banner')).toContainText('Data set: Sample (Daniel Hayes) (50)', { timeout: 60_000 })
+  // A first visit on this origin: the page asks who is solving.
+  await page.getByRole('dialog', { name: 'Who is solving?' }).getByRole('button', { name: 'Just looking (anonymous)' }).click()
+  await expect(page.getByRole('button', { name: 'Change annotator (now anonymous)' })).toBeVisible()
   await page.getByRole('combobox', { name: 'Task' }).selectOption('辨析1')
   await expect(page.getByText('“Call Chris back”')).toBeVisible()
   const phone = page.getByRole('region', { name: 'SPIEval Phone' })

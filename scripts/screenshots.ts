@@ -58,11 +58,18 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 960 } })
     context.setDefaultTimeout(120_000)
     context.setDefaultNavigationTimeout(120_000)
+    // A named annotator, as after a first visit (the name dialog would cover the phone).
+    await context.addInitScript(
+      `if (!localStorage.getItem('spieval-settings')) localStorage.setItem('spieval-settings', ${JSON.stringify(JSON.stringify({ state: { language: 'en', access: 'browse', actor: 'Ann' }, version: 0 }))})`,
+    )
     const page = await context.newPage()
     const phone = page.getByRole('region', { name: /SPIEval/ })
     const open = async (task: string, app?: string) => {
       await page.goto('about:blank')
       await page.goto(`${base}#/task/${encodeURIComponent(task)}${app ? `/app/${app}` : ''}`)
+      // A link to the task alone resumes the attempt's last screen: go home from there.
+      if (!app) await phone.locator('.phone-content').waitFor()
+      if (!app && !(await phone.locator('.home-screen').isVisible())) await phone.locator('.home-indicator').click()
       await phone.locator(app ? `.app-screen.app-${app}` : '.home-screen').waitFor()
       await page.waitForTimeout(300)
     }
@@ -110,12 +117,40 @@ async function main(): Promise<void> {
         }
       }
     }
+    for (const language of ['en', 'zh'] as const) await panelShots(page, base, language)
     if (DETAILS) await searchAndExecute(page, base, DETAILS)
   } finally {
     await browser.close()
     await server.close()
   }
   if (AXE) console.log(`axe violations: ${violations}`)
+}
+
+/** The panel during a blind attempt (attempt-<lang>.png) and its review after Finish (review-<lang>.png). */
+async function panelShots(page: Page, base: string, language: 'en' | 'zh'): Promise<void> {
+  await page.goto('about:blank')
+  await page.goto(`${base}#/task/${encodeURIComponent('推理1')}/app/contacts`)
+  await page.getByRole('combobox', { name: /Language|语言/ }).selectOption(language)
+  const phone = page.getByRole('region', { name: /SPIEval/ })
+  await phone.locator('.app-screen').waitFor()
+  await page.evaluate(async () => {
+    const api = window.spieval
+    if (!api) throw new Error('no window.spieval')
+    await api.open('推理1', { setting: 'paginated', actor: 'Ann' })
+    await api.call('search_contacts', { pattern: 'manager' })
+    await api.call('search_voicemail', { pattern: 'Rachel' })
+    await api.call('search_contacts', { pattern: 'Tom' })
+    await api.call('Phone_Call', { telephone: '13655208731' })
+  })
+  await page.waitForTimeout(600)
+  await page.screenshot({ path: join(OUT, `attempt-${language}.png`) })
+  console.log(join(OUT, `attempt-${language}.png`))
+  await page.getByRole('button', { name: /Finish and check|完成并检查/ }).click()
+  const review = page.locator('.review')
+  await review.waitFor()
+  await page.waitForTimeout(400)
+  await review.screenshot({ path: join(OUT, `review-${language}.png`) })
+  console.log(join(OUT, `review-${language}.png`))
 }
 
 /** A search with highlighted hits, and an executed action shown as New, for a look at both. */

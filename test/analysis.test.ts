@@ -48,6 +48,17 @@ describe('analysis of a small hand-made set of trajectories', () => {
     expect(people?.retrievals).toEqual({ solved: 1, failed: 0 })
   })
 
+  it('keeps each unit\'s outcome per task, with the attempt it came from', () => {
+    const [model, people] = rows
+    expect(model?.outcomes['推理1']).toEqual([
+      { unit: 'run 0', correct: true, errorType: null },
+      { unit: 'run 1', correct: false, errorType: 'wrong_value' },
+    ])
+    expect(people?.outcomes['推理1']).toEqual([{ unit: 'actor ann', correct: true, errorType: null }])
+    const withAttempt = analyze(dataset.tasks, dataset.tools, parseResponses(line({ id: '推理1', actor: 'ann', attempt: 'a1' }, [], [CALL_RACHEL])).lines)
+    expect(withAttempt[0]?.outcomes['推理1']).toEqual([{ unit: 'actor ann', correct: true, errorType: null, attempt: 'a1' }])
+  })
+
   it('averages accuracy by setting', () => {
     const bySetting = accuracyBySetting(rows, dataset.tasks)
     expect(bySetting.paginated?.overall).toBe(50)

@@ -3,21 +3,20 @@ import { useTranslation } from 'react-i18next'
 import { Phone } from '../phone/Phone'
 import { setupI18n } from '../i18n'
 import { useSettings } from '../state/settings'
-import { boot, useSession } from '../state/session'
 import { fetchDatasetFiles } from '../state/fetchDataset'
 import { AnnotatorDialog } from '../panel/AnnotatorDialog'
 import { Panel } from '../panel/Panel'
-import { checkpointTime, onVisibilityChange } from '../state/session'
+import { boot, checkpointTime, onVisibilityChange, useSession } from '../state/session'
 import { requestPersistence } from '../state/storage'
 import { useView } from '../state/view'
-import { PeopleView } from '../people/PeopleView'
-import { RunsView } from '../runs/RunsView'
-import { ReplayView } from '../replay/ReplayView'
-
-// Charts are loaded only when the analysis is opened, to keep the first load small.
-const AnalysisView = lazy(() => import('../analysis/AnalysisView').then((m) => ({ default: m.AnalysisView })))
 import { TopBar } from './TopBar'
 import './app.css'
+
+// Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client).
+const PeopleView = lazy(() => import('../people/PeopleView').then((m) => ({ default: m.PeopleView })))
+const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })))
+const ReplayView = lazy(() => import('../replay/ReplayView').then((m) => ({ default: m.ReplayView })))
+const AnalysisView = lazy(() => import('../analysis/AnalysisView').then((m) => ({ default: m.AnalysisView })))
 
 let booted = false
 
@@ -71,12 +70,12 @@ export function App() {
                 <Panel />
               </>
             )}
-            {view === 'people' && <PeopleView />}
-            {view === 'runs' && <RunsView />}
-            {view === 'replay' && <ReplayView />}
-            {view === 'analysis' && (
+            {view !== 'phone' && (
               <Suspense fallback={<p role="status">{t('loading')}</p>}>
-                <AnalysisView />
+                {view === 'people' && <PeopleView />}
+                {view === 'runs' && <RunsView />}
+                {view === 'replay' && <ReplayView />}
+                {view === 'analysis' && <AnalysisView />}
               </Suspense>
             )}
             {actor === '' && <AnnotatorDialog />}

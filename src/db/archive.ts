@@ -93,8 +93,9 @@ export async function exportAttempts(
     const rows = (
       await db.attempts.where('[datasetId+taskId]').between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey]).toArray()
     ).filter(
-      // An opened task with no call is a visit, not an attempt: it is left out.
+      // An opened task with no call is a visit, not an attempt; agent runs have their own export (Agent runs view).
       (a) =>
+        a.run === undefined &&
         (a.finished || (a.steps ?? 1) > 0) &&
         (filter.actor === undefined || a.actor === filter.actor) &&
         (!filter.finishedOnly || a.finished) &&

@@ -5,7 +5,7 @@ import type { AttemptFlag, AttemptRow, AttemptSetting, CallRow, SpievalDatabase,
 
 /** Starts a fresh attempt at a task. */
 export async function createAttempt(
-  init: { datasetId: string; taskId: string; access: AttemptSetting; actor: string; screen: string },
+  init: { datasetId: string; taskId: string; access: AttemptSetting; actor: string; screen: string; run?: AttemptRow['run'] },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow> {
   const row: AttemptRow = { id: crypto.randomUUID(), started: Date.now(), elapsedMs: 0, finished: false, steps: 0, ...init }

@@ -17,3 +17,5 @@ export {
   toSteps,
 } from './attempts'
 export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, type ExportedAttempts, type ImportedAttempts } from './archive'
+export { listRuns, loadTurns, runAttempts, saveRun, saveTurns, tagRunAttempt } from './runs'
+export type { StoredRun, StoredTurns } from './runs'

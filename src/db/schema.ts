@@ -87,6 +87,8 @@ export interface AttemptRow {
   steps?: number
   /** Set on attempts merged from an export: the export's file name. */
   importedFrom?: string
+  /** Set on an agent runner's attempts: which run, which repeat, which model (and the prompt template, when not the default). */
+  run?: { id: string; repeat: number; model: string; template?: string }
 }
 
 export interface CallRow {

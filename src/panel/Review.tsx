@@ -7,10 +7,10 @@ import { ParamDiff } from './ParamDiff'
 const FLAG_KINDS: readonly FlagKind[] = ['ambiguous', 'gold_wrong', 'not_findable']
 const NO_FLAGS: readonly AttemptFlag[] = []
 
-/** "1. … 2. …" as separate steps. */
+/** "1. … 2. …" as separate steps (step numbers have one or two digits; a phone number ending a sentence is not one). */
 function pathSteps(path: string): string[] {
   return path
-    .split(/\s+(?=\d+\.\s)/)
+    .split(/\s+(?=\d{1,2}\.\s)/)
     .map((s) => s.trim())
     .filter(Boolean)
 }
@@ -93,7 +93,7 @@ export function Review() {
           <h3>{t('panel.reasoningPath')}</h3>
           <ol className="reasoning-path">
             {pathSteps(task.reasoningPath).map((step) => (
-              <li key={step}>{step.replace(/^\d+\.\s*/, '')}</li>
+              <li key={step}>{step.replace(/^\d{1,2}\.\s*/, '')}</li>
             ))}
           </ol>
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { usePhone } from '../state/phone'
 import { routeToHash } from '../state/routes'
 import { rememberScreen, useSession } from '../state/session'
+import { useView } from '../state/view'
 import { ActionForm } from './ActionForm'
 import { AppScreen } from './AppScreen'
 import { HomeScreen } from './HomeScreen'
@@ -31,12 +32,14 @@ export function Phone() {
   }, [route])
 
   const replaying = useSession((s) => s.replaying !== undefined)
+  // Shown in another view (the replay), the phone leaves that view's hash alone.
+  const ownsHash = useView((s) => s.view === 'phone')
   useEffect(() => {
     if (replaying) return // a replay has its own deep links, and nothing of it is stored
     const hash = routeToHash(taskId, route)
-    if (window.location.hash !== hash) window.history.replaceState(null, '', hash)
+    if (ownsHash && window.location.hash !== hash) window.history.replaceState(null, '', hash)
     void rememberScreen(route)
-  }, [route, taskId, replaying])
+  }, [route, taskId, replaying, ownsHash])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -102,11 +102,12 @@ let loadToken = 0
  * Reads the calls behind the data set's attempts (the progress store's list)
  * into PersonAttempts. An attempt that was only opened (unfinished, no call
  * made: every page visit opens one) is left out, so that it shows neither as
- * a solver "in progress" nor as a person without results.
+ * a solver "in progress" nor as a person without results. Agent runs are
+ * not people: they are in the Agent runs and Analysis views.
  */
 export async function loadPeople(rows: readonly AttemptRow[]): Promise<void> {
   const token = ++loadToken
-  const wanted = rows.filter((r) => r.finished || (r.steps ?? 0) > 0)
+  const wanted = rows.filter((r) => r.run === undefined && (r.finished || (r.steps ?? 0) > 0))
   const attempts = await Promise.all(
     wanted.map(async (row) => {
       let calls = row.finished ? finishedCalls.get(row.id) : undefined

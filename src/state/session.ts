@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { ToolSession, appOfSearchTool, GLOBAL_SEARCH_TOOL, scoreTask, toolProperties } from '../core'
+import { ToolSession, appOfSearchTool, GLOBAL_SEARCH_TOOL, parseArguments, scoreTask, toolProperties } from '../core'
 import type { CallSource, SearchData, Setting, Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
 import {
   activeDataset,
@@ -298,7 +298,9 @@ function phonePlan(step: TrajectoryStep, navigate: boolean): { screen?: string; 
   if (step.kind !== 'retrieval' || !step.ok) return undefined
   const app = step.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(step.name)?.key
   if (!app) return undefined
-  const args = (typeof step.arguments === 'object' && step.arguments !== null ? step.arguments : {}) as Record<string, unknown>
+  // Arguments may come as a JSON string (as models send them); the runtime reads them the same way.
+  const parsed = parseArguments(step.arguments)
+  const args: Record<string, unknown> = 'args' in parsed ? parsed.args : {}
   // Stored steps keep the reply text only; the runtime is deterministic, so the hits are recomputed.
   const data = (step.data ?? toolSession?.runtime.call(step.name, step.arguments, 'replay').data) as SearchData | undefined
   const route: PhoneRoute = app === 'phone' ? { screen: 'home' } : { screen: 'app', app }

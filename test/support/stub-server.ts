@@ -1,7 +1,9 @@
 /**
  * A local OpenAI-compatible chat completions server with scripted answers,
  * for agent tests. The request's `model` names the script; the turn is the
- * number of assistant messages already in the conversation.
+ * number of assistant messages already in the conversation. A `slow:` prefix
+ * (`slow:loop`) answers the same script after a short delay, so that a browser
+ * test can stop a run in flight. CORS is open, for the in-page runner.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -25,6 +27,9 @@ export const SCRIPTS: Record<string, Script> = {
   loop: () => [call('search_contacts', { pattern: 'Tom' })],
 }
 
+const SLOW = 'slow:'
+const SLOW_MS = 150
+
 export interface StubServer {
   url: string
   requests: { model: string; turn: number; tools: number; extra: Record<string, unknown>; authorization: string | undefined }[]
@@ -37,7 +42,19 @@ export async function startStubServer(): Promise<StubServer> {
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    req.on('end', () => {
+    req.on('end', () => void answer())
+    const answer = async () => {
+      res.setHeader('access-control-allow-origin', '*')
+      if (req.method === 'OPTIONS') {
+        res
+          .writeHead(204, {
+            'access-control-allow-methods': 'POST, OPTIONS',
+            'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+            'access-control-max-age': '600',
+          })
+          .end()
+        return
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404).end()
         return
@@ -46,7 +63,9 @@ export async function startStubServer(): Promise<StubServer> {
       const turn = request.messages.filter((m) => m.role === 'assistant').length
       const { model, messages: _m, tools, ...extra } = request
       requests.push({ model, turn, tools: tools?.length ?? 0, extra, authorization: req.headers.authorization })
-      const script = SCRIPTS[model]
+      const slow = model.startsWith(SLOW)
+      const script = SCRIPTS[slow ? model.slice(SLOW.length) : model]
+      if (slow) await new Promise((resolve) => setTimeout(resolve, SLOW_MS))
       if (!script) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no script ${model}` } }))
         return
@@ -65,13 +84,17 @@ export async function startStubServer(): Promise<StubServer> {
           usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
         }),
       )
-    })
+    }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections() // a browser keeps its connections open
+      }),
   }
 }

@@ -1,4 +1,4 @@
-import type { Profile, Task, ToolSchema } from '../dataset/types'
+import type { GoldCall, JsonSchema, Profile, Task, ToolSchema } from '../dataset/types'
 import { COMPLETION_SENTENCE } from './prompt'
 import type { AgentMessage, AssistantToolCall, ChatModel } from './types'
 
@@ -23,19 +23,39 @@ export function goldArguments(acceptable: Record<string, unknown[]>): Record<str
   return args
 }
 
+/** A value of a free parameter's schema type: the oracle must make valid calls, and the gold leaves free values open. */
+function placeholder(schema: JsonSchema | undefined, text: string): unknown {
+  if (schema?.enum && schema.enum.length > 0) return schema.enum[0]
+  const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type
+  if (type === 'number' || type === 'integer') return 0
+  if (type === 'boolean') return false
+  if (type === 'array') return []
+  return text
+}
+
+/** The gold arguments, with each required parameter the gold leaves free filled in, so that the call is valid. */
+function validGoldArguments(call: GoldCall, tools: readonly ToolSchema[], text: string): Record<string, unknown> {
+  const args = goldArguments(call.arguments)
+  const parameters = tools.find((t) => t.function.name === call.name)?.function.parameters
+  for (const name of parameters?.required ?? []) if (!(name in args)) args[name] = placeholder(parameters?.properties?.[name], text)
+  return args
+}
+
 /**
  * The `oracle` agent: one retrieval per gold value (search_phone), then the
- * gold calls. Solving every task this way shows each is solvable through the tools.
+ * gold calls (required free parameters filled in, so that every call is
+ * valid). Solving every task this way shows each is solvable through the tools.
  */
 export class OracleAgent implements ChatModel {
   readonly name = 'oracle'
-  constructor(private readonly task: Pick<Task, 'answer'>) {}
+  constructor(private readonly task: Pick<Task, 'answer' | 'instruction'>) {}
 
   async complete(messages: readonly AgentMessage[], tools: readonly ToolSchema[]): Promise<{ message: Assistant }> {
     const turn = turnOf(messages)
     const canSearch = tools.some((t) => t.function.name === 'search_phone')
-    const golds = this.task.answer.map((call) => ({ name: call.name, args: goldArguments(call.arguments) }))
-    const searches = [...new Set(golds.flatMap((g) => Object.values(g.args).flat().map(String)))].map((pattern) => ({
+    const golds = this.task.answer.map((call) => ({ name: call.name, args: validGoldArguments(call, tools, this.task.instruction) }))
+    const goldValues = this.task.answer.flatMap((call) => Object.values(goldArguments(call.arguments)))
+    const searches = [...new Set(goldValues.flat().map(String))].map((pattern) => ({
       name: 'search_phone',
       args: { pattern },
     }))

@@ -24,6 +24,16 @@ export interface AnalysisRow {
   modes: { fixed: number; regex: number; fuzzy: number; field: number; total: number }
   /** task id → units that solved it, of units that answered it. */
   perTask: Record<string, { solved: number; attempted: number }>
+  /** task id → each unit's result on it (its last line), with the attempt id when the line names one (`attempt`). */
+  outcomes: Record<string, TaskOutcome[]>
+}
+
+/** One unit's (run's or person's) result on one task. */
+export interface TaskOutcome {
+  unit: string
+  correct: boolean
+  errorType: ErrorType | null
+  attempt?: string
 }
 
 /** The row a response line belongs to: models by name and setting, people together by setting. */
@@ -88,12 +98,15 @@ function analyzeRow(tasks: readonly Task[], tools: readonly ToolSchema[], meta: 
   const failedCounts: number[] = []
   const modes = { fixed: 0, regex: 0, fuzzy: 0, field: 0, total: 0 }
   const perTask: AnalysisRow['perTask'] = {}
+  const outcomes: AnalysisRow['outcomes'] = {}
   for (const d of details) {
     const line = lastLine.get(`${d.run}\u0000${d.id}`)
     const entry = (perTask[d.id] ??= { solved: 0, attempted: 0 })
     if (!line) continue
     entry.attempted++
     if (d.correct) entry.solved++
+    const attempt = typeof line.raw.attempt === 'string' ? line.raw.attempt : undefined
+    ;(outcomes[d.id] ??= []).push({ unit: units[d.run] ?? `run ${d.run}`, correct: d.correct, errorType: d.error_type, ...(attempt ? { attempt } : {}) })
     const retrievals = retrievalCalls(line)
     ;(d.correct ? solvedCounts : failedCounts).push(retrievals.length)
     for (const r of retrievals) {
@@ -114,6 +127,7 @@ function analyzeRow(tasks: readonly Task[], tools: readonly ToolSchema[], meta: 
     retrievals: { solved: mean(solvedCounts), failed: mean(failedCounts) },
     modes,
     perTask,
+    outcomes,
   }
 }
 

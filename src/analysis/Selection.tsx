@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next'
+import { FilePlus, Trash2 } from 'lucide-react'
+import type { AnalysisRow } from '../core'
+import { addResponseFiles, removeResponseFile, setPublished, toggleRow, useAnalysis } from '../state/analysis'
+import { rowLabel } from './labels'
+
+/** What goes into the analysis: the rows (ticked), added response files, the paper's reference block. */
+export function Selection({ rows }: { rows: readonly AnalysisRow[] }) {
+  const { t } = useTranslation()
+  const stored = useAnalysis((s) => s.stored)
+  const files = useAnalysis((s) => s.files)
+  const excluded = useAnalysis((s) => s.excluded)
+  const published = useAnalysis((s) => s.published)
+  return (
+    <section className="analysis-selection" aria-labelledby="analysis-selection">
+      <h3 id="analysis-selection">{t('analysis.selection')}</h3>
+      <ul className="analysis-sources">
+        <li>{t('analysis.storedSource', { count: stored?.length ?? 0 })}</li>
+        {files.map((f) => (
+          <li key={f.name}>
+            {t('analysis.fileLines', { name: f.name, count: f.lines.length })}
+            {f.issues.length > 0 && <span className="analysis-warning" title={f.issues.join('\n')}> · {t('analysis.fileIssues', { count: f.issues.length })}</span>}{' '}
+            <button type="button" className="analysis-icon" onClick={() => removeResponseFile(f.name)} aria-label={t('analysis.removeFile', { name: f.name })}>
+              <Trash2 size={14} aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label className="analysis-file">
+        <FilePlus size={16} aria-hidden="true" /> {t('analysis.addFiles')}
+        <input
+          type="file"
+          accept=".jsonl,.json,application/jsonl,text/plain"
+          multiple
+          onChange={(e) => {
+            const list = [...(e.target.files ?? [])]
+            e.target.value = ''
+            if (list.length > 0) void addResponseFiles(list)
+          }}
+        />
+      </label>
+      {rows.length > 0 && (
+        <fieldset>
+          <legend>{t('analysis.rows')}</legend>
+          {rows.map((row) => (
+            <label key={row.label} className="analysis-check">
+              <input type="checkbox" checked={!excluded.includes(row.label)} onChange={(e) => toggleRow(row.label, e.target.checked)} /> {rowLabel(row, t)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <label className="analysis-check">
+        <input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} /> {t('analysis.published')}
+      </label>
+    </section>
+  )
+}

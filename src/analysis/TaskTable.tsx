@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next'
+import type { AnalysisRow, Task } from '../core'
+import { showTask, useAnalysis } from '../state/analysis'
+import { capabilityLabel, rowLabel } from './labels'
+import { TaskDetail } from './TaskDetail'
+
+/** Per task: solved / answered by each row; a task's button shows who solved it. */
+export function TaskTable({ rows, tasks }: { rows: readonly AnalysisRow[]; tasks: readonly Task[] }) {
+  const { t, i18n } = useTranslation()
+  const current = useAnalysis((s) => s.task)
+  const task = tasks.find((x) => x.id === current)
+  return (
+    <div className="analysis-section">
+      <h3 id="analysis-tasks">{t('analysis.tasks.heading')}</h3>
+      <p className="analysis-hint">{t('analysis.tasks.hint')}</p>
+      {task && <TaskDetail task={task} rows={rows} />}
+      <div className="analysis-tasks" role="region" aria-label={t('analysis.tasks.heading')} tabIndex={0}>
+        <table className="analysis-table" data-testid="per-task">
+          <caption className="visually-hidden">{t('analysis.tasks.heading')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('analysis.tasks.task')}</th>
+              <th scope="col">{t('analysis.tasks.type')}</th>
+              {rows.map((r) => (
+                <th key={r.label} scope="col">
+                  {rowLabel(r, t)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {tasks.map((x) => (
+              <tr key={x.id} aria-current={x.id === current ? 'true' : undefined}>
+                <th scope="row">
+                  <button type="button" className="analysis-link" onClick={() => showTask(x.id === current ? '' : x.id)} aria-label={t('analysis.tasks.show', { task: x.id })} aria-expanded={x.id === current}>
+                    {x.id}
+                  </button>
+                </th>
+                <td>{capabilityLabel(x.type, i18n.language)}</td>
+                {rows.map((r) => {
+                  const entry = r.perTask[x.id]
+                  const all = entry !== undefined && entry.attempted > 0 && entry.solved === entry.attempted
+                  return (
+                    <td key={r.label} className={`num${all ? ' analysis-solved' : ''}`}>
+                      {entry ? `${entry.solved}/${entry.attempted}` : '0/0'}
+                    </td>
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,127 @@
+import type { ToolSchema } from '../core'
+import { callTool, currentToolSession, useSession } from '../state/session'
+
+/**
+ * WebMCP (the W3C Web Machine Learning community group draft,
+ * https://webmachinelearning.github.io/webmcp/): while a task is open, its
+ * tools are registered with `document.modelContext.registerTool` (older
+ * builds: `navigator.modelContext`), and unregistered when it closes.
+ *
+ * We follow the current draft: `registerTool(tool, { signal })`, where
+ * aborting the signal unregisters the tool. For older builds we also call
+ * what they offer: an `unregister()` on the returned registration, or
+ * `unregisterTool(name)`. Each of these is tried defensively, so that any
+ * one of the shapes is enough.
+ */
+
+/** What a tool's `execute` resolves with: MCP's CallToolResult shape. Failures resolve too, with `isError`. */
+export interface WebMcpResult {
+  content: { type: 'text'; text: string }[]
+  isError?: boolean
+}
+
+export interface WebMcpTool {
+  name: string
+  description: string
+  inputSchema: object
+  execute: (input: unknown, client?: unknown) => Promise<WebMcpResult>
+  annotations?: { readOnlyHint?: boolean }
+}
+
+/** The part of `ModelContext` we use, in any of its shapes. */
+export interface ModelContextLike {
+  registerTool: (tool: WebMcpTool, options?: { signal?: AbortSignal }) => unknown
+  unregisterTool?: (name: string) => unknown
+}
+
+/** The browser's model context, if it has one (the draft's `document`, or an older build's `navigator`). */
+export function modelContext(): ModelContextLike | undefined {
+  const candidates = [
+    typeof document === 'undefined' ? undefined : (document as unknown as { modelContext?: unknown }).modelContext,
+    typeof navigator === 'undefined' ? undefined : (navigator as unknown as { modelContext?: unknown }).modelContext,
+  ]
+  for (const c of candidates)
+    if (c && typeof (c as ModelContextLike).registerTool === 'function') return c as ModelContextLike
+  return undefined
+}
+
+const text = (message: string, isError: boolean): WebMcpResult => ({ content: [{ type: 'text', text: message }], ...(isError ? { isError: true } : {}) })
+
+/** One tool of the task as WebMCP takes it; its `execute` goes through the one tool path with source `webmcp`. */
+export function webMcpTool(schema: ToolSchema): WebMcpTool {
+  const name = schema.function.name
+  return {
+    name,
+    description: schema.function.description,
+    inputSchema: schema.function.parameters,
+    annotations: { readOnlyHint: name.startsWith('search_') },
+    execute: async (input) => {
+      try {
+        const step = await callTool(name, input ?? {}, 'webmcp')
+        return text(step.content, !step.ok)
+      } catch (err) {
+        return text(`Error: ${err instanceof Error ? err.message : String(err)}`, true)
+      }
+    },
+  }
+}
+
+/** The tools registered now, to unregister them. */
+interface Registered {
+  key: string
+  controller: AbortController
+  handles: { name: string; handle: unknown }[]
+}
+
+function register(context: ModelContextLike, tools: readonly ToolSchema[], key: string): Registered {
+  const controller = new AbortController()
+  const handles: Registered['handles'] = []
+  for (const schema of tools) {
+    try {
+      handles.push({ name: schema.function.name, handle: context.registerTool(webMcpTool(schema), { signal: controller.signal }) })
+    } catch (err) {
+      console.warn(`WebMCP: could not register ${schema.function.name}:`, err)
+    }
+  }
+  return { key, controller, handles }
+}
+
+function unregister(context: ModelContextLike, registered: Registered): void {
+  registered.controller.abort()
+  for (const { name, handle } of registered.handles) {
+    const unregisterHandle = (handle as { unregister?: unknown } | null | undefined)?.unregister
+    try {
+      if (typeof unregisterHandle === 'function') (unregisterHandle as () => unknown).call(handle)
+      else context.unregisterTool?.(name)
+    } catch {
+      // already gone (the signal did it)
+    }
+  }
+}
+
+/**
+ * Keeps the open task's tools registered with the browser's model context:
+ * an open, unfinished attempt (not a replay) has its tools (the 21, or the
+ * execution tools in `no_search`); anything else has none. Returns a function
+ * that stops it and unregisters everything.
+ */
+export function installWebMcp(context: ModelContextLike | undefined = modelContext()): () => void {
+  if (!context) return () => undefined
+  let current: Registered | undefined
+  const sync = () => {
+    const { task, attempt, replaying } = useSession.getState()
+    const session = currentToolSession()
+    const open = task && attempt && !attempt.finished && !replaying && session
+    const key = open ? `${attempt.id}:${attempt.access}` : ''
+    if (current?.key === key) return
+    if (current) unregister(context, current)
+    current = open ? register(context, session.runtime.offeredTools(), key) : undefined
+  }
+  sync()
+  const stop = useSession.subscribe(sync)
+  return () => {
+    stop()
+    if (current) unregister(context, current)
+    current = undefined
+  }
+}

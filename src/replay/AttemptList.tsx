@@ -1,0 +1,44 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useProgress } from '../state/progress'
+import { NO_FILTERS, openReplay, replayRows, useReplay } from '../state/replay'
+import { useSession } from '../state/session'
+import { attemptTitle, verdictClass, verdictText } from './labels'
+
+/** The recorded attempts the filters let through; a row opens its attempt in the player. */
+export function AttemptList() {
+  const { t } = useTranslation()
+  const attempts = useProgress((s) => s.attempts)
+  const tasks = useSession((s) => s.tasks)
+  const filters = useReplay((s) => s.filters)
+  const openId = useReplay((s) => s.attempt?.id)
+  const rows = useMemo(() => replayRows(attempts, tasks, filters), [attempts, tasks, filters])
+  const total = useMemo(() => replayRows(attempts, tasks, NO_FILTERS).length, [attempts, tasks])
+  return (
+    <section className="replay-card replay-list" aria-labelledby="replay-attempts">
+      <h3 id="replay-attempts">
+        {t('replay.attempts')} <span className="replay-count">{t('replay.count', { shown: rows.length, total })}</span>
+      </h3>
+      {rows.length === 0 ? (
+        <p className="replay-empty">{t('replay.empty')}</p>
+      ) : (
+        <ul>
+          {rows.map((a) => (
+            <li key={a.id}>
+              <button
+                type="button"
+                aria-current={a.id === openId ? 'true' : undefined}
+                aria-label={t('replay.open', { task: a.taskId, actor: a.actor })}
+                onClick={() => void openReplay(a.id)}
+              >
+                <span className="replay-row-title">{attemptTitle(a, t)}</span>
+                <span className={`replay-verdict ${verdictClass(a)}`}>{verdictText(a, t)}</span>
+                <span className="replay-row-steps">{t('replay.steps', { count: a.steps ?? 0 })}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,217 @@
+import { create } from 'zustand'
+import { appOfExecutionTool, appOfSearchTool, GLOBAL_SEARCH_TOOL, parseArguments } from '../core'
+import type { AppKey, Task, TrajectoryStep } from '../core'
+import { attemptCalls, getAttempt, toSteps } from '../db'
+import type { AttemptRow } from '../db'
+import type { AppSearch } from './phone'
+import { endReplay, showRecording, useSession } from './session'
+import { showView } from './view'
+
+/** What the list shows: every filter empty or off lists every recorded attempt. */
+export interface ReplayFilters {
+  failedOnly: boolean
+  /** A capability type, or "". */
+  capability: string
+  /** An error type, or "". */
+  errorType: string
+  /** An actor (a person's or a model's name), or "". */
+  actor: string
+  /** A run id or an imported file's name, or "". */
+  run: string
+}
+
+export const NO_FILTERS: ReplayFilters = { failedOnly: false, capability: '', errorType: '', actor: '', run: '' }
+
+export const SPEEDS = [0.5, 1, 2, 4] as const
+
+/** Time a step stays on screen at 1×, in ms. */
+export const STEP_MS = 1400
+
+interface ReplayState {
+  filters: ReplayFilters
+  attempt?: AttemptRow
+  /** The attempt's calls, as stored. */
+  steps: TrajectoryStep[]
+  /** How many steps are shown: step n shows call n (1-based) as it landed. */
+  step: number
+  playing: boolean
+  speed: number
+  error?: string
+}
+
+export const useReplay = create<ReplayState>()(() => ({ filters: NO_FILTERS, steps: [], step: 0, playing: false, speed: 1 }))
+
+/** Where an attempt came from: its agent run, or the file it was imported from. */
+export function runOf(a: AttemptRow): string {
+  return a.run?.id ?? a.importedFrom ?? ''
+}
+
+/** A recorded attempt: finished, or with at least one call (an opened task with no call is a visit). */
+const recorded = (a: AttemptRow) => a.finished || (a.steps ?? 0) > 0
+
+/** Pure: the attempts the list shows, newest first. */
+export function replayRows(attempts: readonly AttemptRow[], tasks: readonly Task[], filters: ReplayFilters): AttemptRow[] {
+  const typeOf = new Map(tasks.map((t) => [t.id, t.type]))
+  return attempts
+    .filter(
+      (a) =>
+        recorded(a) &&
+        (!filters.failedOnly || (a.finished && a.verdict?.correct === false)) &&
+        (!filters.capability || typeOf.get(a.taskId) === filters.capability) &&
+        (!filters.errorType || a.verdict?.errorType === filters.errorType) &&
+        (!filters.actor || a.actor === filters.actor) &&
+        (!filters.run || runOf(a) === filters.run),
+    )
+    .sort((a, b) => b.started - a.started || a.id.localeCompare(b.id))
+}
+
+/** Pure: the choices of the actor and run filters, from the recorded attempts. */
+export function filterChoices(attempts: readonly AttemptRow[]): { actors: string[]; runs: string[] } {
+  const rows = attempts.filter(recorded)
+  const sorted = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b))
+  return { actors: sorted(rows.map((a) => a.actor)), runs: sorted(rows.map(runOf)) }
+}
+
+/** Where a call landed on the phone, for the words under the step. */
+export type Landing =
+  | { kind: 'search'; app: AppKey | 'phone'; hits?: number }
+  | { kind: 'searchFailed'; app: AppKey | 'phone' }
+  | { kind: 'action'; app?: AppKey; ok: boolean; withdrawn: boolean }
+
+/** Pure: where a step landed, given the phone's searches as the replay left them. */
+export function landingOf(step: TrajectoryStep, searches: Partial<Record<AppKey | 'phone', AppSearch>>): Landing {
+  if (step.kind === 'retrieval') {
+    const app = step.name === GLOBAL_SEARCH_TOOL ? 'phone' : (appOfSearchTool(step.name)?.key ?? 'phone')
+    if (!step.ok) return { kind: 'searchFailed', app }
+    const total = searches[app]?.result?.data?.total
+    return { kind: 'search', app, ...(total !== undefined ? { hits: total } : {}) }
+  }
+  const app = appOfExecutionTool(step.name)?.key
+  return { kind: 'action', ...(app ? { app } : {}), ok: step.ok, withdrawn: step.withdrawn === true }
+}
+
+/** The arguments as a model sent them may be JSON text: shown on the phone as the object they stand for. */
+function parsedArguments(step: TrajectoryStep): TrajectoryStep {
+  if (typeof step.arguments !== 'string' || step.arguments.trim() === '') return step
+  const parsed = parseArguments(step.arguments)
+  return 'args' in parsed ? { ...step, arguments: parsed.args } : step
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined
+let token = 0
+/** Counts the times the view was left: an attempt still being read when it is left is not shown. */
+let visits = 0
+/** The phone update in flight: leaving waits for it, so that a late one cannot put the phone back into the replay. */
+let pending: Promise<void> = Promise.resolve()
+
+function stopTimer(): void {
+  if (timer !== undefined) clearTimeout(timer)
+  timer = undefined
+}
+
+export function setReplayFilter(change: Partial<ReplayFilters>): void {
+  useReplay.setState((s) => ({ filters: { ...s.filters, ...change } }))
+}
+
+/** The first step a player can show: the first call, or nothing for an attempt without calls. */
+const firstStep = (steps: readonly unknown[]) => Math.min(1, steps.length)
+
+/** Shows the attempt on the phone as it stood after `step` calls, and names the step in the page's hash. */
+export async function goToStep(step: number): Promise<void> {
+  const { attempt, steps } = useReplay.getState()
+  if (!attempt) return
+  const shown = Math.max(firstStep(steps), Math.min(steps.length, Math.round(step)))
+  useReplay.setState({ step: shown })
+  showView('replay', [attempt.id, String(shown)])
+  const mine = ++token
+  const run = pending.then(async () => {
+    if (mine !== token) return
+    try {
+      await showRecording(attempt, steps.map(parsedArguments), shown)
+    } catch (err) {
+      useReplay.setState({ error: err instanceof Error ? err.message : String(err), playing: false })
+    }
+  })
+  pending = run
+  await run
+}
+
+/** Opens a recorded attempt in the player at a step (the first when not given). */
+export async function openReplay(attemptId: string, step?: number): Promise<void> {
+  stopTimer()
+  const visit = visits
+  useReplay.setState({ playing: false, error: undefined })
+  const attempt = await getAttempt(attemptId)
+  const dataset = useSession.getState().dataset
+  if (visit !== visits) return
+  if (!attempt || attempt.datasetId !== dataset?.id) {
+    useReplay.setState({ attempt: undefined, steps: [], step: 0, error: attemptId })
+    return
+  }
+  const steps = toSteps(await attemptCalls(attempt.id))
+  if (visit !== visits) return
+  useReplay.setState({ attempt, steps })
+  await goToStep(step ?? firstStep(steps))
+}
+
+function schedule(): void {
+  stopTimer()
+  const { playing, speed } = useReplay.getState()
+  if (!playing) return
+  timer = setTimeout(() => {
+    timer = undefined
+    const { step, steps, playing: still } = useReplay.getState()
+    if (!still) return
+    if (step >= steps.length) return void useReplay.setState({ playing: false })
+    void goToStep(step + 1).then(() => {
+      if (useReplay.getState().step >= steps.length) useReplay.setState({ playing: false })
+      else schedule()
+    })
+  }, STEP_MS / speed)
+}
+
+/** Plays from the current step (from the first when at the end). */
+export function play(): void {
+  const { attempt, step, steps } = useReplay.getState()
+  if (!attempt || steps.length === 0) return
+  useReplay.setState({ playing: true })
+  if (step >= steps.length) void goToStep(firstStep(steps)).then(schedule)
+  else schedule()
+}
+
+export function pause(): void {
+  stopTimer()
+  useReplay.setState({ playing: false })
+}
+
+export function togglePlay(): void {
+  if (useReplay.getState().playing) pause()
+  else play()
+}
+
+/** A step by hand pauses the player. */
+export function stepBy(delta: number): void {
+  pause()
+  void goToStep(useReplay.getState().step + delta)
+}
+
+export function stepTo(step: number): void {
+  pause()
+  void goToStep(step)
+}
+
+export function setSpeed(speed: number): void {
+  useReplay.setState({ speed })
+  if (useReplay.getState().playing) schedule()
+}
+
+/** Leaving the view: the player stops and the phone goes back to the person's own attempt. */
+export async function leaveReplay(): Promise<void> {
+  stopTimer()
+  token++
+  visits++
+  useReplay.setState({ playing: false })
+  const left = pending.then(() => endReplay())
+  pending = left.catch(() => undefined)
+  await left
+}

@@ -1,0 +1,519 @@
+import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+import {
+  DEFAULT_SYSTEM_TEMPLATE,
+  KeywordAgent,
+  MAX_TURNS,
+  OracleAgent,
+  executionCallsOf,
+  parseResponses,
+  runAgent,
+  scoreResponses,
+  scoreTask,
+  systemPrompt,
+  toolProperties,
+} from '../core'
+import type { AgentMessage, ChatModel, Setting, Task, TokenUsage, ToolSchema } from '../core'
+import {
+  attemptCalls,
+  createAttempt,
+  finishAttempt as finishStoredAttempt,
+  listRuns,
+  loadTask,
+  loadTurns,
+  runAttempts,
+  saveRun,
+  saveTurns,
+  tagRunAttempt,
+  toSteps,
+} from '../db'
+import type { AttemptRow, StoredRun, StoredTurns } from '../db'
+import { saveDownload } from './people'
+import { Recorder } from './recorder'
+import { routeToHash } from './routes'
+import { callTool, currentToolSession, finishAttempt as finishOpenAttempt, openTask, useSession } from './session'
+
+export type AgentKind = StoredRun['agent']
+
+/** The runner's settings form; the API key is not part of it (see {@link useRunnerKey}). */
+export interface RunForm {
+  agent: AgentKind
+  baseURL: string
+  model: string
+  /** Extra request JSON, as typed. */
+  extra: string
+  template: string
+  setting: Setting
+  maxTurns: number
+  repeats: number
+  concurrency: number
+  /** The tasks to run; empty means every task of the data set. */
+  tasks: string[]
+  /** The task that plays live on the phone ('' for none). */
+  watch: string
+}
+
+export const DEFAULT_FORM: RunForm = {
+  agent: 'oracle',
+  baseURL: 'http://127.0.0.1:8000/v1',
+  model: '',
+  extra: '',
+  template: DEFAULT_SYSTEM_TEMPLATE,
+  setting: 'paginated',
+  maxTurns: MAX_TURNS,
+  repeats: 3,
+  concurrency: 4,
+  tasks: [],
+  watch: '',
+}
+
+/** The form, kept across visits in localStorage; it never holds the key. */
+export const useRunForm = create<RunForm>()(persist(() => ({ ...DEFAULT_FORM }), { name: 'spieval-runner-form' }))
+
+export function setRunForm(patch: Partial<RunForm>): void {
+  useRunForm.setState(patch)
+}
+
+const KEY_STORAGE = 'spieval-runner-key'
+
+function storedKey(): string {
+  try {
+    return typeof sessionStorage === 'undefined' ? '' : (sessionStorage.getItem(KEY_STORAGE) ?? '')
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * The API key: in memory only, or also in sessionStorage when the person ticks
+ * "remember". It never goes to IndexedDB, exports or logs.
+ */
+export const useRunnerKey = create<{ apiKey: string; remember: boolean }>()(() => ({ apiKey: storedKey(), remember: storedKey() !== '' }))
+
+export function setRunnerKey(apiKey: string, remember: boolean): void {
+  useRunnerKey.setState({ apiKey, remember })
+  try {
+    if (remember && apiKey) sessionStorage.setItem(KEY_STORAGE, apiKey)
+    else sessionStorage.removeItem(KEY_STORAGE)
+  } catch {
+    // no sessionStorage (private mode): the key stays in memory
+  }
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'stopped' | 'error'
+
+/** One task of one repeat of a run. */
+export interface JobProgress {
+  repeat: number
+  taskId: string
+  status: JobStatus
+  attemptId?: string
+  correct?: boolean
+  turns: number
+  tokens: number
+  error?: string
+}
+
+export interface RunProgress {
+  run: StoredRun
+  status: 'running' | 'stopped' | 'done'
+  jobs: JobProgress[]
+  error?: string
+}
+
+interface RunsState {
+  datasetId?: string
+  runs: RunProgress[]
+  /** The task playing on the phone: its run and task. */
+  watching?: { runId: string; taskId: string }
+  formError?: string
+}
+
+export const useRuns = create<RunsState>()(() => ({ runs: [] }))
+
+const controllers = new Map<string, AbortController>()
+
+const jobKey = (repeat: number, taskId: string) => `${repeat}\u0000${taskId}`
+
+function patchRun(runId: string, patch: (run: RunProgress) => RunProgress): void {
+  useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.run.id === runId ? patch(r) : r)) }))
+}
+
+function patchJob(runId: string, repeat: number, taskId: string, patch: Partial<JobProgress>): void {
+  patchRun(runId, (r) => ({ ...r, jobs: r.jobs.map((j) => (j.repeat === repeat && j.taskId === taskId ? { ...j, ...patch } : j)) }))
+}
+
+/** Takes the key out of anything a server echoed back (an error message), before it is shown or stored. */
+function scrub(text: string): string {
+  const key = useRunnerKey.getState().apiKey
+  return key.length >= 4 ? text.split(key).join('***') : text
+}
+
+/** Whether a run's stored turns are right: scored from its messages, as `npm run score` scores the export. */
+function turnsCorrect(task: Task, tools: readonly ToolSchema[], turns: StoredTurns): boolean {
+  return scoreTask(task, executionCallsOf({ messages: turns.messages }), toolProperties(tools)).correct
+}
+
+/** The newest attempt of each repeat and task of a run. */
+function latestByJob(attempts: readonly AttemptRow[]): Map<string, AttemptRow> {
+  const byJob = new Map<string, AttemptRow>()
+  for (const a of attempts) if (a.run) byJob.set(jobKey(a.run.repeat, a.taskId), a)
+  return byJob
+}
+
+/** Each repeat and task of a run, in order, with its newest attempt and that attempt's stored turns. */
+async function storedJobs(run: StoredRun): Promise<{ repeat: number; taskId: string; attempt?: AttemptRow; turns?: StoredTurns }[]> {
+  const byJob = latestByJob(await runAttempts(run))
+  const jobs = []
+  for (let repeat = 0; repeat < run.repeats; repeat++)
+    for (const taskId of run.tasks) {
+      const attempt = byJob.get(jobKey(repeat, taskId))
+      const turns = attempt ? await loadTurns(attempt.id) : undefined
+      jobs.push({ repeat, taskId, ...(attempt ? { attempt } : {}), ...(turns ? { turns } : {}) })
+    }
+  return jobs
+}
+
+/** A run's progress as stored (after a reload, or before a resume). */
+async function storedProgress(run: StoredRun): Promise<RunProgress> {
+  const { tasks, dataset } = useSession.getState()
+  const jobs = (await storedJobs(run)).map(({ repeat, taskId, attempt, turns }): JobProgress => {
+    const task = tasks.find((t) => t.id === taskId)
+    return {
+      repeat,
+      taskId,
+      status: attempt?.finished ? 'done' : turns?.error ? 'error' : attempt ? 'stopped' : 'pending',
+      ...(attempt ? { attemptId: attempt.id } : {}),
+      ...(attempt?.finished && turns && task && dataset ? { correct: turnsCorrect(task, dataset.tools, turns) } : {}),
+      turns: turns?.turns ?? 0,
+      tokens: turns ? turns.usage.prompt + turns.usage.completion : 0,
+      ...(turns?.error ? { error: turns.error } : {}),
+    }
+  })
+  return { run, status: jobs.every((j) => j.status === 'done') ? 'done' : 'stopped', jobs }
+}
+
+/** Loads the active data set's runs (once per data set; runs going on stay as they are). */
+export async function loadRuns(): Promise<void> {
+  const dataset = useSession.getState().dataset
+  if (!dataset || useRuns.getState().datasetId === dataset.id) return
+  const stored = await listRuns(dataset.id)
+  const runs = await Promise.all(stored.map(storedProgress))
+  useRuns.setState({ datasetId: dataset.id, runs })
+}
+
+/** Checks the form and makes a run of it; throws with a message for the page. */
+function runFromForm(form: RunForm): StoredRun {
+  const { dataset, tasks } = useSession.getState()
+  if (!dataset) throw new Error('No data set is loaded')
+  const ids = form.tasks.length > 0 ? tasks.filter((t) => form.tasks.includes(t.id)).map((t) => t.id) : tasks.map((t) => t.id)
+  if (ids.length === 0) throw new Error('Pick at least one task')
+  const whole = (n: number, min: number) => Number.isInteger(n) && n >= min
+  if (!whole(form.maxTurns, 1) || !whole(form.repeats, 1) || !whole(form.concurrency, 1))
+    throw new Error('Max turns, repeats and concurrency must be whole numbers of at least 1')
+  if (form.agent === 'endpoint') {
+    if (!form.baseURL.trim() || !form.model.trim()) throw new Error('An endpoint needs a base URL and a model')
+    if (form.extra.trim()) {
+      let extra: unknown
+      try {
+        extra = JSON.parse(form.extra)
+      } catch (err) {
+        throw new Error(`Extra request JSON is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err })
+      }
+      if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new Error('Extra request JSON must be an object')
+    }
+  }
+  return {
+    id: crypto.randomUUID(),
+    datasetId: dataset.id,
+    created: Date.now(),
+    agent: form.agent,
+    model: form.agent === 'endpoint' ? form.model.trim() : form.agent,
+    ...(form.agent === 'endpoint' ? { baseURL: form.baseURL.trim(), ...(form.extra.trim() ? { extra: form.extra.trim() } : {}) } : {}),
+    ...(form.template !== DEFAULT_SYSTEM_TEMPLATE ? { template: form.template } : {}),
+    setting: form.setting,
+    maxTurns: form.maxTurns,
+    repeats: form.repeats,
+    concurrency: form.concurrency,
+    tasks: ids,
+    ...(form.watch && ids.includes(form.watch) ? { watch: form.watch } : {}),
+  }
+}
+
+/** Starts a run with the form's settings. */
+export async function startRun(): Promise<string | undefined> {
+  let run: StoredRun
+  try {
+    run = runFromForm(useRunForm.getState())
+  } catch (err) {
+    useRuns.setState({ formError: err instanceof Error ? err.message : String(err) })
+    return undefined
+  }
+  useRuns.setState({ formError: undefined })
+  await saveRun(run)
+  const progress = await storedProgress(run)
+  useRuns.setState((s) => ({ runs: [progress, ...s.runs] }))
+  void execute(run)
+  return run.id
+}
+
+/** Stops a run: the model call in flight is aborted; what was stored stays, to resume. */
+export function stopRun(runId: string): void {
+  controllers.get(runId)?.abort()
+}
+
+/** Continues a stopped run: unfinished tasks resume from their stored turns and steps. */
+export async function resumeRun(runId: string): Promise<void> {
+  const progress = useRuns.getState().runs.find((r) => r.run.id === runId)
+  if (!progress || controllers.has(runId)) return
+  const fresh = await storedProgress(progress.run)
+  patchRun(runId, () => fresh)
+  await execute(progress.run)
+}
+
+async function modelFor(run: StoredRun, task: Task): Promise<ChatModel> {
+  if (run.agent === 'oracle') return new OracleAgent(task)
+  const profile = useSession.getState().dataset?.profile
+  if (run.agent === 'keyword' && profile) return new KeywordAgent(profile)
+  // The openai client is loaded only when a run needs it, to keep the first load small.
+  const { OpenAIChatModel } = await import('../runner/openaiModel')
+  return new OpenAIChatModel({
+    baseURL: run.baseURL ?? '',
+    // The client refuses an empty key; local servers take any.
+    apiKey: useRunnerKey.getState().apiKey || 'none',
+    model: run.model,
+    ...(run.extra ? { extra: JSON.parse(run.extra) as Record<string, unknown> } : {}),
+  })
+}
+
+/** Runs every unfinished task of every repeat, `concurrency` at a time; the watched one on the phone. */
+async function execute(run: StoredRun): Promise<void> {
+  const controller = new AbortController()
+  controllers.set(run.id, controller)
+  patchRun(run.id, (r) => ({ ...r, status: 'running', error: undefined }))
+  const queue = (useRuns.getState().runs.find((r) => r.run.id === run.id)?.jobs ?? []).filter((j) => j.status !== 'done')
+  // The watched task goes first, so that the phone shows it at once.
+  queue.sort((a, b) => Number(isWatched(run, b)) - Number(isWatched(run, a)))
+  const worker = async () => {
+    for (let job = queue.shift(); job && !controller.signal.aborted; job = queue.shift()) await runJob(run, job, controller.signal)
+  }
+  await Promise.all(Array.from({ length: Math.min(run.concurrency, queue.length) }, worker))
+  controllers.delete(run.id)
+  patchRun(run.id, (r) => {
+    const failed = r.jobs.find((j) => j.status === 'error')
+    const done = r.jobs.every((j) => j.status === 'done')
+    return { ...r, status: done ? 'done' : 'stopped', ...(failed?.error ? { error: failed.error } : {}) }
+  })
+}
+
+const isWatched = (run: StoredRun, job: Pick<JobProgress, 'repeat' | 'taskId'>) => run.watch === job.taskId && job.repeat === 0
+
+/** Where a task's calls go: the phone (the watched task) or a background recorder. */
+interface CallPath {
+  attemptId: string
+  tools: ToolSchema[]
+  call: (name: string, args: string) => Promise<{ content: string }>
+  finish: (task: Task) => Promise<void>
+}
+
+/** The watched task opens on the phone and calls through the phone's one path, so that it plays live. */
+async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>): Promise<CallPath | undefined> {
+  if (job.attemptId) await openTask(job.taskId, undefined, { setting: run.setting, actor: run.model })
+  else await openTask(job.taskId, { screen: 'home' }, { fresh: true, setting: run.setting, actor: run.model })
+  const attempt = useSession.getState().attempt
+  const session = currentToolSession()
+  if (!attempt || !session || (job.attemptId && attempt.id !== job.attemptId)) return undefined
+  if (!job.attemptId) await tagRunAttempt(attempt.id, tag)
+  useRuns.setState({ watching: { runId: run.id, taskId: job.taskId } })
+  const attemptId = attempt.id
+  return {
+    attemptId,
+    tools: session.runtime.offeredTools(),
+    call: async (name, args) => {
+      // Someone opened another task on the phone: the rest of this one goes on in the background.
+      if (useSession.getState().attempt?.id !== attemptId) return (await backgroundCall(run, job.taskId, attemptId))(name, args)
+      return callTool(name, args, 'agent')
+    },
+    finish: async () => {
+      if (useSession.getState().attempt?.id === attemptId) await finishOpenAttempt()
+      else await finishInBackground(run, job.taskId, attemptId)
+    },
+  }
+}
+
+const backgroundRecorders = new Map<string, Recorder>()
+
+/** A recorder for an attempt, opened from its stored steps. */
+async function recorderFor(run: StoredRun, taskId: string, attempt: { id: string; elapsedMs: number }): Promise<Recorder> {
+  const existing = backgroundRecorders.get(attempt.id)
+  if (existing) return existing
+  const dataset = useSession.getState().dataset
+  const loaded = await loadTask(run.datasetId, taskId)
+  if (!dataset || !loaded) throw new Error(`Task ${taskId} is not in this data set`)
+  const restored = toSteps(await attemptCalls(attempt.id))
+  const recorder = new Recorder().open(loaded.task, loaded.records, dataset.tools, run.setting, attempt, restored)
+  backgroundRecorders.set(attempt.id, recorder)
+  return recorder
+}
+
+async function backgroundCall(run: StoredRun, taskId: string, attemptId: string) {
+  const recorder = await recorderFor(run, taskId, { id: attemptId, elapsedMs: 0 })
+  return (name: string, args: string) => recorder.call(name, args, 'agent')
+}
+
+/** Ends a background attempt with a verdict on its kept calls, as a person's attempt is judged. */
+async function finishInBackground(run: StoredRun, taskId: string, attemptId: string): Promise<void> {
+  const dataset = useSession.getState().dataset
+  const task = useSession.getState().tasks.find((t) => t.id === taskId)
+  const recorder = await recorderFor(run, taskId, { id: attemptId, elapsedMs: 0 })
+  if (!dataset || !task) return
+  const verdict = scoreTask(task, recorder.submittedCalls(), toolProperties(dataset.tools))
+  await finishStoredAttempt(attemptId, {
+    verdict: { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches },
+    elapsedMs: recorder.elapsedMs(),
+  })
+  backgroundRecorders.delete(attemptId)
+}
+
+async function recorderPath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>): Promise<CallPath> {
+  const existing = job.attemptId ? (await runAttempts(run)).find((a) => a.id === job.attemptId) : undefined
+  const attempt =
+    existing ??
+    (await createAttempt({
+      datasetId: run.datasetId,
+      taskId: job.taskId,
+      access: run.setting,
+      actor: run.model,
+      screen: routeToHash(job.taskId, { screen: 'home' }),
+      run: tag,
+    }))
+  const recorder = await recorderFor(run, job.taskId, attempt)
+  return {
+    attemptId: attempt.id,
+    tools: recorder.offeredTools(),
+    call: (name, args) => recorder.call(name, args, 'agent'),
+    finish: () => finishInBackground(run, job.taskId, attempt.id),
+  }
+}
+
+/** One task of one repeat: the published loop, every turn stored, resumed from stored turns when there are some. */
+async function runJob(run: StoredRun, job: JobProgress, signal: AbortSignal): Promise<void> {
+  const { dataset, tasks } = useSession.getState()
+  const task = tasks.find((t) => t.id === job.taskId)
+  const loaded = await loadTask(run.datasetId, job.taskId)
+  if (!dataset || !task || !loaded) {
+    patchJob(run.id, job.repeat, job.taskId, { status: 'error', error: `Task ${job.taskId} is not in this data set` })
+    return
+  }
+  const set = (patch: Partial<JobProgress>) => patchJob(run.id, job.repeat, job.taskId, patch)
+  set({ status: 'running' })
+  try {
+    const tag = { id: run.id, repeat: job.repeat, model: run.model, ...(run.template ? { template: run.template } : {}) }
+    const path = (isWatched(run, job) ? await phonePath(run, job, tag) : undefined) ?? (await recorderPath(run, job, tag))
+    set({ attemptId: path.attemptId })
+    const before = await loadTurns(path.attemptId)
+    const usage: TokenUsage = { ...(before?.usage ?? { prompt: 0, completion: 0 }) }
+    const base = await modelFor(run, task)
+    const model: ChatModel = {
+      name: base.name,
+      complete: async (messages, tools, s) => {
+        const reply = await base.complete(messages, tools, s)
+        usage.prompt += reply.usage?.prompt ?? 0
+        usage.completion += reply.usage?.completion ?? 0
+        set({ tokens: usage.prompt + usage.completion })
+        return reply
+      },
+    }
+    const store = (messages: readonly AgentMessage[], turns: number, end?: { stop?: string; error?: string }) =>
+      saveTurns(path.attemptId, { messages: [...messages], usage: { ...usage }, turns, ...end })
+    const result = await runAgent({
+      model,
+      systemPrompt: systemPrompt({
+        profile: dataset.profile,
+        tools: dataset.tools,
+        setting: run.setting,
+        records: loaded.records,
+        ...(run.template ? { template: run.template } : {}),
+      }),
+      instruction: task.instruction,
+      tools: path.tools,
+      maxTurns: run.maxTurns,
+      signal,
+      callTool: path.call,
+      onTurn: async (messages, turns) => {
+        await store(messages, turns)
+        set({ turns })
+      },
+      ...(before && before.messages.length >= 2 ? { resume: before.messages } : {}),
+    })
+    if (result.stop === 'aborted') {
+      set({ status: 'stopped' })
+      return
+    }
+    if (result.stop === 'error') {
+      const error = scrub(result.error ?? 'error')
+      await store(result.messages, result.turns, { error })
+      set({ status: 'error', error })
+      return
+    }
+    await store(result.messages, result.turns, { stop: result.stop })
+    await path.finish(task)
+    set({
+      status: 'done',
+      correct: turnsCorrect(task, dataset.tools, { messages: result.messages, usage, turns: result.turns }),
+      turns: result.turns,
+      error: undefined,
+    })
+  } catch (err) {
+    set({ status: 'error', error: scrub(err instanceof Error ? err.message : String(err)) })
+  }
+}
+
+/** The run's response lines (DESIGN.md, with `messages`, `model`, `setting`, `run`), one per repeat and task that has turns. */
+export async function runResponseLines(run: StoredRun): Promise<string[]> {
+  return (await storedJobs(run)).flatMap(({ repeat, taskId, attempt, turns }) =>
+    attempt && turns
+      ? [
+          JSON.stringify({
+            id: taskId,
+            run: repeat,
+            model: run.model,
+            setting: run.setting,
+            messages: turns.messages,
+            turns: turns.turns,
+            ...(turns.stop ? { stop: turns.stop } : {}),
+            ...(turns.error ? { error: turns.error } : {}),
+            finished: attempt.finished,
+            usage: turns.usage,
+            started: new Date(attempt.started).toISOString(),
+            ...(attempt.ended !== undefined ? { ended: new Date(attempt.ended).toISOString() } : {}),
+            attempt: attempt.id,
+          }),
+        ]
+      : [],
+  )
+}
+
+/** The run's scores over its tasks, from its response lines: what `npm run score` prints for the export. */
+export async function runScores(run: StoredRun) {
+  const { dataset, tasks } = useSession.getState()
+  if (!dataset) throw new Error('No data set is loaded')
+  const lines = await runResponseLines(run)
+  const runTasks = tasks.filter((t) => run.tasks.includes(t.id))
+  const scored = scoreResponses(runTasks, dataset.tools, parseResponses(lines.join('\n')).lines)
+  return { lines, ...scored }
+}
+
+/** Downloads one of the run's files: `response.jsonl`, `result.json` or `details.jsonl` (as `npm run score` writes them). */
+export async function exportRun(runId: string, file: 'response.jsonl' | 'result.json' | 'details.jsonl'): Promise<void> {
+  const progress = useRuns.getState().runs.find((r) => r.run.id === runId)
+  if (!progress) return
+  const { lines, result, details } = await runScores(progress.run)
+  const text =
+    file === 'response.jsonl'
+      ? lines.join('\n') + '\n'
+      : file === 'result.json'
+        ? JSON.stringify(result, null, 2) + '\n'
+        : details.map((d) => JSON.stringify(d)).join('\n') + '\n'
+  saveDownload(text, file, file.endsWith('.json') ? 'application/json' : 'application/x-ndjson')
+}
