@@ -63,8 +63,9 @@ export async function saveStep(
     ...(step.withdrawn ? { withdrawn: true } : {}),
   }
   await db.transaction('rw', [db.calls, db.attempts], async () => {
-    const previous = await db.calls.get([attemptId, step.seq])
-    if (previous) row.at = previous.at // a withdrawal keeps the time of the call
+    // A withdrawal keeps the time of the call it takes back.
+    const previous = step.withdrawn ? await db.calls.get([attemptId, step.seq]) : undefined
+    if (previous) row.at = previous.at
     await db.calls.put(row)
     const update: Partial<AttemptRow> = { steps: step.seq + 1 }
     if (change.screen !== undefined) update.screen = change.screen

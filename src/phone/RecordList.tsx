@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -62,6 +62,9 @@ export function RecordList(props: {
     estimateSize,
     overscan: 8,
   })
+  // New rows or row heights (a search adds a match line) are measured before the browser paints, so that rows
+  // never move under a pointer a frame after they appear.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, estimateSize])
   const cards = props.app === 'transport' || props.app === 'accommodation'
   return (
     <div className={`record-list list-${props.app}`} ref={parent} role="list" aria-label={props.label}>
