@@ -161,6 +161,23 @@ test('scripted endpoint runs: parallel calls, malformed arguments, the 50-turn c
   expect(stored).not.toContain(KEY)
   for (const text of [malformedText, loopText, JSON.stringify(solveLines), JSON.stringify(pageResult)]) expect(text).not.toContain(KEY)
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(KEY)
+
+  // The Analysis view over these stored runs: every task of the data set counts in every run (50 tasks, 10 per
+  // capability), so one solved 推理 task is 10.0 % in Reasoning and 2.0 % overall.
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Analysis' }).click()
+  const table2 = page.getByTestId('table2')
+  const row = (name: string) => table2.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+  await expect(row('solve-推理1 · paginated')).toContainText('10.0 ± 0.0')
+  expect(await row('solve-推理1 · paginated').getByRole('cell').allInnerTexts()).toEqual(['1', '10.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '2.0 ± 0.0'])
+  expect(await row('malformed · paginated').getByRole('cell').allInnerTexts()).toEqual(['1', '10.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '2.0 ± 0.0'])
+  expect(await row('loop · paginated').getByRole('cell').allInnerTexts()).toEqual(['1', '0.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0', '0.0 ± 0.0'])
+  // The loop's two tasks failed for the wrong number of calls; the other 48 have no response.
+  const errors = page.getByRole('figure', { name: 'Error types' })
+  await errors.locator('summary').click()
+  const loopErrors = errors.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'loop · paginated', exact: true }) })
+  await expect(loopErrors).toBeVisible()
+  // failures, then counts and shares (%) of wrong value, wrong count, missing parameter, wrong tool, other, no response
+  expect(await loopErrors.getByRole('cell').allInnerTexts()).toEqual(['50', '0', '2', '0', '0', '0', '48', '0.0', '4.0', '0.0', '0.0', '0.0', '96.0'])
 })
 
 test('a stopped run resumes from its stored turns and still ends at the turn cap', async ({ page }) => {

@@ -31,6 +31,7 @@ import type { AttemptRow, StoredRun, StoredTurns } from '../db'
 import { saveDownload } from './people'
 import { Recorder } from './recorder'
 import { routeToHash } from './routes'
+import { upsertAttempt } from './progress'
 import { callTool, currentToolSession, finishAttempt as finishOpenAttempt, openTask, useSession } from './session'
 
 export type AgentKind = StoredRun['agent']
@@ -368,10 +369,12 @@ async function finishInBackground(run: StoredRun, taskId: string, attemptId: str
   const recorder = await recorderFor(run, taskId, { id: attemptId, elapsedMs: 0 })
   if (!dataset || !task) return
   const verdict = scoreTask(task, recorder.submittedCalls(), toolProperties(dataset.tools))
-  await finishStoredAttempt(attemptId, {
+  const finished = await finishStoredAttempt(attemptId, {
     verdict: { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches },
     elapsedMs: recorder.elapsedMs(),
   })
+  // The data set's list of attempts (Replay, Analysis) includes background runs as soon as they end.
+  if (finished) upsertAttempt(finished)
   backgroundRecorders.delete(attemptId)
 }
 
@@ -387,6 +390,7 @@ async function recorderPath(run: StoredRun, job: JobProgress, tag: NonNullable<A
       screen: routeToHash(job.taskId, { screen: 'home' }),
       run: tag,
     }))
+  if (!existing) upsertAttempt(attempt)
   const recorder = await recorderFor(run, job.taskId, attempt)
   return {
     attemptId: attempt.id,
