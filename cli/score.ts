@@ -10,6 +10,7 @@ import {
   parseInputData,
   parseResponses,
   parseTools,
+  scoreFileTexts,
   scoreResponses,
 } from '../src/core/index'
 import { readOptions, required } from './args'
@@ -60,10 +61,12 @@ const { lines, issues } = parseResponses(responseText, responsePath)
 for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 
 try {
-  const { result, details } = scoreResponses(tasks, tools, lines)
-  writeFileSync(outputPath, JSON.stringify(result, null, 2) + '\n')
+  const scores = scoreResponses(tasks, tools, lines)
+  const { result } = scores
+  const texts = scoreFileTexts(scores)
+  writeFileSync(outputPath, texts.result)
   const detailsPath = join(dirname(outputPath), 'details.jsonl')
-  writeFileSync(detailsPath, details.map((d) => JSON.stringify(d)).join('\n') + '\n')
+  writeFileSync(detailsPath, texts.details)
   console.log(formatScoreTable(result))
   console.log(`\nWrote ${outputPath} and ${detailsPath}`)
 } catch (err) {

@@ -39,6 +39,28 @@ export async function attemptCalls(attemptId: string, db: SpievalDatabase = data
   return db.calls.where('[attemptId+seq]').between([attemptId, -Infinity], [attemptId, Infinity]).toArray()
 }
 
+/** An attempt with something in it: finished, or with a call. An opened task without a call is a visit. */
+export function isRecorded(row: AttemptRow): boolean {
+  return row.finished || (row.steps ?? 0) > 0
+}
+
+/** A finished attempt's calls never change: they are read once per page. */
+const finishedCalls = new Map<string, CallRow[]>()
+
+/** The calls of several attempts, by attempt id (finished ones from a cache). */
+export async function callsOf(rows: readonly AttemptRow[], db: SpievalDatabase = database()): Promise<Map<string, CallRow[]>> {
+  const entries = await Promise.all(
+    rows.map(async (row): Promise<[string, CallRow[]]> => {
+      const cached = row.finished ? finishedCalls.get(row.id) : undefined
+      if (cached) return [row.id, cached]
+      const calls = await attemptCalls(row.id, db)
+      if (row.finished) finishedCalls.set(row.id, calls)
+      return [row.id, calls]
+    }),
+  )
+  return new Map(entries)
+}
+
 /**
  * Stores a call (or its withdrawal) with what it changes on the attempt (the
  * screen it leaves the phone on, the time so far, the number of calls) in one

@@ -6,10 +6,12 @@ export type { ImportProgress } from './datasets'
 export {
   addFlag,
   attemptCalls,
+  callsOf,
   createAttempt,
   datasetAttempts,
   finishAttempt,
   getAttempt,
+  isRecorded,
   latestAttempt,
   saveElapsed,
   saveScreen,
@@ -17,5 +19,5 @@ export {
   toSteps,
 } from './attempts'
 export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, type ExportedAttempts, type ImportedAttempts } from './archive'
-export { listRuns, loadTurns, runAttempts, saveRun, saveTurns, tagRunAttempt } from './runs'
+export { listRuns, loadTurns, runAttempts, saveRun, saveTurns } from './runs'
 export type { StoredRun, StoredTurns } from './runs'

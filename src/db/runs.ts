@@ -60,10 +60,6 @@ export async function runAttempts(run: Pick<StoredRun, 'id' | 'datasetId'>, db: 
   return (await datasetAttempts(run.datasetId, db)).filter((a) => a.run?.id === run.id)
 }
 
-/** Marks an attempt (one the phone opened for a watched task) as part of a run. */
-export async function tagRunAttempt(attemptId: string, run: NonNullable<AttemptRow['run']>, db: SpievalDatabase = database()): Promise<void> {
-  await db.attempts.update(attemptId, { run })
-}
 
 export async function saveTurns(attemptId: string, turns: StoredTurns, db: SpievalDatabase = database()): Promise<void> {
   await db.meta.put({ key: TURNS_PREFIX + attemptId, value: turns })

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { archiveResponseLine, executionCallsOf, formatIssue, parseResponses, scoringOrder } from '../core'
 import type { ArchivedAttempt, ResponseLine, Task } from '../core'
-import { archivedAttempt, attemptCalls } from '../db'
+import { archivedAttempt, callsOf, isRecorded } from '../db'
 import type { AttemptRow, CallRow } from '../db'
 
 /** A response.jsonl read for the analysis only: kept in memory, never stored. */
@@ -58,7 +58,7 @@ function responseLine(raw: Record<string, unknown>, index: number): ResponseLine
  * An attempt only opened (unfinished, no call) is a visit and left out.
  */
 export function storedResponseLines(rows: readonly AttemptRow[], calls: ReadonlyMap<string, readonly CallRow[]>, tasks: readonly Task[]): ResponseLine[] {
-  const wanted = rows.filter((r) => r.finished || (r.steps ?? 0) > 0)
+  const wanted = rows.filter(isRecorded)
   const byId = new Map(wanted.map((r) => [r.id, r]))
   const archived: ArchivedAttempt[] = wanted.map((r) => archivedAttempt(r, calls.get(r.id) ?? []))
   const instructions = new Map(tasks.map((t) => [t.id, t.instruction]))
@@ -69,26 +69,14 @@ export function storedResponseLines(rows: readonly AttemptRow[], calls: Readonly
   })
 }
 
-/** A finished attempt's calls never change: read once. */
-const finishedCalls = new Map<string, CallRow[]>()
 let loadToken = 0
 
 /** Reads the calls behind the data set's attempts and makes them response lines. */
 export async function loadStoredAnalysis(rows: readonly AttemptRow[], tasks: readonly Task[]): Promise<void> {
   const token = ++loadToken
-  const wanted = rows.filter((r) => r.finished || (r.steps ?? 0) > 0)
+  const wanted = rows.filter(isRecorded)
   try {
-    const calls = new Map<string, CallRow[]>()
-    await Promise.all(
-      wanted.map(async (row) => {
-        let list = row.finished ? finishedCalls.get(row.id) : undefined
-        if (!list) {
-          list = await attemptCalls(row.id)
-          if (row.finished) finishedCalls.set(row.id, list)
-        }
-        calls.set(row.id, list)
-      }),
-    )
+    const calls = await callsOf(wanted)
     if (token !== loadToken) return
     useAnalysis.setState({ stored: storedResponseLines(wanted, calls, tasks), storedIds: new Set(wanted.map((r) => r.id)), error: undefined })
   } catch (e) {

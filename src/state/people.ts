@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { ArchiveError, readArchive, unzipArchive } from '../core'
 import type { ArchiveManifest, PersonAttempt } from '../core'
-import { attemptCalls, exportAttempts, importAttempts } from '../db'
+import { callsOf, exportAttempts, importAttempts, isRecorded } from '../db'
 import type { AttemptRow, CallRow } from '../db'
 import { refreshProgress } from './progress'
 import { openTask, useSession } from './session'
@@ -94,8 +94,6 @@ export function personAttempt(row: AttemptRow, calls: readonly CallRow[]): Perso
   }
 }
 
-/** A finished attempt's calls never change: read once. */
-const finishedCalls = new Map<string, CallRow[]>()
 let loadToken = 0
 
 /**
@@ -107,17 +105,9 @@ let loadToken = 0
  */
 export async function loadPeople(rows: readonly AttemptRow[]): Promise<void> {
   const token = ++loadToken
-  const wanted = rows.filter((r) => r.run === undefined && (r.finished || (r.steps ?? 0) > 0))
-  const attempts = await Promise.all(
-    wanted.map(async (row) => {
-      let calls = row.finished ? finishedCalls.get(row.id) : undefined
-      if (!calls) {
-        calls = await attemptCalls(row.id)
-        if (row.finished) finishedCalls.set(row.id, calls)
-      }
-      return personAttempt(row, calls)
-    }),
-  )
+  const wanted = rows.filter((r) => r.run === undefined && isRecorded(r))
+  const calls = await callsOf(wanted)
+  const attempts = wanted.map((row) => personAttempt(row, calls.get(row.id) ?? []))
   if (token === loadToken) usePeople.setState({ attempts })
 }
 

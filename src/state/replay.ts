@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { appOfExecutionTool, appOfSearchTool, GLOBAL_SEARCH_TOOL, parseArguments } from '../core'
 import type { AppKey, Task, TrajectoryStep } from '../core'
-import { attemptCalls, getAttempt, toSteps } from '../db'
+import { attemptCalls, getAttempt, isRecorded, toSteps } from '../db'
 import type { AttemptRow } from '../db'
 import type { AppSearch } from './phone'
 import { endReplay, showRecording, useSession } from './session'
@@ -47,7 +47,7 @@ export function runOf(a: AttemptRow): string {
 }
 
 /** A recorded attempt: finished, or with at least one call (an opened task with no call is a visit). */
-const recorded = (a: AttemptRow) => a.finished || (a.steps ?? 0) > 0
+const recorded = isRecorded
 
 /** Pure: the attempts the list shows, newest first. */
 export function replayRows(attempts: readonly AttemptRow[], tasks: readonly Task[], filters: ReplayFilters): AttemptRow[] {

@@ -8,6 +8,7 @@ import {
   executionCallsOf,
   parseResponses,
   runAgent,
+  scoreFileTexts,
   scoreResponses,
   scoreTask,
   systemPrompt,
@@ -24,7 +25,6 @@ import {
   runAttempts,
   saveRun,
   saveTurns,
-  tagRunAttempt,
   toSteps,
 } from '../db'
 import type { AttemptRow, StoredRun, StoredTurns } from '../db'
@@ -320,11 +320,10 @@ interface CallPath {
 /** The watched task opens on the phone and calls through the phone's one path, so that it plays live. */
 async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>): Promise<CallPath | undefined> {
   if (job.attemptId) await openTask(job.taskId, undefined, { setting: run.setting, actor: run.model })
-  else await openTask(job.taskId, { screen: 'home' }, { fresh: true, setting: run.setting, actor: run.model })
+  else await openTask(job.taskId, { screen: 'home' }, { fresh: true, setting: run.setting, actor: run.model, run: tag })
   const attempt = useSession.getState().attempt
   const session = currentToolSession()
   if (!attempt || !session || (job.attemptId && attempt.id !== job.attemptId)) return undefined
-  if (!job.attemptId) await tagRunAttempt(attempt.id, tag)
   useRuns.setState({ watching: { runId: run.id, taskId: job.taskId } })
   const attemptId = attempt.id
   return {
@@ -512,12 +511,8 @@ export async function runScores(run: StoredRun) {
 export async function exportRun(runId: string, file: 'response.jsonl' | 'result.json' | 'details.jsonl'): Promise<void> {
   const progress = useRuns.getState().runs.find((r) => r.run.id === runId)
   if (!progress) return
-  const { lines, result, details } = await runScores(progress.run)
-  const text =
-    file === 'response.jsonl'
-      ? lines.join('\n') + '\n'
-      : file === 'result.json'
-        ? JSON.stringify(result, null, 2) + '\n'
-        : details.map((d) => JSON.stringify(d)).join('\n') + '\n'
+  const { lines, ...scores } = await runScores(progress.run)
+  const texts = scoreFileTexts(scores)
+  const text = file === 'response.jsonl' ? lines.join('\n') + '\n' : file === 'result.json' ? texts.result : texts.details
   saveDownload(text, file, file.endsWith('.json') ? 'application/json' : 'application/x-ndjson')
 }

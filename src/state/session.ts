@@ -52,6 +52,8 @@ interface SessionState {
 export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks: [], steps: [], leading: true }))
 
 let toolSession: ToolSession | undefined
+/** The open attempt's screen as last stored, so that a screen is written once. */
+let savedScreen: string | undefined
 let markReady: () => void = () => undefined
 const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
 
@@ -134,7 +136,7 @@ export async function reloadDatasets(): Promise<void> {
 export async function openTask(
   taskId: string,
   route?: PhoneRoute,
-  options: { fresh?: boolean; setting?: AttemptSetting; actor?: string } = {},
+  options: { fresh?: boolean; setting?: AttemptSetting; actor?: string; run?: AttemptRow['run'] } = {},
 ): Promise<void> {
   const { dataset } = useSession.getState()
   if (!dataset) return
@@ -146,7 +148,14 @@ export async function openTask(
   await leaveAttempt()
   useSession.setState({ replaying: undefined })
   let attempt = options.fresh ? undefined : await latestAttempt(dataset.id, taskId, actor)
-  attempt ??= await createAttempt({ datasetId: dataset.id, taskId, access, actor, screen: routeToHash(taskId, { screen: 'home' }) })
+  attempt ??= await createAttempt({
+    datasetId: dataset.id,
+    taskId,
+    access,
+    actor,
+    screen: routeToHash(taskId, { screen: 'home' }),
+    ...(options.run ? { run: options.run } : {}),
+  })
   upsertAttempt(attempt)
   await enterAttempt(attempt, loaded.task, loaded.records, route)
   const id = attempt.id
@@ -158,14 +167,30 @@ async function enterAttempt(attempt: AttemptRow, task: Task, records: TaskRecord
   const dataset = useSession.getState().dataset
   if (!dataset) return
   const restored = toSteps(await attemptCalls(attempt.id))
-  toolSession = new ToolSession(task, dataset.tools, records, runtimeSetting(attempt.access), restored)
-  // The runtime and the scorer are deterministic, so a finished attempt's review is recomputed, not stored twice.
-  const verdict = attempt.finished ? scoreTask(task, toolSession.submittedCalls(), toolProperties(dataset.tools)) : undefined
-  useSession.setState({ task, records, attempt, steps: [...restored], verdict })
+  showSteps(attempt, task, records, restored, attempt.finished)
   startTimer(attempt.elapsedMs, !attempt.finished && pageVisible())
-  const resumed = route ?? hashToRoute(attempt.screen).route
-  usePhone.getState().reset(resumed)
+  savedScreen = attempt.screen
+  usePhone.getState().reset(route ?? hashToRoute(attempt.screen).route)
   for (const step of restored) phonePlan(step, false)?.apply()
+}
+
+/**
+ * Puts steps into a fresh runtime for the task and the store; with `scored`,
+ * the verdict too (the runtime and the scorer are deterministic, so a
+ * finished attempt's review is recomputed, not stored twice).
+ */
+function showSteps(
+  attempt: AttemptRow,
+  task: Task,
+  records: TaskRecords,
+  steps: readonly TrajectoryStep[],
+  scored: boolean,
+  extra: Partial<SessionState> = {},
+): void {
+  const tools = useSession.getState().dataset?.tools ?? []
+  toolSession = new ToolSession(task, tools, records, runtimeSetting(attempt.access), steps)
+  const verdict = scored ? scoreTask(task, toolSession.submittedCalls(), toolProperties(tools)) : undefined
+  useSession.setState({ task, records, attempt, steps: [...steps], verdict, ...extra })
 }
 
 /**
@@ -183,10 +208,7 @@ export async function showRecording(attempt: AttemptRow, steps: readonly Traject
   if (!loaded) throw new Error(`Task ${attempt.taskId} is not in this data set`)
   if (!useSession.getState().replaying) await leaveAttempt()
   const shown = steps.slice(0, Math.max(0, upTo))
-  toolSession = new ToolSession(loaded.task, dataset.tools, loaded.records, runtimeSetting(attempt.access), shown)
-  const finished = upTo >= steps.length && attempt.finished
-  const verdict = finished ? scoreTask(loaded.task, toolSession.submittedCalls(), toolProperties(dataset.tools)) : undefined
-  useSession.setState({ task: loaded.task, records: loaded.records, attempt, steps: [...shown], verdict, replaying: { attemptId: attempt.id, step: upTo } })
+  showSteps(attempt, loaded.task, loaded.records, shown, upTo >= steps.length && attempt.finished, { replaying: { attemptId: attempt.id, step: upTo } })
   startTimer(attempt.elapsedMs, false)
   usePhone.getState().reset({ screen: 'home' })
   shown.forEach((step, i) => phonePlan(step, i === shown.length - 1)?.apply())
@@ -258,13 +280,21 @@ function writableAttempt(): { session: ToolSession; attempt: AttemptRow } {
   return { session, attempt }
 }
 
-/** A write failed: the runtime goes back to what is stored, so the page never shows what was not saved. */
-async function restoreStored(attempt: AttemptRow): Promise<void> {
-  const { task, records, dataset } = useSession.getState()
-  if (!task || !records || !dataset) return
-  const stored = toSteps(await attemptCalls(attempt.id))
-  toolSession = new ToolSession(task, dataset.tools, records, runtimeSetting(attempt.access), stored)
-  useSession.setState({ steps: [...stored] })
+/**
+ * Stores a call or a withdrawal with what it changes on the attempt. If the
+ * write fails, the runtime goes back to what is stored, so the page never
+ * shows what was not saved.
+ */
+async function persistStep(attempt: AttemptRow, step: TrajectoryStep, screen?: string): Promise<void> {
+  try {
+    await saveStep(attempt.id, step, { ...(screen ? { screen } : {}), elapsedMs: elapsedNow() })
+  } catch (err) {
+    const { task, records } = useSession.getState()
+    if (task && records) showSteps(attempt, task, records, toSteps(await attemptCalls(attempt.id)), false)
+    throw reportStorageError(err)
+  }
+  clearStorageError()
+  if (screen) savedScreen = screen
 }
 
 /**
@@ -276,13 +306,7 @@ export async function callTool(name: string, args: unknown, source: CallSource):
   const { session, attempt } = writableAttempt()
   const step = session.call(name, args, source)
   const plan = phonePlan(step, source !== 'ui')
-  try {
-    await saveStep(attempt.id, step, { ...(plan?.screen ? { screen: plan.screen } : {}), elapsedMs: elapsedNow() })
-  } catch (err) {
-    await restoreStored(attempt)
-    throw reportStorageError(err)
-  }
-  clearStorageError()
+  await persistStep(attempt, step, plan?.screen)
   plan?.apply()
   const updated: AttemptRow = { ...attempt, steps: step.seq + 1, ...(plan?.screen ? { screen: plan.screen } : {}) }
   useSession.setState({ steps: [...session.trajectory()], attempt: updated })
@@ -320,7 +344,11 @@ function phonePlan(step: TrajectoryStep, navigate: boolean): { screen?: string; 
 /** Remembers the screen with the attempt (debounced by the caller). */
 export async function rememberScreen(route: PhoneRoute): Promise<void> {
   const { attempt, task, leading, replaying } = useSession.getState()
-  if (attempt && !attempt.finished && leading && !replaying) await saveScreen(attempt.id, routeToHash(task?.id, route)).catch(reportStorageError)
+  const screen = routeToHash(task?.id, route)
+  // A call that moved the phone stored its screen with it: no second write.
+  if (!attempt || attempt.finished || !leading || replaying || screen === savedScreen) return
+  savedScreen = screen
+  await saveScreen(attempt.id, screen).catch(reportStorageError)
 }
 
 /**
@@ -337,12 +365,7 @@ export async function withdrawCall(seq: number): Promise<void> {
   const { session, attempt } = writableAttempt()
   const step = session.withdraw(seq)
   if (!step) return
-  try {
-    await saveStep(attempt.id, step, { elapsedMs: elapsedNow() })
-  } catch (err) {
-    await restoreStored(attempt)
-    throw reportStorageError(err)
-  }
+  await persistStep(attempt, step)
   useSession.setState({ steps: [...session.trajectory()] })
 }
 

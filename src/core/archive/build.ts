@@ -1,6 +1,6 @@
 import type { Task, ToolSchema } from '../dataset/types'
 import { attemptResponseLine } from '../export'
-import { scoreResponses } from '../score/aggregate'
+import { scoreFileTexts, scoreResponses } from '../score/aggregate'
 import { parseResponses } from '../score/responses'
 import { fileEntry } from './files'
 import { ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
@@ -136,12 +136,12 @@ export function buildArchive(input: ArchiveInput): { files: Record<string, strin
   const ordered = scoringOrder(input.attempts, input.tasks)
   const responses = jsonl(ordered.map(({ attempt, run }) => archiveResponseLine(attempt, run, instructions.get(attempt.taskId) ?? '')))
   // Scored through the text, as cli/score.ts does, so that the two cannot drift apart.
-  const { result, details } = scoreResponses(input.tasks, input.tools, parseResponses(responses, ARCHIVE_FILES.responses).lines)
+  const scores = scoreResponses(input.tasks, input.tools, parseResponses(responses, ARCHIVE_FILES.responses).lines)
+  const texts = scoreFileTexts(scores)
   const scored: Record<string, string> = {
     [ARCHIVE_FILES.responses]: responses,
-    // cli/score.ts: JSON.stringify(result, null, 2) + '\n', and the details joined by newlines with one at the end.
-    [ARCHIVE_FILES.result]: JSON.stringify(result, null, 2) + '\n',
-    [ARCHIVE_FILES.details]: details.map((d) => JSON.stringify(d)).join('\n') + '\n',
+    [ARCHIVE_FILES.result]: texts.result,
+    [ARCHIVE_FILES.details]: texts.details,
   }
   const manifest: ArchiveManifest = {
     format: ARCHIVE_FORMAT,

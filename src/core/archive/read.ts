@@ -1,5 +1,6 @@
 import { isRetrievalToolName } from '../apps/registry'
 import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
+import { readRun } from '../score/responses'
 import { parseArguments } from '../tools/runtime'
 import type { CallSource } from '../tools/types'
 import { fileEntry, sha256Hex } from './files'
@@ -120,12 +121,6 @@ function readTime(value: unknown, key: string, problems: string[]): number | und
   const ms = Date.parse(zoned)
   if (Number.isNaN(ms)) return void problems.push(`"${key}" is not a date: ${JSON.stringify(value)}`)
   return ms
-}
-
-function readRun(value: unknown): number | undefined {
-  if (value === undefined || value === null) return 0
-  const run = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
-  return typeof run === 'number' && Number.isInteger(run) ? run : undefined
 }
 
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== ''

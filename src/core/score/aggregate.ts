@@ -23,6 +23,14 @@ export interface DetailLine {
   mismatches: Mismatch[]
 }
 
+/** result.json and details.jsonl exactly as `npm run score` writes them (the page's exports use the same bytes). */
+export function scoreFileTexts(scores: { result: ScoreResult; details: readonly DetailLine[] }): { result: string; details: string } {
+  return {
+    result: JSON.stringify(scores.result, null, 2) + '\n',
+    details: scores.details.map((d) => JSON.stringify(d)).join('\n') + '\n',
+  }
+}
+
 /** Capability types in the paper's order, then any others in order of appearance. */
 export function orderedTypes(tasks: readonly Pick<Task, 'type'>[]): string[] {
   const present = new Set(tasks.map((t) => t.type))

@@ -57,7 +57,8 @@ export function parseResponses(text: string, file = 'responses.jsonl'): { lines:
   return { lines, issues }
 }
 
-function readRun(value: unknown): number | undefined {
+/** A line's `run`: absent is 0; an integer, or a string of digits; anything else is undefined (the line is skipped). */
+export function readRun(value: unknown): number | undefined {
   if (value === undefined || value === null) return 0
   const run = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
   return typeof run === 'number' && Number.isInteger(run) ? run : undefined
