@@ -25,6 +25,8 @@ async function launch(profile: string): Promise<{ process: ChildProcess; browser
   const port = await freePort()
   const child = spawn(chromiumLaunch.executablePath, [...chromiumLaunch.args, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: 'ignore',
+    // Its own process group, so that a kill takes Chromium's helper processes too, as a crash would.
+    detached: true,
   })
   const endpoint = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {
@@ -36,6 +38,18 @@ async function launch(profile: string): Promise<{ process: ChildProcess; browser
     await new Promise((r) => setTimeout(r, 100))
   }
   return { process: child, browser: await chromium.connectOverCDP(endpoint) }
+}
+
+/** SIGKILL to Chromium's whole process group; resolves when the main process is gone. */
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
+  const exited = new Promise((r) => child.once('exit', r))
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    child.kill('SIGKILL')
+  }
+  await exited
 }
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -84,8 +98,7 @@ test('a crash mid-attempt: the browser is killed, and on reopening the attempt r
     const timeBefore = await panelOf(page).getByRole('time').textContent()
     expect(before.calls).toHaveLength(3)
 
-    run.process.kill('SIGKILL')
-    await new Promise((r) => run.process.once('exit', r))
+    await kill(run.process)
     run = await launch(profile)
     page = await newPage(run.browser)
     await page.goto(`${baseURL}#/task/${encodeURIComponent('推理1')}`)
@@ -102,10 +115,12 @@ test('a crash mid-attempt: the browser is killed, and on reopening the attempt r
     await expect(panelOf(page).getByRole('region', { name: 'Review' }).getByRole('status')).toHaveText('Correct')
   } finally {
     await run.browser.close().catch(() => undefined)
-    if (run.process.exitCode === null) {
-      run.process.kill('SIGKILL')
-      await new Promise((r) => run.process.once('exit', r))
+    await kill(run.process)
+    // Best effort: a leftover temporary profile must not hide the test's own result.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+    } catch {
+      // left in the temporary folder
     }
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
   }
 })
