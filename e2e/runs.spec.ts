@@ -60,7 +60,7 @@ async function download(page: Page, model: string, file: string): Promise<string
   return readFileSync(await dl.path(), 'utf8')
 }
 
-type Line = { id: string; run: number; model: string; setting: string; turns: number; stop?: string; messages: { role: string; content?: string | null; tool_calls?: unknown[] }[] }
+type Line = { id: string; run: number; model: string; setting: string; turns: number; stop?: string; calls?: unknown[]; messages: { role: string; content?: string | null; tool_calls?: unknown[] }[] }
 const linesOf = (text: string): Line[] => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line)
 
 /** Everything in every IndexedDB store of the page, as text. */
@@ -132,6 +132,12 @@ test('scripted endpoint runs: parallel calls, malformed arguments, the 50-turn c
   await expect(malformed.getByTestId('repeat-0')).toHaveText('1/1 tasks · 1 correct · 330 tokens')
   const malformedText = await download(page, 'malformed', 'response.jsonl')
   expect(linesOf(malformedText)[0]?.messages.find((m) => m.role === 'tool')?.content).toMatch(/arguments are not valid JSON/)
+  // The call that could not be read changed nothing: the export's `calls` are the kept valid calls, and
+  // `npm run score` on it gives the page's verdict (scored from `messages`, the bad call would count).
+  expect(linesOf(malformedText)[0]?.calls).toEqual([{ name: 'Phone_Call', arguments: { telephone: '13822419087' } }])
+  const malformedResult = JSON.parse(await download(page, 'malformed', 'result.json')) as unknown
+  expect(malformedResult).toMatchObject({ overall: { mean: 100 } })
+  expect(scoreExport(malformedText, ['推理1'])).toEqual(malformedResult)
 
   // An endless loop stops at 50 turns, two tasks at once.
   const loop = await startRun(page, { agent: 'endpoint', model: 'loop', tasks: ['推理1', '推理2'], concurrency: 2 })

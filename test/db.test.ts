@@ -13,7 +13,11 @@ import {
   listDatasets,
   listTasks,
   loadTask,
+  finishAttempt,
+  saveElapsed,
+  saveScreen,
   saveStep,
+  withLatest,
   toSteps,
 } from '../src/db/index'
 import { readDatasetFolder } from '../cli/files'
@@ -95,18 +99,64 @@ describe('schema migration', () => {
   })
 })
 
+async function storedAttempt(db: SpievalDatabase, id: string) {
+  const row = await db.attempts.get(id)
+  if (!row) throw new Error(`attempt ${id} is not stored`)
+  return row
+}
+
 describe('attempts', () => {
   it('stores each step with the screen, and gives them back in order', async () => {
     const db = freshDb()
     const attempt = await createAttempt({ datasetId: 'd', taskId: 't', access: 'paginated', actor: 'ann', screen: '#/home' }, db)
     await saveStep(attempt.id, { seq: 0, name: 'search_contacts', arguments: { pattern: 'x' }, source: 'ui', kind: 'retrieval', ok: true, content: 'No results' }, { screen: '#/app/contacts' }, db)
-    await saveStep(attempt.id, { seq: 1, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'api', kind: 'execution', ok: true, content: 'ok' }, {}, db)
+    // The first call marks the attempt as started on its row.
+    expect(await db.attempts.get(attempt.id)).toMatchObject({ steps: 1, screen: '#/app/contacts' })
+    await saveStep(attempt.id, { seq: 1, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'api', kind: 'execution', ok: true, content: 'ok' }, { elapsedMs: 1200 }, db)
+    const calledAt = (await db.calls.get([attempt.id, 1]))?.at
+    await new Promise((resolve) => setTimeout(resolve, 5))
     await saveStep(attempt.id, { seq: 1, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'api', kind: 'execution', ok: true, content: 'ok', withdrawn: true }, {}, db)
-    const steps = toSteps(await attemptCalls(attempt.id, db))
-    expect(steps.map((s) => [s.seq, s.name, s.withdrawn ?? false])).toEqual([
-      [0, 'search_contacts', false],
+    await saveStep(attempt.id, { seq: 0, name: 'search_contacts', arguments: { pattern: 'x' }, source: 'ui', kind: 'retrieval', ok: true, content: 'No results', withdrawn: true }, {}, db)
+    const calls = await attemptCalls(attempt.id, db)
+    expect(toSteps(calls).map((s) => [s.seq, s.name, s.withdrawn ?? false])).toEqual([
+      [0, 'search_contacts', true],
       [1, 'Phone_Call', true],
     ])
-    expect((await db.attempts.get(attempt.id))?.screen).toBe('#/app/contacts')
+    // A withdrawal keeps the call's time and where it left the phone.
+    expect(calls[1]?.at).toBe(calledAt)
+    expect(calls[0]?.screen).toBe('#/app/contacts')
+    // Later calls write their row only; the attempt as its calls leave it: two calls, the newest time, the call's screen.
+    const row = await storedAttempt(db, attempt.id)
+    expect(row).toMatchObject({ steps: 1, elapsedMs: 0 })
+    expect(withLatest(row, calls)).toMatchObject({ screen: '#/app/contacts', steps: 2, elapsedMs: 1200 })
+  })
+
+  it("writes the leading tab's copy of the attempt whole at the first call, brought up to date with the call", async () => {
+    const db = freshDb()
+    const attempt = await createAttempt({ datasetId: 'd', taskId: 't', access: 'paginated', actor: 'ann', screen: '#/task/t' }, db)
+    const copy = { ...attempt, screen: '#/task/t/app/notes', screenAt: Date.now() - 1000 }
+    const step = { seq: 0, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'ui' as const, kind: 'execution' as const, ok: true, content: 'ok' }
+    await saveStep(attempt.id, step, { elapsedMs: 700, attempt: copy }, db)
+    expect(await storedAttempt(db, attempt.id)).toEqual({ ...copy, steps: 1, elapsedMs: 700 })
+  })
+
+  it('resumes on the newer of the screen a person moved to and the screen a call moved to', async () => {
+    const db = freshDb()
+    const attempt = await createAttempt({ datasetId: 'd', taskId: 't', access: 'paginated', actor: 'ann', screen: '#/task/t' }, db)
+    const search = (seq: number) => ({ seq, name: 'search_contacts', arguments: { pattern: 'x' }, source: 'api' as const, kind: 'retrieval' as const, ok: true, content: 'No results' })
+    await saveStep(attempt.id, search(0), { screen: '#/task/t/app/contacts', elapsedMs: 100 }, db)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await saveScreen(attempt.id, '#/task/t/app/contacts/3', Date.now(), db)
+    let latest = withLatest(await storedAttempt(db, attempt.id), await attemptCalls(attempt.id, db))
+    expect(latest.screen).toBe('#/task/t/app/contacts/3')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await saveStep(attempt.id, search(1), { screen: '#/task/t/app/sms', elapsedMs: 900 }, db)
+    latest = withLatest(await storedAttempt(db, attempt.id), await attemptCalls(attempt.id, db))
+    expect(latest).toMatchObject({ screen: '#/task/t/app/sms', steps: 2, elapsedMs: 900 })
+    // A checkpoint brings the row up to date; a finish makes it exact, and its time is final.
+    await saveElapsed(attempt.id, 1500, 2, db)
+    expect(await db.attempts.get(attempt.id)).toMatchObject({ steps: 2, elapsedMs: 1500 })
+    await finishAttempt(attempt.id, { verdict: { correct: true, errorType: null, mismatches: [] }, elapsedMs: 1600, steps: 2 }, db)
+    expect(withLatest(await storedAttempt(db, attempt.id), await attemptCalls(attempt.id, db))).toMatchObject({ finished: true, steps: 2, elapsedMs: 1600 })
   })
 })

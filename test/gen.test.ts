@@ -7,15 +7,19 @@ import { lintDataset, loadDataset } from '../src/core/index'
 import { readDatasetFolder } from '../cli/files'
 import { ROOT } from './fixtures'
 
-const gen = (out: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/gen.ts'), '--out', out, ...args], { cwd: ROOT, encoding: 'utf8' })
+/** Runs `npm run gen`; its exit status, with what it wrote to stderr (shown when a check on the status fails). */
+function gen(out: string, ...args: string[]): [number | null, string] {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/gen.ts'), '--out', out, ...args], { cwd: ROOT, encoding: 'utf8' })
+  return [r.status, r.stderr]
+}
+const succeeds = ([status, stderr]: [number | null, string]) => expect(status, stderr).toBe(0)
 
 describe('npm run gen', () => {
   it('writes a valid data set of SPIEval\'s size, the same for the same seed', () => {
     const a = mkdtempSync(join(tmpdir(), 'gen-'))
     const b = mkdtempSync(join(tmpdir(), 'gen-'))
-    expect(gen(a, '--size', 'spieval', '--seed', '7').status).toBe(0)
-    expect(gen(b, '--size', 'spieval', '--seed', '7').status).toBe(0)
+    succeeds(gen(a, '--size', 'spieval', '--seed', '7'))
+    succeeds(gen(b, '--size', 'spieval', '--seed', '7'))
     const { dataset } = loadDataset(readDatasetFolder(a))
     expect(dataset.tasks).toHaveLength(250)
     const records = Object.values(dataset.records).reduce((n, apps) => n + Object.values(apps).reduce((m, l) => m + (l?.length ?? 0), 0), 0)
@@ -23,7 +27,7 @@ describe('npm run gen', () => {
     expect(lintDataset(dataset).filter((i) => i.level === 'error')).toEqual([])
     expect(readFileSync(join(a, 'records_db.json'), 'utf8')).toBe(readFileSync(join(b, 'records_db.json'), 'utf8'))
     const c = mkdtempSync(join(tmpdir(), 'gen-'))
-    expect(gen(c, '--tasks', '20', '--records', '300', '--seed', '8').status).toBe(0)
+    succeeds(gen(c, '--tasks', '20', '--records', '300', '--seed', '8'))
     expect(readFileSync(join(c, 'input_data.jsonl'), 'utf8').trim().split('\n')).toHaveLength(20)
   })
 })

@@ -6,6 +6,25 @@ import type { ApiAttempt, SpievalApi } from './types'
 export const API_VERSION = '0.1.0'
 
 /**
+ * Resolves once the page has drawn what changed: two frames, the second of
+ * which starts only when the first was handed on to be shown. An opened task is
+ * then on screen when `open` answers, and its drawing does not land in the
+ * first call. A hidden tab draws no frames: it waits no longer than a moment.
+ */
+async function shown(): Promise<void> {
+  const frame = () =>
+    new Promise<void>((resolve) => {
+      const fallback = setTimeout(resolve, 100)
+      requestAnimationFrame(() => {
+        clearTimeout(fallback)
+        setTimeout(resolve, 0)
+      })
+    })
+  await frame()
+  await frame()
+}
+
+/**
  * `window.spieval`: the same runtime and scorer as the phone. Calls go through
  * the one tool path with source `api`, so they show on the phone and in the
  * trajectory like a person's.
@@ -20,11 +39,12 @@ export function createSpievalApi(): SpievalApi {
     async open(taskId, opts = {}) {
       await whenReady()
       const setting = opts.setting ?? 'paginated'
-      await openTask(taskId, { screen: 'home' }, { fresh: true, setting, ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
+      await openTask(taskId, { screen: 'home' }, { fresh: true, setting, byAgent: true, ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
       const { task, dataset, records } = useSession.getState()
       if (!task || !dataset) throw new Error(`Task ${taskId} could not be opened`)
       const prompt = systemPrompt({ profile: dataset.profile, tools: dataset.tools, setting, ...(records ? { records } : {}) })
       const tools = setting === 'no_search' ? dataset.tools.filter((t) => !t.function.name.startsWith('search_')) : dataset.tools
+      await shown()
       return { id: task.id, type: task.type, instruction: task.instruction, profile: dataset.profile, systemPrompt: prompt, tools }
     },
     async call(name, args) {

@@ -1,4 +1,5 @@
 import type { AgentMessage, AssistantToolCall } from './agent/types'
+import { submittedOf } from './tools/session'
 import type { TrajectoryStep } from './tools/session'
 
 /** A trajectory as OpenAI chat messages: each call an assistant tool call answered by its tool message. */
@@ -35,9 +36,7 @@ export interface AttemptForExport {
  * and when as extra keys.
  */
 export function attemptResponseLine(attempt: AttemptForExport): Record<string, unknown> {
-  const calls = attempt.steps
-    .filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn)
-    .map((s) => ({ name: s.name, arguments: s.arguments }))
+  const calls = submittedOf(attempt.steps)
   return {
     id: attempt.taskId,
     run: attempt.run,

@@ -1,8 +1,9 @@
 import Dexie from 'dexie'
-import { scoreTask, toolProperties } from '../core'
+import { scoreTask, submittedOf, toolProperties } from '../core'
 import type { Task } from '../core'
 import { ArchiveError, buildArchive, readArchive, zipArchive } from '../core'
 import type { ArchiveManifest, ArchivedAttempt, ArchivedStep } from '../core'
+import { withLatest } from './attempts'
 import { database } from './schema'
 import type { AttemptRow, CallRow, SpievalDatabase } from './schema'
 
@@ -104,7 +105,8 @@ export async function exportAttempts(
     const calls = await Promise.all(
       rows.map((a) => db.calls.where('[attemptId+seq]').between([a.id, -Infinity], [a.id, Infinity]).toArray()),
     )
-    return { dataset, tasks: taskRows.map((r) => r.task), attempts: rows.map((a, i) => archivedAttempt(a, calls[i] ?? [])) }
+    // The summary rows of unfinished attempts trail their calls (see saveStep): brought up to date first.
+    return { dataset, tasks: taskRows.map((r) => r.task), attempts: rows.map((a, i) => archivedAttempt(withLatest(a, calls[i] ?? []), calls[i] ?? [])) }
   })
   const exportedAt = new Date().toISOString()
   const description = describeFilter(filter)
@@ -123,10 +125,6 @@ export async function exportAttempts(
     manifest,
   }
 }
-
-/** The calls a finished attempt submitted: the successful, kept execution calls (as ToolSession.submittedCalls). */
-const submitted = (a: ArchivedAttempt) =>
-  a.steps.filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn).map((s) => ({ name: s.name, arguments: s.arguments }))
 
 /**
  * Merges an archive (or any response file, see readArchive) into the stored
@@ -168,7 +166,7 @@ export async function importAttempts(
     const rows: AttemptRow[] = fresh.map((a) => {
       const task = tasks.get(a.taskId)
       const verdict =
-        a.verdict ?? (a.finished && task ? pickVerdict(scoreTask(task, submitted(a), properties)) : undefined)
+        a.verdict ?? (a.finished && task ? pickVerdict(scoreTask(task, submittedOf(a.steps), properties)) : undefined)
       return {
         id: a.id,
         datasetId,

@@ -62,14 +62,17 @@ export async function callsOf(rows: readonly AttemptRow[], db: SpievalDatabase =
 }
 
 /**
- * Stores a call (or its withdrawal) with what it changes on the attempt (the
- * screen it leaves the phone on, the time so far, the number of calls) in one
- * transaction, so that a crash keeps both or neither.
+ * Stores a call (or its withdrawal) with what it leaves behind: the screen it
+ * moved the phone to and the active time so far. The call rows are the
+ * attempt's log; the attempt row is a summary written at its first call (so
+ * that it counts as started) and at checkpoints. `withLatest` reads both.
+ * Writing one row per call keeps each call to one request: calls are the hot
+ * path (an agent makes hundreds a second).
  */
 export async function saveStep(
   attemptId: string,
   step: TrajectoryStep,
-  change: { screen?: string; elapsedMs?: number },
+  change: { screen?: string; elapsedMs?: number; attempt?: AttemptRow },
   db: SpievalDatabase = database(),
 ): Promise<void> {
   const row: CallRow = {
@@ -83,27 +86,78 @@ export async function saveStep(
     ok: step.ok,
     content: step.content,
     ...(step.withdrawn ? { withdrawn: true } : {}),
+    ...(change.screen !== undefined ? { screen: change.screen } : {}),
+    ...(change.elapsedMs !== undefined ? { elapsedMs: change.elapsedMs } : {}),
   }
-  await db.transaction('rw', [db.calls, db.attempts], async () => {
-    // A withdrawal keeps the time of the call it takes back.
-    const previous = step.withdrawn ? await db.calls.get([attemptId, step.seq]) : undefined
-    if (previous) row.at = previous.at
-    await db.calls.put(row)
-    const update: Partial<AttemptRow> = { steps: step.seq + 1 }
-    if (change.screen !== undefined) update.screen = change.screen
-    if (change.elapsedMs !== undefined) update.elapsedMs = change.elapsedMs
-    await db.attempts.update(attemptId, update)
+  const first = step.seq === 0 && !step.withdrawn
+  if (!db.isOpen()) await db.open()
+  // Raw IndexedDB: Dexie's update reads keys and values before it writes, and its promises cost more than the write.
+  const tx = db.backendDB().transaction(first ? [db.calls.name, db.attempts.name] : [db.calls.name], 'readwrite')
+  const calls = tx.objectStore(db.calls.name)
+  await new Promise<void>((resolve, reject) => {
+    const fail = () => reject(tx.error ?? new Error('The call could not be saved'))
+    tx.oncomplete = () => resolve()
+    tx.onerror = fail
+    tx.onabort = fail
+    if (step.withdrawn) {
+      // A withdrawal keeps the time of the call it takes back, and what that call left behind.
+      const previous = calls.get([attemptId, step.seq])
+      previous.onsuccess = () => {
+        const call = previous.result as CallRow | undefined
+        if (call) row.at = call.at
+        if (call?.screen !== undefined && row.screen === undefined) row.screen = call.screen
+        if (call?.elapsedMs !== undefined && row.elapsedMs === undefined) row.elapsedMs = call.elapsedMs
+        calls.put(row)
+      }
+    } else calls.put(row)
+    if (!first) return
+    const attempts = tx.objectStore(db.attempts.name)
+    // The leading tab's copy of the row is the row (no other tab writes it): written without reading it back.
+    if (change.attempt) return void attempts.put(withLatest(change.attempt, [row]))
+    const read = attempts.get(attemptId)
+    read.onsuccess = () => {
+      const attempt = read.result as AttemptRow | undefined
+      if (attempt) attempts.put(withLatest(attempt, [row]))
+    }
   })
 }
 
-/** Remembers where the phone is, so that a reload comes back to it. */
-export async function saveScreen(attemptId: string, screen: string, db: SpievalDatabase = database()): Promise<void> {
-  await db.attempts.update(attemptId, { screen })
+/**
+ * An attempt as its calls leave it: the summary row brought up to date with
+ * the log (calls made, active time, and the newer of the screen a person
+ * moved to and the screen a call moved to).
+ */
+export function withLatest(row: AttemptRow, calls: readonly CallRow[]): AttemptRow {
+  let steps = row.steps ?? 0
+  let elapsedMs = row.elapsedMs
+  let screen = row.screen
+  let screenAt = row.screenAt ?? Number.NEGATIVE_INFINITY
+  for (const call of calls) {
+    steps = Math.max(steps, call.seq + 1)
+    if (call.elapsedMs !== undefined && !row.finished) elapsedMs = Math.max(elapsedMs, call.elapsedMs)
+    if (call.screen !== undefined && call.at >= screenAt) {
+      screen = call.screen
+      screenAt = call.at
+    }
+  }
+  return { ...row, steps, elapsedMs, screen }
 }
 
-/** Records the active time so far (on leaving the tab, and every few seconds). */
-export async function saveElapsed(attemptId: string, elapsedMs: number, db: SpievalDatabase = database()): Promise<void> {
-  await db.attempts.where('id').equals(attemptId).and((r) => !r.finished).modify({ elapsedMs })
+/** Remembers where a person moved the phone at `screenAt`, so that a reload comes back to it (the time decides against calls' screens). */
+export async function saveScreen(attemptId: string, screen: string, screenAt: number, db: SpievalDatabase = database()): Promise<void> {
+  await db.attempts.update(attemptId, { screen, screenAt })
+}
+
+/** A checkpoint: the active time so far and the calls made (on leaving the tab, and every few seconds). */
+export async function saveElapsed(attemptId: string, elapsedMs: number, steps?: number, db: SpievalDatabase = database()): Promise<void> {
+  await db.attempts
+    .where('id')
+    .equals(attemptId)
+    .and((r) => !r.finished)
+    .modify((r) => {
+      r.elapsedMs = elapsedMs
+      if (steps !== undefined) r.steps = Math.max(r.steps ?? 0, steps)
+    })
 }
 
 /** Steps as the core's session takes them back on resume. */
@@ -148,14 +202,21 @@ function updateAttemptDurably(
 /** Ends an attempt with its verdict. Resolves once the write is on disk (strict durability). */
 export async function finishAttempt(
   attemptId: string,
-  finish: { verdict: StoredVerdict; elapsedMs: number },
+  finish: { verdict: StoredVerdict; elapsedMs: number; steps: number },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow | undefined> {
-  await db.open()
+  if (!db.isOpen()) await db.open()
   return updateAttemptDurably(
     db,
     attemptId,
-    (row) => ({ ...row, finished: true, ended: Date.now(), verdict: finish.verdict, elapsedMs: finish.elapsedMs }),
+    (row) => ({
+      ...row,
+      finished: true,
+      ended: Date.now(),
+      verdict: finish.verdict,
+      elapsedMs: finish.elapsedMs,
+      steps: Math.max(row.steps ?? 0, finish.steps),
+    }),
     'strict',
   )
 }

@@ -16,6 +16,7 @@ export {
   saveElapsed,
   saveScreen,
   saveStep,
+  withLatest,
   toSteps,
 } from './attempts'
 export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, type ExportedAttempts, type ImportedAttempts } from './archive'

@@ -80,10 +80,12 @@ export interface AttemptRow {
   finished: boolean
   ended?: number
   verdict?: StoredVerdict
-  /** The phone screen, as a deep-link route, so that a reload resumes it. */
+  /** The phone screen, as a deep-link route, so that a reload resumes it (a call's screen, when newer, is on its call row). */
   screen: string
+  /** When a person last moved the phone (epoch ms), to weigh `screen` against the screens calls left. */
+  screenAt?: number
   flags?: AttemptFlag[]
-  /** Calls made so far (kept with each call), so that lists need not read the calls table. */
+  /** Calls made, as of the first call and the last checkpoint (exact once finished), so that lists need not read the calls table. */
   steps?: number
   /** Set on attempts merged from an export: the export's file name. */
   importedFrom?: string
@@ -102,6 +104,10 @@ export interface CallRow {
   ok: boolean
   content: string
   withdrawn?: boolean
+  /** The screen this call moved the phone to (calls by programs move it). */
+  screen?: string
+  /** The attempt's active time when the call was made. */
+  elapsedMs?: number
 }
 
 export interface MetaRow {

@@ -7,7 +7,9 @@ import { Timer } from './Timer'
 export function TaskCard() {
   const { t, i18n } = useTranslation()
   const task = useSession((s) => s.task)
-  const attempt = useSession((s) => s.attempt)
+  // Who and how only: the attempt row changes with every call, this card does not.
+  const actor = useSession((s) => s.attempt?.actor)
+  const access = useSession((s) => s.attempt?.access)
   const profile = useSession((s) => s.dataset?.profile)
   if (!task) return null
   return (
@@ -16,7 +18,7 @@ export function TaskCard() {
         <p className="instruction">“{task.instruction}”</p>
         <p className="meta">
           {task.id} · {i18n.language === 'zh' ? task.type : capabilityName(task.type)}
-          {attempt && <> · {t('panel.attemptBy', { actor: attempt.actor || '—', setting: t(`accessModes.${attempt.access}`) })}</>}
+          {access !== undefined && <> · {t('panel.attemptBy', { actor: actor || '—', setting: t(`accessModes.${access}`) })}</>}
         </p>
         <Timer />
       </section>

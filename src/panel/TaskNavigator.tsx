@@ -1,6 +1,7 @@
-import { useEffect, useMemo } from 'react'
+import { memo, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { capabilityName, orderedTypes } from '../core'
+import type { Task } from '../core'
 import { TASK_STATUSES, filterTasks, nextTaskId, setNavigatorFilter, statusCounts, taskStatuses, useProgress } from '../state/progress'
 import type { TaskStatus } from '../state/progress'
 import { openTask, useSession } from '../state/session'
@@ -10,6 +11,15 @@ function typing(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
 }
+
+/** One task in the picker; a call changes one task's status, so only that option is drawn again. */
+const TaskOption = memo(function TaskOption({ task, typeLabel, statusLabel }: { task: Task; typeLabel: string; statusLabel: string }) {
+  return (
+    <option value={task.id}>
+      {task.id} · {typeLabel} · {task.instruction} — {statusLabel}
+    </option>
+  )
+})
 
 /** Filters by capability and status, the person's progress over the data set, the task picker, and "next task" (key N). */
 export function TaskNavigator() {
@@ -26,6 +36,7 @@ export function TaskNavigator() {
   const typeName = (type: string) => (i18n.language === 'zh' ? type : capabilityName(type))
   const next = nextTaskId(listed, task?.id)
   const options = task && !listed.some((x) => x.id === task.id) ? [task, ...listed] : listed
+  const statusLabels = Object.fromEntries(TASK_STATUSES.map((s) => [s, t(`panel.statuses.${s}`)])) as Record<TaskStatus, string>
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -68,9 +79,7 @@ export function TaskNavigator() {
         {t('task')}{' '}
         <select value={task?.id ?? ''} onChange={(e) => void openTask(e.target.value)}>
           {options.map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.id} · {typeName(x.type)} · {x.instruction} — {t(`panel.statuses.${statuses.get(x.id) ?? 'not_started'}`)}
-            </option>
+            <TaskOption key={x.id} task={x} typeLabel={typeName(x.type)} statusLabel={statusLabels[statuses.get(x.id) ?? 'not_started']} />
           ))}
         </select>
       </label>

@@ -1,5 +1,20 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TrajectoryStep } from '../core'
 import { useSession } from '../state/session'
+
+/** One call; a step object changes only when it is withdrawn, so an agent's new call draws one item, not the list. */
+const TrajectoryItem = memo(function TrajectoryItem({ step: s }: { step: TrajectoryStep }) {
+  return (
+    <li className={`${s.kind} ${s.ok ? 'ok' : 'failed'}${s.withdrawn ? ' withdrawn' : ''}`}>
+      <code>
+        {s.name}({typeof s.arguments === 'string' ? s.arguments : JSON.stringify(s.arguments)})
+      </code>
+      <span className="source">{s.source}</span>
+      <pre>{s.content}</pre>
+    </li>
+  )
+})
 
 /** Every call with its arguments, the exact content the tool answered, and who made it. */
 export function Trajectory() {
@@ -13,13 +28,7 @@ export function Trajectory() {
       ) : (
         <ol className="trajectory">
           {steps.map((s) => (
-            <li key={s.seq} className={`${s.kind} ${s.ok ? 'ok' : 'failed'}${s.withdrawn ? ' withdrawn' : ''}`}>
-              <code>
-                {s.name}({typeof s.arguments === 'string' ? s.arguments : JSON.stringify(s.arguments)})
-              </code>
-              <span className="source">{s.source}</span>
-              <pre>{s.content}</pre>
-            </li>
+            <TrajectoryItem key={s.seq} step={s} />
           ))}
         </ol>
       )}

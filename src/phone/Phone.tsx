@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePhone } from '../state/phone'
+import { replaceHash } from '../state/hashWriter'
 import { routeToHash } from '../state/routes'
 import { rememberScreen, useSession } from '../state/session'
 import { useView } from '../state/view'
@@ -20,12 +21,13 @@ export function Phone() {
   const taskId = useSession((s) => s.task?.id)
 
   // A person moving between screens with the keyboard lands at the start of the new screen (its first Tab stop
-  // is the screen's first control), unless focus was elsewhere on the page (an agent driving the phone).
+  // is the screen's first control), unless focus was elsewhere on the page. An agent's moves leave focus alone.
   const content = useRef<HTMLDivElement>(null)
   const shown = useRef(route)
   useEffect(() => {
     if (shown.current === route) return
     shown.current = route
+    if (usePhone.getState().movedByAgent) return
     const active = document.activeElement
     const phone = content.current?.closest('.phone')
     if (!active || active === document.body || !active.isConnected || phone?.contains(active)) content.current?.focus({ preventScroll: true })
@@ -37,7 +39,8 @@ export function Phone() {
   useEffect(() => {
     if (replaying) return // a replay has its own deep links, and nothing of it is stored
     const hash = routeToHash(taskId, route)
-    if (ownsHash && window.location.hash !== hash) window.history.replaceState(null, '', hash)
+    // A person's move shows in the address bar at once; an agent's many moves a second, about once a second.
+    if (ownsHash) replaceHash(hash, { throttle: usePhone.getState().movedByAgent })
     void rememberScreen(route)
   }, [route, taskId, replaying, ownsHash])
 

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { BatteryFull, Signal } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Profile } from '../core'
@@ -5,7 +6,7 @@ import type { Language } from '../i18n'
 import { weekdayShort } from './apps/format'
 
 /** The phone's status bar: the profile's "now", so that "tomorrow" reads as the task means it. */
-export function StatusBar({ profile }: { profile: Profile }) {
+export const StatusBar = memo(function StatusBar({ profile }: { profile: Profile }) {
   const { i18n } = useTranslation()
   const [date = '', time = ''] = profile.now.split(' ')
   const weekday = weekdayShort(date, i18n.language as Language) || profile.weekday.slice(0, 3)
@@ -22,4 +23,4 @@ export function StatusBar({ profile }: { profile: Profile }) {
       </span>
     </div>
   )
-}
+})

@@ -1,3 +1,4 @@
+import { replaceHashNow } from '../state/hashWriter'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Phone } from '../phone/Phone'
@@ -11,7 +12,7 @@ export function WatchPanel({ taskId }: { taskId: string }) {
   const openTaskId = useSession((s) => s.task?.id)
   useEffect(() => {
     // Runs after the phone's own effect (children first), so the address stays on this view.
-    if (window.location.hash !== '#/runs') window.history.replaceState(null, '', '#/runs')
+    replaceHashNow('#/runs')
   }, [route, openTaskId])
   return (
     <aside className="runs-watch" aria-label={t('runs.watching', { task: taskId })}>

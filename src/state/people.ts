@@ -1,5 +1,6 @@
+import { replaceHashNow } from './hashWriter'
 import { create } from 'zustand'
-import { ArchiveError, readArchive, unzipArchive } from '../core'
+import { ArchiveError, readArchive, submittedOf, unzipArchive } from '../core'
 import type { ArchiveManifest, PersonAttempt } from '../core'
 import { callsOf, exportAttempts, importAttempts, isRecorded } from '../db'
 import type { AttemptRow, CallRow } from '../db'
@@ -66,7 +67,7 @@ export const usePeople = create<PeopleState>()(() => ({
 
 export function setPeopleTab(tab: PeopleTab): void {
   usePeople.setState({ tab })
-  if (typeof window !== 'undefined') window.history.replaceState(null, '', `#/people/${tab}`)
+  if (typeof window !== 'undefined') replaceHashNow(`#/people/${tab}`)
 }
 
 export function setPeopleOption(change: Partial<Pick<PeopleState, 'finishedOnly' | 'onlyRevision'>>): void {
@@ -88,7 +89,7 @@ export function personAttempt(row: AttemptRow, calls: readonly CallRow[]): Perso
     ...(row.ended !== undefined ? { ended: row.ended } : {}),
     elapsedMs: row.elapsedMs,
     ...(row.verdict ? { correct: row.verdict.correct, errorType: row.verdict.errorType } : {}),
-    calls: calls.filter((c) => c.kind === 'execution' && c.ok && !c.withdrawn).map((c) => ({ name: c.name, arguments: c.arguments })),
+    calls: submittedOf(calls),
     retrievals: calls.filter((c) => c.kind === 'retrieval').length,
     flags: row.flags ?? [],
   }

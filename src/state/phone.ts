@@ -16,20 +16,23 @@ export const EMPTY_SEARCH: AppSearch = { pattern: '', mode: 'fixed', field: '', 
 
 interface PhoneState {
   route: PhoneRoute
+  /** The route was set by a call from an agent (not by a person's tap): agents move many times a second. */
+  movedByAgent: boolean
   searches: Partial<Record<AppKey | 'phone', AppSearch>>
-  navigate: (route: PhoneRoute) => void
+  navigate: (route: PhoneRoute, by?: 'agent') => void
   editSearch: (app: AppKey | 'phone', change: Partial<AppSearch>) => void
-  reset: (route?: PhoneRoute) => void
+  reset: (route?: PhoneRoute, by?: 'agent') => void
 }
 
 /** Phone navigation: the screen shown and each app's search state. */
 export const usePhone = create<PhoneState>()((set) => ({
   route: { screen: 'home' },
+  movedByAgent: false,
   searches: {},
-  navigate: (route) => set({ route }),
+  navigate: (route, by) => set({ route, movedByAgent: by === 'agent' }),
   editSearch: (app, change) =>
     set((state) => ({ searches: { ...state.searches, [app]: { ...EMPTY_SEARCH, ...state.searches[app], ...change } } })),
-  reset: (route = { screen: 'home' }) => set({ route, searches: {} }),
+  reset: (route = { screen: 'home' }, by) => set({ route, movedByAgent: by === 'agent', searches: {} }),
 }))
 
 /** Pure selector: an app's search state, or the empty one. */

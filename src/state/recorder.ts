@@ -39,6 +39,10 @@ export class Recorder {
     return Date.now() - this.started
   }
 
+  callsMade(): number {
+    return this.session?.trajectory().length ?? 0
+  }
+
   /** The attempt's kept execution calls (what a person's verdict scores). */
   submittedCalls(): { name: string; arguments: unknown }[] {
     return this.session?.submittedCalls() ?? []

@@ -5,18 +5,19 @@ import {
   KeywordAgent,
   MAX_TURNS,
   OracleAgent,
-  executionCallsOf,
   parseResponses,
   runAgent,
   scoreFileTexts,
   scoreResponses,
   scoreTask,
+  submittedOf,
   systemPrompt,
   toolProperties,
 } from '../core'
 import type { AgentMessage, ChatModel, Setting, Task, TokenUsage, ToolSchema } from '../core'
 import {
   attemptCalls,
+  callsOf,
   createAttempt,
   finishAttempt as finishStoredAttempt,
   listRuns,
@@ -27,7 +28,7 @@ import {
   saveTurns,
   toSteps,
 } from '../db'
-import type { AttemptRow, StoredRun, StoredTurns } from '../db'
+import type { AttemptRow, CallRow, StoredRun, StoredTurns } from '../db'
 import { saveDownload } from './people'
 import { Recorder } from './recorder'
 import { routeToHash } from './routes'
@@ -150,11 +151,6 @@ function scrub(text: string): string {
   return key.length >= 4 ? text.split(key).join('***') : text
 }
 
-/** Whether a run's stored turns are right: scored from its messages, as `npm run score` scores the export. */
-function turnsCorrect(task: Task, tools: readonly ToolSchema[], turns: StoredTurns): boolean {
-  return scoreTask(task, executionCallsOf({ messages: turns.messages }), toolProperties(tools)).correct
-}
-
 /** The newest attempt of each repeat and task of a run. */
 function latestByJob(attempts: readonly AttemptRow[]): Map<string, AttemptRow> {
   const byJob = new Map<string, AttemptRow>()
@@ -163,29 +159,33 @@ function latestByJob(attempts: readonly AttemptRow[]): Map<string, AttemptRow> {
 }
 
 /** Each repeat and task of a run, in order, with its newest attempt and that attempt's stored turns. */
-async function storedJobs(run: StoredRun): Promise<{ repeat: number; taskId: string; attempt?: AttemptRow; turns?: StoredTurns }[]> {
+async function storedJobs(
+  run: StoredRun,
+  withCalls = false,
+): Promise<{ repeat: number; taskId: string; attempt?: AttemptRow; turns?: StoredTurns; calls?: CallRow[] }[]> {
   const byJob = latestByJob(await runAttempts(run))
+  const callsById = withCalls ? await callsOf([...byJob.values()]) : undefined
   const jobs = []
   for (let repeat = 0; repeat < run.repeats; repeat++)
     for (const taskId of run.tasks) {
       const attempt = byJob.get(jobKey(repeat, taskId))
       const turns = attempt ? await loadTurns(attempt.id) : undefined
-      jobs.push({ repeat, taskId, ...(attempt ? { attempt } : {}), ...(turns ? { turns } : {}) })
+      const calls = attempt ? callsById?.get(attempt.id) : undefined
+      jobs.push({ repeat, taskId, ...(attempt ? { attempt } : {}), ...(turns ? { turns } : {}), ...(calls ? { calls } : {}) })
     }
   return jobs
 }
 
 /** A run's progress as stored (after a reload, or before a resume). */
 async function storedProgress(run: StoredRun): Promise<RunProgress> {
-  const { tasks, dataset } = useSession.getState()
   const jobs = (await storedJobs(run)).map(({ repeat, taskId, attempt, turns }): JobProgress => {
-    const task = tasks.find((t) => t.id === taskId)
     return {
       repeat,
       taskId,
       status: attempt?.finished ? 'done' : turns?.error ? 'error' : attempt ? 'stopped' : 'pending',
       ...(attempt ? { attemptId: attempt.id } : {}),
-      ...(attempt?.finished && turns && task && dataset ? { correct: turnsCorrect(task, dataset.tools, turns) } : {}),
+      // The verdict stored at the finish: the one scorer on the kept calls, as for a person.
+      ...(attempt?.verdict ? { correct: attempt.verdict.correct } : {}),
       turns: turns?.turns ?? 0,
       tokens: turns ? turns.usage.prompt + turns.usage.completion : 0,
       ...(turns?.error ? { error: turns.error } : {}),
@@ -314,13 +314,14 @@ interface CallPath {
   attemptId: string
   tools: ToolSchema[]
   call: (name: string, args: string) => Promise<{ content: string }>
-  finish: (task: Task) => Promise<void>
+  /** Ends the attempt; whether it is correct. */
+  finish: (task: Task) => Promise<boolean | undefined>
 }
 
 /** The watched task opens on the phone and calls through the phone's one path, so that it plays live. */
 async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>): Promise<CallPath | undefined> {
-  if (job.attemptId) await openTask(job.taskId, undefined, { setting: run.setting, actor: run.model })
-  else await openTask(job.taskId, { screen: 'home' }, { fresh: true, setting: run.setting, actor: run.model, run: tag })
+  if (job.attemptId) await openTask(job.taskId, undefined, { setting: run.setting, actor: run.model, byAgent: true })
+  else await openTask(job.taskId, { screen: 'home' }, { fresh: true, setting: run.setting, actor: run.model, run: tag, byAgent: true })
   const attempt = useSession.getState().attempt
   const session = currentToolSession()
   if (!attempt || !session || (job.attemptId && attempt.id !== job.attemptId)) return undefined
@@ -335,8 +336,8 @@ async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<Atte
       return callTool(name, args, 'agent')
     },
     finish: async () => {
-      if (useSession.getState().attempt?.id === attemptId) await finishOpenAttempt()
-      else await finishInBackground(run, job.taskId, attemptId)
+      if (useSession.getState().attempt?.id === attemptId) return (await finishOpenAttempt())?.correct
+      return finishInBackground(run, job.taskId, attemptId)
     },
   }
 }
@@ -350,8 +351,10 @@ async function recorderFor(run: StoredRun, taskId: string, attempt: { id: string
   const dataset = useSession.getState().dataset
   const loaded = await loadTask(run.datasetId, taskId)
   if (!dataset || !loaded) throw new Error(`Task ${taskId} is not in this data set`)
-  const restored = toSteps(await attemptCalls(attempt.id))
-  const recorder = new Recorder().open(loaded.task, loaded.records, dataset.tools, run.setting, attempt, restored)
+  const calls = await attemptCalls(attempt.id)
+  // The time goes on from the last call's (the attempt row's time trails its calls, see saveStep).
+  const elapsedMs = calls.reduce((ms, c) => Math.max(ms, c.elapsedMs ?? 0), attempt.elapsedMs)
+  const recorder = new Recorder().open(loaded.task, loaded.records, dataset.tools, run.setting, { id: attempt.id, elapsedMs }, toSteps(calls))
   backgroundRecorders.set(attempt.id, recorder)
   return recorder
 }
@@ -362,19 +365,21 @@ async function backgroundCall(run: StoredRun, taskId: string, attemptId: string)
 }
 
 /** Ends a background attempt with a verdict on its kept calls, as a person's attempt is judged. */
-async function finishInBackground(run: StoredRun, taskId: string, attemptId: string): Promise<void> {
+async function finishInBackground(run: StoredRun, taskId: string, attemptId: string): Promise<boolean | undefined> {
   const dataset = useSession.getState().dataset
   const task = useSession.getState().tasks.find((t) => t.id === taskId)
   const recorder = await recorderFor(run, taskId, { id: attemptId, elapsedMs: 0 })
-  if (!dataset || !task) return
+  if (!dataset || !task) return undefined
   const verdict = scoreTask(task, recorder.submittedCalls(), toolProperties(dataset.tools))
   const finished = await finishStoredAttempt(attemptId, {
     verdict: { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches },
     elapsedMs: recorder.elapsedMs(),
+    steps: recorder.callsMade(),
   })
   // The data set's list of attempts (Replay, Analysis) includes background runs as soon as they end.
   if (finished) upsertAttempt(finished)
   backgroundRecorders.delete(attemptId)
+  return verdict.correct
 }
 
 async function recorderPath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>): Promise<CallPath> {
@@ -460,10 +465,10 @@ async function runJob(run: StoredRun, job: JobProgress, signal: AbortSignal): Pr
       return
     }
     await store(result.messages, result.turns, { stop: result.stop })
-    await path.finish(task)
+    const correct = await path.finish(task)
     set({
       status: 'done',
-      correct: turnsCorrect(task, dataset.tools, { messages: result.messages, usage, turns: result.turns }),
+      ...(correct !== undefined ? { correct } : {}),
       turns: result.turns,
       error: undefined,
     })
@@ -472,9 +477,9 @@ async function runJob(run: StoredRun, job: JobProgress, signal: AbortSignal): Pr
   }
 }
 
-/** The run's response lines (DESIGN.md, with `messages`, `model`, `setting`, `run`), one per repeat and task that has turns. */
+/** The run's response lines (DESIGN.md, with `calls`, `messages`, `model`, `setting`, `run`), one per repeat and task that has turns. */
 export async function runResponseLines(run: StoredRun): Promise<string[]> {
-  return (await storedJobs(run)).flatMap(({ repeat, taskId, attempt, turns }) =>
+  return (await storedJobs(run, true)).flatMap(({ repeat, taskId, attempt, turns, calls }) =>
     attempt && turns
       ? [
           JSON.stringify({
@@ -482,6 +487,8 @@ export async function runResponseLines(run: StoredRun): Promise<string[]> {
             run: repeat,
             model: run.model,
             setting: run.setting,
+            // What is scored: the kept valid calls, as in the page, `npm run agent` and the MCP server (an invalid call changes nothing).
+            calls: submittedOf(calls ?? []),
             messages: turns.messages,
             turns: turns.turns,
             ...(turns.stop ? { stop: turns.stop } : {}),

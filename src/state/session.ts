@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { ToolSession, appOfSearchTool, GLOBAL_SEARCH_TOOL, parseArguments, scoreTask, toolProperties } from '../core'
-import type { CallSource, SearchData, Setting, Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
+import type { AppKey, CallSource, SearchData, Setting, Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
 import {
   activeDataset,
   addFlag,
@@ -17,6 +17,7 @@ import {
   saveStep,
   setActiveDataset,
   toSteps,
+  withLatest,
   finishAttempt as finishStoredAttempt,
 } from '../db'
 import type { AttemptRow, AttemptSetting, DatasetRow, FlagKind } from '../db'
@@ -24,6 +25,7 @@ import { leadAttempt, releaseAttempt } from './attemptLock'
 import { refreshProgress, upsertAttempt } from './progress'
 import { clearStorageError, reportStorageError } from './storage'
 import { elapsedNow, pauseTimer, resumeTimer, startTimer } from './timer'
+import { flushFrameJobs, onNextFrame } from './frameQueue'
 import { fetchDatasetFiles } from './fetchDataset'
 import { usePhone } from './phone'
 import { hashToRoute, routeToHash } from './routes'
@@ -131,12 +133,13 @@ export async function reloadDatasets(): Promise<void> {
 /**
  * Opens a task for the current person: shows their latest attempt at it
  * (resuming it, or its review if finished), or starts one with the current
- * access setting. `fresh` always starts a new attempt.
+ * access setting. `fresh` always starts a new attempt. `byAgent`: a program
+ * opens it, so the phone takes no focus and the address bar follows lazily.
  */
 export async function openTask(
   taskId: string,
   route?: PhoneRoute,
-  options: { fresh?: boolean; setting?: AttemptSetting; actor?: string; run?: AttemptRow['run'] } = {},
+  options: { fresh?: boolean; setting?: AttemptSetting; actor?: string; run?: AttemptRow['run']; byAgent?: boolean } = {},
 ): Promise<void> {
   const { dataset } = useSession.getState()
   if (!dataset) return
@@ -157,20 +160,22 @@ export async function openTask(
     ...(options.run ? { run: options.run } : {}),
   })
   upsertAttempt(attempt)
-  await enterAttempt(attempt, loaded.task, loaded.records, route)
+  await enterAttempt(attempt, loaded.task, loaded.records, route, options.byAgent)
   const id = attempt.id
   leadAttempt(id, (leading) => void onLeadChange(id, leading))
 }
 
 /** Shows a stored attempt: its trajectory, its screen, its timer, and its verdict once finished. */
-async function enterAttempt(attempt: AttemptRow, task: Task, records: TaskRecords, route?: PhoneRoute): Promise<void> {
+async function enterAttempt(attempt: AttemptRow, task: Task, records: TaskRecords, route?: PhoneRoute, byAgent = false): Promise<void> {
   const dataset = useSession.getState().dataset
   if (!dataset) return
-  const restored = toSteps(await attemptCalls(attempt.id))
+  const calls = await attemptCalls(attempt.id)
+  attempt = withLatest(attempt, calls)
+  const restored = toSteps(calls)
   showSteps(attempt, task, records, restored, attempt.finished)
   startTimer(attempt.elapsedMs, !attempt.finished && pageVisible())
   savedScreen = attempt.screen
-  usePhone.getState().reset(route ?? hashToRoute(attempt.screen).route)
+  usePhone.getState().reset(route ?? hashToRoute(attempt.screen).route, byAgent ? 'agent' : undefined)
   for (const step of restored) phonePlan(step, false)?.apply()
 }
 
@@ -188,6 +193,7 @@ function showSteps(
   extra: Partial<SessionState> = {},
 ): void {
   const tools = useSession.getState().dataset?.tools ?? []
+  flushFrameJobs() // what a program did in the attempt shown so far lands first (its progress included)
   toolSession = new ToolSession(task, tools, records, runtimeSetting(attempt.access), steps)
   const verdict = scored ? scoreTask(task, toolSession.submittedCalls(), toolProperties(tools)) : undefined
   useSession.setState({ task, records, attempt, steps: [...steps], verdict, ...extra })
@@ -243,7 +249,7 @@ async function leaveAttempt(): Promise<void> {
   const elapsed = pauseTimer()
   releaseAttempt()
   useSession.setState({ leading: true })
-  if (attempt && !attempt.finished && leading) await saveElapsed(attempt.id, elapsed).catch(reportStorageError)
+  if (attempt && !attempt.finished && leading) await saveElapsed(attempt.id, elapsed, callsMade()).catch(reportStorageError)
 }
 
 function pageVisible(): boolean {
@@ -255,13 +261,18 @@ export function onVisibilityChange(visible: boolean): void {
   const { attempt, leading } = useSession.getState()
   if (!attempt || attempt.finished || !leading) return
   if (visible) resumeTimer()
-  else void saveElapsed(attempt.id, pauseTimer()).catch(reportStorageError)
+  else void saveElapsed(attempt.id, pauseTimer(), callsMade()).catch(reportStorageError)
 }
 
 /** Stores the running time (every few seconds, so that a crash loses little of it). */
 export async function checkpointTime(): Promise<void> {
   const { attempt, leading } = useSession.getState()
-  if (attempt && !attempt.finished && leading) await saveElapsed(attempt.id, elapsedNow()).catch(reportStorageError)
+  if (attempt && !attempt.finished && leading) await saveElapsed(attempt.id, elapsedNow(), callsMade()).catch(reportStorageError)
+}
+
+/** Calls made in the open attempt (what a checkpoint stores on the attempt row). */
+function callsMade(): number | undefined {
+  return toolSession?.trajectory().length
 }
 
 /** The open task's runtime (for the phone's list views, which read the same index the tools search). */
@@ -287,7 +298,7 @@ function writableAttempt(): { session: ToolSession; attempt: AttemptRow } {
  */
 async function persistStep(attempt: AttemptRow, step: TrajectoryStep, screen?: string): Promise<void> {
   try {
-    await saveStep(attempt.id, step, { ...(screen ? { screen } : {}), elapsedMs: elapsedNow() })
+    await saveStep(attempt.id, step, { ...(screen ? { screen } : {}), elapsedMs: elapsedNow(), attempt })
   } catch (err) {
     const { task, records } = useSession.getState()
     if (task && records) showSteps(attempt, task, records, toSteps(await attemptCalls(attempt.id)), false)
@@ -307,10 +318,24 @@ export async function callTool(name: string, args: unknown, source: CallSource):
   const step = session.call(name, args, source)
   const plan = phonePlan(step, source !== 'ui')
   await persistStep(attempt, step, plan?.screen)
-  plan?.apply()
   const updated: AttemptRow = { ...attempt, steps: step.seq + 1, ...(plan?.screen ? { screen: plan.screen } : {}) }
-  useSession.setState({ steps: [...session.trajectory()], attempt: updated })
-  if (!attempt.steps) upsertAttempt(updated) // the first call moves the task to "in progress"
+  useSession.setState({ attempt: updated })
+  const showTrajectory = () => {
+    if (useSession.getState().attempt?.id === attempt.id) useSession.setState({ steps: [...session.trajectory()] })
+  }
+  const showProgress = () => upsertAttempt(updated) // the first call moves the task to "in progress"
+  if (source === 'ui') {
+    // A person's tap shows at once (after anything a program did before it).
+    flushFrameJobs()
+    plan?.apply()
+    showTrajectory()
+    if (!attempt.steps) showProgress()
+  } else {
+    // A program's calls show at the next frame: the newest screen per app, the trajectory as it then stands.
+    if (plan) onNextFrame(`phone:${plan.app}`, plan.apply)
+    onNextFrame('trajectory', showTrajectory)
+    if (!attempt.steps) onNextFrame('progress', showProgress)
+  }
   return step
 }
 
@@ -318,7 +343,7 @@ export async function callTool(name: string, args: unknown, source: CallSource):
  * What a call shows on the phone: a search fills its app's results; calls from
  * elsewhere also open that app. Returned as a plan, applied once the call is stored.
  */
-function phonePlan(step: TrajectoryStep, navigate: boolean): { screen?: string; apply: () => void } | undefined {
+function phonePlan(step: TrajectoryStep, navigate: boolean): { app: AppKey | 'phone'; screen?: string; apply: () => void } | undefined {
   if (step.kind !== 'retrieval' || !step.ok) return undefined
   const app = step.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(step.name)?.key
   if (!app) return undefined
@@ -329,6 +354,7 @@ function phonePlan(step: TrajectoryStep, navigate: boolean): { screen?: string; 
   const data = (step.data ?? toolSession?.runtime.call(step.name, step.arguments, 'replay').data) as SearchData | undefined
   const route: PhoneRoute = app === 'phone' ? { screen: 'home' } : { screen: 'app', app }
   return {
+    app,
     ...(navigate ? { screen: routeToHash(useSession.getState().task?.id, route) } : {}),
     apply: () => {
       const phone = usePhone.getState()
@@ -336,7 +362,7 @@ function phonePlan(step: TrajectoryStep, navigate: boolean): { screen?: string; 
         pattern: String(args.pattern ?? ''),
         result: { pattern: String(args.pattern ?? ''), page: data?.page ?? 1, ok: step.ok, content: step.content, ...(data ? { data } : {}) },
       })
-      if (navigate) phone.navigate(route)
+      if (navigate) phone.navigate(route, 'agent')
     },
   }
 }
@@ -348,7 +374,10 @@ export async function rememberScreen(route: PhoneRoute): Promise<void> {
   // A call that moved the phone stored its screen with it: no second write.
   if (!attempt || attempt.finished || !leading || replaying || screen === savedScreen) return
   savedScreen = screen
-  await saveScreen(attempt.id, screen).catch(reportStorageError)
+  // The copy in memory first: the attempt's first call writes it whole (see saveStep).
+  const screenAt = Date.now()
+  useSession.setState({ attempt: { ...attempt, screen, screenAt } })
+  await saveScreen(attempt.id, screen, screenAt).catch(reportStorageError)
 }
 
 /**
@@ -371,6 +400,7 @@ export async function withdrawCall(seq: number): Promise<void> {
 
 /** Ends the attempt and scores its kept execution calls with the core scorer; shown only once it is on disk. */
 export async function finishAttempt(): Promise<TaskVerdict | undefined> {
+  flushFrameJobs() // the calls a program made are shown before the verdict
   const { task, dataset } = useSession.getState()
   const { session, attempt } = writableAttempt()
   if (!task || !dataset) return undefined
@@ -381,6 +411,7 @@ export async function finishAttempt(): Promise<TaskVerdict | undefined> {
     stored = await finishStoredAttempt(attempt.id, {
       verdict: { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches },
       elapsedMs,
+      steps: session.trajectory().length,
     })
   } catch (err) {
     resumeTimer()

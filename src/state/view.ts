@@ -1,3 +1,4 @@
+import { replaceHashNow } from './hashWriter'
 import { create } from 'zustand'
 
 /**
@@ -27,5 +28,5 @@ export function viewPathOfHash(hash: string): string[] {
 export function showView(view: View, path: readonly string[] = []): void {
   useView.setState({ view })
   const hash = `#/${[view, ...path.map((p) => encodeURIComponent(p))].join('/')}`
-  if (view !== 'phone' && typeof window !== 'undefined' && window.location.hash !== hash) window.history.replaceState(null, '', hash)
+  if (view !== 'phone' && typeof window !== 'undefined') replaceHashNow(hash)
 }

@@ -21,8 +21,9 @@ export const SCRIPTS: Record<string, Script> = {
       [call('search_contacts', { pattern: 'Tom' })],
       [call('Phone_Call', { telephone: '13822419087' })],
     ][turn] ?? null,
-  /** One call with arguments that are not JSON, then a correct call. */
-  malformed: (turn) => [[call('search_contacts', '{"pattern": "Tom"')], [call('Phone_Call', { telephone: '13822419087' })]][turn] ?? null,
+  /** A search and a call with arguments that are not JSON (in one turn), then a correct call. */
+  malformed: (turn) =>
+    [[call('search_contacts', '{"pattern": "Tom"'), call('Phone_Call', '{"telephone": ')], [call('Phone_Call', { telephone: '13822419087' })]][turn] ?? null,
   /** Never stops searching. */
   loop: () => [call('search_contacts', { pattern: 'Tom' })],
 }

@@ -1,5 +1,5 @@
 import type { Task, ToolSchema, TaskRecords } from '../dataset/types'
-import { ToolRuntime } from './runtime'
+import { ToolRuntime, parseArguments } from './runtime'
 import type { CallSource, Setting, ToolCall } from './types'
 import type { PredictedCall } from '../score/types'
 
@@ -7,6 +7,20 @@ import type { PredictedCall } from '../score/types'
 export interface TrajectoryStep extends ToolCall {
   seq: number
   withdrawn?: boolean
+}
+
+/**
+ * What a trajectory submits, and so what is scored: its successful, not
+ * withdrawn execution calls, in order, with their arguments as objects (a
+ * model sends them as JSON text; a successful call's text always parses).
+ */
+export function submittedOf(steps: readonly Pick<TrajectoryStep, 'kind' | 'ok' | 'withdrawn' | 'name' | 'arguments'>[]): PredictedCall[] {
+  return steps
+    .filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn)
+    .map((s) => {
+      const parsed = parseArguments(s.arguments)
+      return { name: s.name, arguments: 'args' in parsed ? parsed.args : s.arguments }
+    })
 }
 
 /**
@@ -54,9 +68,7 @@ export class ToolSession {
 
   /** What gets scored: the successful, not withdrawn execution calls, in order. */
   submittedCalls(): PredictedCall[] {
-    return this.steps
-      .filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn)
-      .map((s) => ({ name: s.name, arguments: s.arguments }))
+    return submittedOf(this.steps)
   }
 
   /** Subscribes to recorded and changed steps; returns the unsubscribe function. */

@@ -34,13 +34,26 @@ export function avatarColor(name: string): string {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
+/** Intl formatters are costly to build (about half a millisecond each) and lists format many rows: one per language and style. */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
+function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  const known = formatters.get(key) as F | undefined
+  if (known) return known
+  const made = make()
+  formatters.set(key, made)
+  return made
+}
+const dateLocale = (language: Language) => (language === 'zh' ? 'zh-CN' : 'en-GB')
+
 /** "Saturday, 14 March 2026" / "2026年3月14日 星期六" for a stored YYYY-MM-DD; the stored text otherwise. */
 export function dayHeading(date: string, language: Language): string {
   const m = DATE.exec(date.trim())
   if (!m) return date
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  const locale = language === 'zh' ? 'zh-CN' : 'en-GB'
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(d)
+  const long = formatter(`long:${language}`, () =>
+    new Intl.DateTimeFormat(dateLocale(language), { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+  )
+  return long.format(d)
 }
 
 /** "Sat" / "周六" for a stored YYYY-MM-DD, '' otherwise. */
@@ -48,7 +61,7 @@ export function weekdayShort(date: string, language: Language): string {
   const m = DATE.exec(date.trim())
   if (!m) return ''
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', { weekday: 'short', timeZone: 'UTC' }).format(d)
+  return formatter(`weekday:${language}`, () => new Intl.DateTimeFormat(dateLocale(language), { weekday: 'short', timeZone: 'UTC' })).format(d)
 }
 
 /** Nights between two stored dates, or undefined. */
@@ -65,7 +78,10 @@ export function nightsBetween(from: string, to: string): number | undefined {
 export function money(value: unknown, language: Language): string {
   const n = typeof value === 'number' ? value : Number(valueText(value).replace(/[,\s]/g, ''))
   if (valueText(value) === '' || !Number.isFinite(n)) return valueText(value)
-  return new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
+  const amount = formatter(`money:${language}`, () =>
+    new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  )
+  return amount.format(n)
 }
 
 /** How a stored status reads: good, pending, bad or neutral (stored text is shown as is). */
