@@ -4,6 +4,7 @@ import { callSignature, countedAttempts } from '../src/core/analysis/people'
 import type { PersonAttempt } from '../src/core/analysis/people'
 import { crossValidation, crossValidationCsv } from '../src/core/analysis/crossValidation'
 import { humanBaseline, humanBaselineTable } from '../src/core/analysis/baseline'
+import { scoringOrder } from '../src/core/archive/build'
 
 const task = (id: string, type: string, instruction: string, line: number): Task => ({
   id,
@@ -144,6 +145,33 @@ describe('countedAttempts', () => {
     expect(counted).toHaveLength(12)
     const alice = counted.filter((a) => a.actor === 'alice' && a.taskId === '辨析1')
     expect(alice.map((a) => a.ended)).toEqual([2000])
+  })
+})
+
+describe('the attempt that counts when two finish at the same time', () => {
+  const finishedAt = (id: string, started: number) => ({
+    id,
+    taskId: '推理1',
+    access: 'paginated' as const,
+    actor: 'dana',
+    started,
+    elapsedMs: 5000 - started,
+    finished: true,
+    ended: 5000,
+    steps: [],
+  })
+  const early = finishedAt('b-early', 1000)
+  const late = finishedAt('a-late', 2000)
+  const person = (a: typeof early): PersonAttempt => ({ ...a, attemptId: a.id, calls: [], retrievals: 0, flags: [] })
+
+  it('is the one that started later, whatever the input order, and the export puts it last (the scorer keeps the last line)', () => {
+    for (const order of [
+      [early, late],
+      [late, early],
+    ]) {
+      expect(countedAttempts(order.map(person)).map((a) => a.attemptId)).toEqual(['a-late'])
+      expect(scoringOrder(order, TASKS).map((o) => o.attempt.id)).toEqual(['b-early', 'a-late'])
+    }
   })
 })
 

@@ -1,6 +1,6 @@
-import { replaceHashNow } from '../state/hashWriter'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { replaceHashNow } from '../state/hashWriter'
 import { Phone } from '../phone/Phone'
 import { usePhone } from '../state/phone'
 import { useSession } from '../state/session'

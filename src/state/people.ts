@@ -1,9 +1,10 @@
-import { replaceHashNow } from './hashWriter'
 import { create } from 'zustand'
 import { ArchiveError, readArchive, submittedOf, unzipArchive } from '../core'
 import type { ArchiveManifest, PersonAttempt } from '../core'
 import { callsOf, exportAttempts, importAttempts, isRecorded } from '../db'
 import type { AttemptRow, CallRow } from '../db'
+import { saveDownload } from './download'
+import { replaceHashNow } from './hashWriter'
 import { refreshProgress } from './progress'
 import { openTask, useSession } from './session'
 import { useSettings } from './settings'
@@ -110,20 +111,6 @@ export async function loadPeople(rows: readonly AttemptRow[]): Promise<void> {
   const calls = await callsOf(wanted)
   const attempts = wanted.map((row) => personAttempt(row, calls.get(row.id) ?? []))
   if (token === loadToken) usePeople.setState({ attempts })
-}
-
-/** Hands a file to the browser as a download. */
-export function saveDownload(data: string | Uint8Array, fileName: string, type: string): void {
-  const blob = new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type })
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.hidden = true
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'anonymous'

@@ -19,6 +19,7 @@ import {
   attemptCalls,
   callsOf,
   createAttempt,
+  datasetAttempts,
   finishAttempt as finishStoredAttempt,
   listRuns,
   loadTask,
@@ -29,7 +30,7 @@ import {
   toSteps,
 } from '../db'
 import type { AttemptRow, CallRow, StoredRun, StoredTurns } from '../db'
-import { saveDownload } from './people'
+import { saveDownload } from './download'
 import { Recorder } from './recorder'
 import { routeToHash } from './routes'
 import { upsertAttempt } from './progress'
@@ -161,9 +162,10 @@ function latestByJob(attempts: readonly AttemptRow[]): Map<string, AttemptRow> {
 /** Each repeat and task of a run, in order, with its newest attempt and that attempt's stored turns. */
 async function storedJobs(
   run: StoredRun,
-  withCalls = false,
+  options: { withCalls?: boolean; attempts?: readonly AttemptRow[] } = {},
 ): Promise<{ repeat: number; taskId: string; attempt?: AttemptRow; turns?: StoredTurns; calls?: CallRow[] }[]> {
-  const byJob = latestByJob(await runAttempts(run))
+  const byJob = latestByJob(options.attempts ?? (await runAttempts(run)))
+  const withCalls = options.withCalls ?? false
   const callsById = withCalls ? await callsOf([...byJob.values()]) : undefined
   const jobs = []
   for (let repeat = 0; repeat < run.repeats; repeat++)
@@ -177,8 +179,8 @@ async function storedJobs(
 }
 
 /** A run's progress as stored (after a reload, or before a resume). */
-async function storedProgress(run: StoredRun): Promise<RunProgress> {
-  const jobs = (await storedJobs(run)).map(({ repeat, taskId, attempt, turns }): JobProgress => {
+async function storedProgress(run: StoredRun, attempts?: readonly AttemptRow[]): Promise<RunProgress> {
+  const jobs = (await storedJobs(run, attempts ? { attempts } : {})).map(({ repeat, taskId, attempt, turns }): JobProgress => {
     return {
       repeat,
       taskId,
@@ -199,7 +201,9 @@ export async function loadRuns(): Promise<void> {
   const dataset = useSession.getState().dataset
   if (!dataset || useRuns.getState().datasetId === dataset.id) return
   const stored = await listRuns(dataset.id)
-  const runs = await Promise.all(stored.map(storedProgress))
+  // The data set's attempts are read once for all its runs.
+  const attempts = await datasetAttempts(dataset.id)
+  const runs = await Promise.all(stored.map((run) => storedProgress(run, attempts.filter((a) => a.run?.id === run.id))))
   useRuns.setState({ datasetId: dataset.id, runs })
 }
 
@@ -422,6 +426,7 @@ async function runJob(run: StoredRun, job: JobProgress, signal: AbortSignal): Pr
     const before = await loadTurns(path.attemptId)
     const usage: TokenUsage = { ...(before?.usage ?? { prompt: 0, completion: 0 }) }
     const base = await modelFor(run, task)
+    // Counted here, not from runAgent's total: the bar shows tokens as each turn ends, and a resumed task adds to what it had.
     const model: ChatModel = {
       name: base.name,
       complete: async (messages, tools, s) => {
@@ -479,7 +484,7 @@ async function runJob(run: StoredRun, job: JobProgress, signal: AbortSignal): Pr
 
 /** The run's response lines (DESIGN.md, with `calls`, `messages`, `model`, `setting`, `run`), one per repeat and task that has turns. */
 export async function runResponseLines(run: StoredRun): Promise<string[]> {
-  return (await storedJobs(run, true)).flatMap(({ repeat, taskId, attempt, turns, calls }) =>
+  return (await storedJobs(run, { withCalls: true })).flatMap(({ repeat, taskId, attempt, turns, calls }) =>
     attempt && turns
       ? [
           JSON.stringify({

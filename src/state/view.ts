@@ -1,5 +1,5 @@
-import { replaceHashNow } from './hashWriter'
 import { create } from 'zustand'
+import { replaceHashNow } from './hashWriter'
 
 /**
  * The page's main views: the phone with its task panel; people (exports,

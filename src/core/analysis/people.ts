@@ -28,16 +28,20 @@ export interface PersonAttempt {
 
 /**
  * The attempts statistics count: for each person and task, the latest
- * finished attempt (greatest `ended`; on a tie, the later one in the input).
- * Unfinished attempts never count. Returned in input order.
+ * finished attempt (greatest end; on a tie, the later start, then the greater
+ * id: the order in which an export's lines put them, so that the scorer's
+ * "last line wins" picks the same one). Unfinished attempts never count.
+ * Returned in input order.
  */
 export function countedAttempts(attempts: readonly PersonAttempt[]): PersonAttempt[] {
   const latest = new Map<string, PersonAttempt>()
+  const later = (a: PersonAttempt, b: PersonAttempt) =>
+    endOf(a) - endOf(b) || a.started - b.started || (a.attemptId > b.attemptId ? 1 : a.attemptId < b.attemptId ? -1 : 0)
   for (const a of attempts) {
     if (!a.finished) continue
     const key = `${a.actor}\u0000${a.taskId}`
     const held = latest.get(key)
-    if (!held || endOf(a) >= endOf(held)) latest.set(key, a)
+    if (!held || later(a, held) >= 0) latest.set(key, a)
   }
   const kept = new Set(latest.values())
   return attempts.filter((a) => kept.has(a))
