@@ -137,7 +137,13 @@ const server = await serve(site, {}, port)
 const browser = await launch()
 try {
   const page = await newPage(browser)
-  await loadHome(page, () => page.goto(`http://127.0.0.1:${port}/${view ? `#/${view}` : ''}`))
+  await loadHome(page, () => page.goto(`http://127.0.0.1:${port}/`))
+  if (view) {
+    // Another view from the start (the phone is not drawn at all).
+    await page.evaluate(`location.hash = '#/${view}'`)
+    await page.reload()
+    await page.waitForFunction('window.spieval !== undefined')
+  }
   const { scripts } = await oracleScripts()
   const cdp = await page.context().newCDPSession(page)
   const profiles: Profile[] = []
