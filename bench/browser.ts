@@ -387,7 +387,8 @@ async function apiFigures(browser: Browser, base: string) {
   }
 }
 
-function quantile(values: number[], q: number): number {
+/** The q-quantile by nearest rank (q = 1: the largest). */
+export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
 }

@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { launch, loadHome, newPage, oracleScripts } from './browser'
+import { launch, loadHome, newPage, oracleScripts, quantile } from './browser'
 import { serve } from './serve'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -59,9 +59,8 @@ interface TraceEvent {
 
 const ms = (us: number) => (us / 1000).toFixed(1).padStart(8)
 function summary(xs: readonly number[]): string {
-  const s = [...xs].sort((a, b) => a - b)
-  const at = (q: number) => (s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0).toFixed(1)
-  return `n ${s.length} p50 ${at(0.5)} p90 ${at(0.9)} p99 ${at(0.99)} max ${at(1)} ms`
+  const at = (q: number) => quantile(xs, q).toFixed(1)
+  return `n ${xs.length} p50 ${at(0.5)} p90 ${at(0.9)} p99 ${at(0.99)} max ${at(1)} ms`
 }
 function top<K>(entries: Map<K, number>, n: number): [K, number][] {
   return [...entries].sort((a, b) => b[1] - a[1]).slice(0, n)

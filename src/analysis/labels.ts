@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next'
-import { capabilityName } from '../core'
 import type { AnalysisRow } from '../core'
 
 /** Okabe–Ito colours: told apart with any colour vision; yellow left out (too light on white). */
@@ -7,10 +6,7 @@ export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '
 
 export const colorAt = (i: number): string => PALETTE[i % PALETTE.length] ?? '#000000'
 
-/** A capability's name: the English name, or the stored (Chinese) type itself. */
-export function capabilityLabel(type: string, language: string): string {
-  return language.startsWith('zh') ? type : capabilityName(type)
-}
+export { capabilityLabel } from '../people/labels'
 
 /** A setting's name in the interface language (unknown ones as stored). */
 export function settingLabel(setting: string, t: TFunction): string {

@@ -1,4 +1,4 @@
-import { systemPrompt } from '../core'
+import { isRetrievalToolName, systemPrompt } from '../core'
 import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
 import { callTool, finishAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
@@ -43,7 +43,7 @@ export function createSpievalApi(): SpievalApi {
       const { task, dataset, records } = useSession.getState()
       if (!task || !dataset) throw new Error(`Task ${taskId} could not be opened`)
       const prompt = systemPrompt({ profile: dataset.profile, tools: dataset.tools, setting, ...(records ? { records } : {}) })
-      const tools = setting === 'no_search' ? dataset.tools.filter((t) => !t.function.name.startsWith('search_')) : dataset.tools
+      const tools = setting === 'no_search' ? dataset.tools.filter((t) => !isRetrievalToolName(t.function.name)) : dataset.tools
       await shown()
       return { id: task.id, type: task.type, instruction: task.instruction, profile: dataset.profile, systemPrompt: prompt, tools }
     },

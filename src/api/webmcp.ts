@@ -1,3 +1,4 @@
+import { isRetrievalToolName } from '../core'
 import type { ToolSchema } from '../core'
 import { callTool, currentToolSession, useSession } from '../state/session'
 
@@ -54,7 +55,7 @@ export function webMcpTool(schema: ToolSchema): WebMcpTool {
     name,
     description: schema.function.description,
     inputSchema: schema.function.parameters,
-    annotations: { readOnlyHint: name.startsWith('search_') },
+    annotations: { readOnlyHint: isRetrievalToolName(name) },
     execute: async (input) => {
       try {
         const step = await callTool(name, input ?? {}, 'webmcp')

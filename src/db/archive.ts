@@ -55,8 +55,13 @@ function archivedStep(row: CallRow): ArchivedStep {
   }
 }
 
-/** A stored attempt as an archive carries it (without data set, screen and import source, which are local). */
-export function archivedAttempt(row: AttemptRow, calls: readonly CallRow[]): ArchivedAttempt {
+/**
+ * A stored attempt as an archive carries it (without data set, screen and
+ * import source, which are local), its summary row brought up to date with its
+ * calls first (an unfinished attempt's row trails them, see saveStep).
+ */
+export function archivedAttempt(stored: AttemptRow, calls: readonly CallRow[]): ArchivedAttempt {
+  const row = withLatest(stored, calls)
   return {
     id: row.id,
     taskId: row.taskId,
@@ -105,8 +110,7 @@ export async function exportAttempts(
     const calls = await Promise.all(
       rows.map((a) => db.calls.where('[attemptId+seq]').between([a.id, -Infinity], [a.id, Infinity]).toArray()),
     )
-    // The summary rows of unfinished attempts trail their calls (see saveStep): brought up to date first.
-    return { dataset, tasks: taskRows.map((r) => r.task), attempts: rows.map((a, i) => archivedAttempt(withLatest(a, calls[i] ?? []), calls[i] ?? [])) }
+    return { dataset, tasks: taskRows.map((r) => r.task), attempts: rows.map((a, i) => archivedAttempt(a, calls[i] ?? [])) }
   })
   const exportedAt = new Date().toISOString()
   const description = describeFilter(filter)

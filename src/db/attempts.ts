@@ -129,18 +129,22 @@ export async function saveStep(
  */
 export function withLatest(row: AttemptRow, calls: readonly CallRow[]): AttemptRow {
   let steps = row.steps ?? 0
-  let elapsedMs = row.elapsedMs
   let screen = row.screen
   let screenAt = row.screenAt ?? Number.NEGATIVE_INFINITY
   for (const call of calls) {
     steps = Math.max(steps, call.seq + 1)
-    if (call.elapsedMs !== undefined && !row.finished) elapsedMs = Math.max(elapsedMs, call.elapsedMs)
     if (call.screen !== undefined && call.at >= screenAt) {
       screen = call.screen
       screenAt = call.at
     }
   }
-  return { ...row, steps, elapsedMs, screen }
+  // A finished attempt's time is final (stored with its verdict).
+  return { ...row, steps, elapsedMs: row.finished ? row.elapsedMs : elapsedAfter(row.elapsedMs, calls), screen }
+}
+
+/** The active time after these calls: the greater of a stored time and the time the last call carries. */
+export function elapsedAfter(elapsedMs: number, calls: readonly CallRow[]): number {
+  return calls.reduce((ms, call) => Math.max(ms, call.elapsedMs ?? 0), elapsedMs)
 }
 
 /** Remembers where a person moved the phone at `screenAt`, so that a reload comes back to it (the time decides against calls' screens). */

@@ -17,6 +17,7 @@ export {
   saveScreen,
   saveStep,
   withLatest,
+  elapsedAfter,
   toSteps,
 } from './attempts'
 export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, type ExportedAttempts, type ImportedAttempts } from './archive'

@@ -46,8 +46,6 @@ export function runOf(a: AttemptRow): string {
   return a.run?.id ?? a.importedFrom ?? ''
 }
 
-/** A recorded attempt: finished, or with at least one call (an opened task with no call is a visit). */
-const recorded = isRecorded
 
 /** Pure: the attempts the list shows, newest first. */
 export function replayRows(attempts: readonly AttemptRow[], tasks: readonly Task[], filters: ReplayFilters): AttemptRow[] {
@@ -55,7 +53,7 @@ export function replayRows(attempts: readonly AttemptRow[], tasks: readonly Task
   return attempts
     .filter(
       (a) =>
-        recorded(a) &&
+        isRecorded(a) &&
         (!filters.failedOnly || (a.finished && a.verdict?.correct === false)) &&
         (!filters.capability || typeOf.get(a.taskId) === filters.capability) &&
         (!filters.errorType || a.verdict?.errorType === filters.errorType) &&
@@ -67,7 +65,7 @@ export function replayRows(attempts: readonly AttemptRow[], tasks: readonly Task
 
 /** Pure: the choices of the actor and run filters, from the recorded attempts. */
 export function filterChoices(attempts: readonly AttemptRow[]): { actors: string[]; runs: string[] } {
-  const rows = attempts.filter(recorded)
+  const rows = attempts.filter(isRecorded)
   const sorted = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b))
   return { actors: sorted(rows.map((a) => a.actor)), runs: sorted(rows.map(runOf)) }
 }
@@ -95,6 +93,17 @@ function parsedArguments(step: TrajectoryStep): TrajectoryStep {
   if (typeof step.arguments !== 'string' || step.arguments.trim() === '') return step
   const parsed = parseArguments(step.arguments)
   return 'args' in parsed ? { ...step, arguments: parsed.args } : step
+}
+
+/** An open attempt's steps never change: parsed once, not at every step the player shows. */
+const parsedSteps = new WeakMap<readonly TrajectoryStep[], TrajectoryStep[]>()
+function withParsedArguments(steps: readonly TrajectoryStep[]): TrajectoryStep[] {
+  let parsed = parsedSteps.get(steps)
+  if (!parsed) {
+    parsed = steps.map(parsedArguments)
+    parsedSteps.set(steps, parsed)
+  }
+  return parsed
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined
@@ -127,7 +136,7 @@ export async function goToStep(step: number): Promise<void> {
   const run = pending.then(async () => {
     if (mine !== token) return
     try {
-      await showRecording(attempt, steps.map(parsedArguments), shown)
+      await showRecording(attempt, withParsedArguments(steps), shown)
     } catch (err) {
       useReplay.setState({ error: err instanceof Error ? err.message : String(err), playing: false })
     }

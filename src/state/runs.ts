@@ -20,6 +20,8 @@ import {
   callsOf,
   createAttempt,
   datasetAttempts,
+  elapsedAfter,
+  getAttempt,
   finishAttempt as finishStoredAttempt,
   listRuns,
   loadTask,
@@ -72,10 +74,6 @@ export const DEFAULT_FORM: RunForm = {
 
 /** The form, kept across visits in localStorage; it never holds the key. */
 export const useRunForm = create<RunForm>()(persist(() => ({ ...DEFAULT_FORM }), { name: 'spieval-runner-form' }))
-
-export function setRunForm(patch: Partial<RunForm>): void {
-  useRunForm.setState(patch)
-}
 
 const KEY_STORAGE = 'spieval-runner-key'
 
@@ -165,13 +163,14 @@ async function storedJobs(
   options: { withCalls?: boolean; attempts?: readonly AttemptRow[] } = {},
 ): Promise<{ repeat: number; taskId: string; attempt?: AttemptRow; turns?: StoredTurns; calls?: CallRow[] }[]> {
   const byJob = latestByJob(options.attempts ?? (await runAttempts(run)))
-  const withCalls = options.withCalls ?? false
-  const callsById = withCalls ? await callsOf([...byJob.values()]) : undefined
+  const attempts = [...byJob.values()]
+  const callsById = options.withCalls ? await callsOf(attempts) : undefined
+  const turnsById = new Map(await Promise.all(attempts.map(async (a) => [a.id, await loadTurns(a.id)] as const)))
   const jobs = []
   for (let repeat = 0; repeat < run.repeats; repeat++)
     for (const taskId of run.tasks) {
       const attempt = byJob.get(jobKey(repeat, taskId))
-      const turns = attempt ? await loadTurns(attempt.id) : undefined
+      const turns = attempt ? turnsById.get(attempt.id) : undefined
       const calls = attempt ? callsById?.get(attempt.id) : undefined
       jobs.push({ repeat, taskId, ...(attempt ? { attempt } : {}), ...(turns ? { turns } : {}), ...(calls ? { calls } : {}) })
     }
@@ -256,7 +255,7 @@ export async function startRun(): Promise<string | undefined> {
   }
   useRuns.setState({ formError: undefined })
   await saveRun(run)
-  const progress = await storedProgress(run)
+  const progress = await storedProgress(run, []) // a new run has no attempts yet
   useRuns.setState((s) => ({ runs: [progress, ...s.runs] }))
   void execute(run)
   return run.id
@@ -357,7 +356,7 @@ async function recorderFor(run: StoredRun, taskId: string, attempt: { id: string
   if (!dataset || !loaded) throw new Error(`Task ${taskId} is not in this data set`)
   const calls = await attemptCalls(attempt.id)
   // The time goes on from the last call's (the attempt row's time trails its calls, see saveStep).
-  const elapsedMs = calls.reduce((ms, c) => Math.max(ms, c.elapsedMs ?? 0), attempt.elapsedMs)
+  const elapsedMs = elapsedAfter(attempt.elapsedMs, calls)
   const recorder = new Recorder().open(loaded.task, loaded.records, dataset.tools, run.setting, { id: attempt.id, elapsedMs }, toSteps(calls))
   backgroundRecorders.set(attempt.id, recorder)
   return recorder
@@ -387,7 +386,7 @@ async function finishInBackground(run: StoredRun, taskId: string, attemptId: str
 }
 
 async function recorderPath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>): Promise<CallPath> {
-  const existing = job.attemptId ? (await runAttempts(run)).find((a) => a.id === job.attemptId) : undefined
+  const existing = job.attemptId ? await getAttempt(job.attemptId) : undefined
   const attempt =
     existing ??
     (await createAttempt({
@@ -523,8 +522,11 @@ export async function runScores(run: StoredRun) {
 export async function exportRun(runId: string, file: 'response.jsonl' | 'result.json' | 'details.jsonl'): Promise<void> {
   const progress = useRuns.getState().runs.find((r) => r.run.id === runId)
   if (!progress) return
-  const { lines, ...scores } = await runScores(progress.run)
-  const texts = scoreFileTexts(scores)
-  const text = file === 'response.jsonl' ? lines.join('\n') + '\n' : file === 'result.json' ? texts.result : texts.details
+  let text: string
+  if (file === 'response.jsonl') text = (await runResponseLines(progress.run)).join('\n') + '\n'
+  else {
+    const texts = scoreFileTexts(await runScores(progress.run))
+    text = file === 'result.json' ? texts.result : texts.details
+  }
   saveDownload(text, file, file.endsWith('.json') ? 'application/json' : 'application/x-ndjson')
 }

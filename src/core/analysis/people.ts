@@ -35,19 +35,35 @@ export interface PersonAttempt {
  */
 export function countedAttempts(attempts: readonly PersonAttempt[]): PersonAttempt[] {
   const latest = new Map<string, PersonAttempt>()
-  const later = (a: PersonAttempt, b: PersonAttempt) =>
-    endOf(a) - endOf(b) || a.started - b.started || (a.attemptId > b.attemptId ? 1 : a.attemptId < b.attemptId ? -1 : 0)
+  const finish = (a: PersonAttempt): FinishedAttempt => ({ ...a, id: a.attemptId })
   for (const a of attempts) {
     if (!a.finished) continue
     const key = `${a.actor}\u0000${a.taskId}`
     const held = latest.get(key)
-    if (!held || later(a, held) >= 0) latest.set(key, a)
+    if (!held || byFinish(finish(a), finish(held)) >= 0) latest.set(key, a)
   }
   const kept = new Set(latest.values())
   return attempts.filter((a) => kept.has(a))
 }
 
-const endOf = (a: PersonAttempt) => a.ended ?? a.started + a.elapsedMs
+/** What orders finished attempts: their end (or start + active time), start and id. */
+export interface FinishedAttempt {
+  id: string
+  started: number
+  ended?: number
+  elapsedMs: number
+}
+
+/**
+ * Orders finished attempts, latest last: by end, then start, then id (code
+ * units). The one order of "latest": the statistics count the last one, and an
+ * export writes it last, so that the scorer's "last line wins" keeps it too.
+ */
+export function byFinish(a: FinishedAttempt, b: FinishedAttempt): number {
+  return endOf(a) - endOf(b) || a.started - b.started || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+const endOf = (a: FinishedAttempt) => a.ended ?? a.started + a.elapsedMs
 
 /**
  * A canonical text for a set of submitted execution calls, equal exactly when

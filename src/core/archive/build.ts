@@ -1,4 +1,5 @@
 import type { Task, ToolSchema } from '../dataset/types'
+import { byFinish } from '../analysis/people'
 import { attemptResponseLine } from '../export'
 import { scoreFileTexts, scoreResponses } from '../score/aggregate'
 import { parseResponses } from '../score/responses'
@@ -20,9 +21,6 @@ export interface ArchiveInput {
 
 /** Compares by UTF-16 code units, so that the order is the same on every machine and locale. */
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-
-/** When a finished attempt ended; the same rule as the people statistics use for "latest". */
-const endOf = (a: ArchivedAttempt): number => a.ended ?? a.started + a.elapsedMs
 
 /**
  * The run of each person: the actors sorted by name (code units), numbered
@@ -60,9 +58,7 @@ export function scoringOrder(
     rank(a) - rank(b) ||
     byCodeUnits(a.taskId, b.taskId) ||
     Number(a.finished) - Number(b.finished) ||
-    (a.finished ? endOf(a) - endOf(b) : 0) ||
-    a.started - b.started ||
-    byCodeUnits(a.id, b.id)
+    (a.finished ? byFinish(a, b) : a.started - b.started || byCodeUnits(a.id, b.id))
   return [...attempts].sort(compare).map((attempt) => ({ attempt, run: runs.get(attempt.actor) ?? 0 }))
 }
 
