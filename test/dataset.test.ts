@@ -100,12 +100,12 @@ describe('tolerant records, strict structure', () => {
     expect(unknownKey?.level).toBe('warning')
   })
 
-  it('lints gold values against the schema and the records', () => {
+  it('refuses gold values outside the schema on load, and lints findability as a warning', () => {
     const files = fixtureFiles()
-    const text = (files['input_data.jsonl'] ?? '').replace('"type":["VOICE",null]', '"type":["AUDIO",null]').replace('13933334444"]', '13900000000"]')
-    const { dataset } = loadDataset({ ...files, 'input_data.jsonl': text })
-    const issues = lintDataset(dataset)
-    expect(issues).toContainEqual(expect.objectContaining({ level: 'error', taskId: '推理1', message: expect.stringMatching(/"AUDIO" does not fit the tool schema/) }))
+    const misfit = (files['input_data.jsonl'] ?? '').replace('"type":["VOICE",null]', '"type":["AUDIO",null]')
+    expect(() => loadDataset({ ...files, 'input_data.jsonl': misfit })).toThrow(/line 1 \(task 推理1\): gold call 1 \(Phone_Call\)\.type: "AUDIO" does not fit the tool schema/)
+    const unfindable = (files['input_data.jsonl'] ?? '').replace('13933334444"]', '13900000000"]')
+    const issues = lintDataset(loadDataset({ ...files, 'input_data.jsonl': unfindable }).dataset)
     expect(issues).toContainEqual(expect.objectContaining({ level: 'warning', taskId: '推理1', message: expect.stringMatching(/"13900000000" is not found/) }))
     expect(lintDataset(loadDataset(fixtureFiles()).dataset).filter((i) => i.level === 'error')).toEqual([])
   })

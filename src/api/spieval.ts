@@ -1,9 +1,18 @@
-import { isRetrievalToolName, systemPrompt } from '../core'
+import { isRetrievalToolName, readSetting, systemPrompt } from '../core'
 import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
 import { callTool, finishAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
 
 export const API_VERSION = '0.1.0'
+
+const ATTEMPT_STATES = ['static', 'live'] as const
+
+/** `open`'s `state` option: only `static` runs in this version; anything else is refused by name. */
+function readAttemptState(value: unknown): 'static' {
+  if (value === undefined || value === 'static') return 'static'
+  if (value === 'live') throw new Error('state "live" is not available in this version of the phone: use "static".')
+  throw new Error(`Unknown state ${JSON.stringify(value)}: use one of ${ATTEMPT_STATES.join(', ')}.`)
+}
 
 /**
  * Resolves once the page has drawn what changed: two frames, the second of
@@ -38,14 +47,16 @@ export function createSpievalApi(): SpievalApi {
     },
     async open(taskId, opts = {}) {
       await whenReady()
-      const setting = opts.setting ?? 'paginated'
+      // Checked before anything changes: a typo must not run as another setting.
+      const setting = readSetting(opts.setting)
+      readAttemptState(opts.state)
       await openTask(taskId, { screen: 'home' }, { fresh: true, setting, byAgent: true, ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
-      const { task, dataset, records } = useSession.getState()
-      if (!task || !dataset) throw new Error(`Task ${taskId} could not be opened`)
+      const { task, dataset, records, attempt } = useSession.getState()
+      if (!task || !dataset || !attempt) throw new Error(`Task ${taskId} could not be opened`)
       const prompt = systemPrompt({ profile: dataset.profile, tools: dataset.tools, setting, ...(records ? { records } : {}) })
       const tools = setting === 'no_search' ? dataset.tools.filter((t) => !isRetrievalToolName(t.function.name)) : dataset.tools
       await shown()
-      return { id: task.id, type: task.type, instruction: task.instruction, profile: dataset.profile, systemPrompt: prompt, tools }
+      return { id: task.id, type: task.type, instruction: task.instruction, profile: dataset.profile, systemPrompt: prompt, tools, attemptId: attempt.id }
     },
     async call(name, args) {
       await whenReady()

@@ -13,6 +13,8 @@ export interface ApiOpenedTask extends ApiTaskSummary {
   profile: Profile
   systemPrompt: string
   tools: ToolSchema[]
+  /** The attempt this `open` started (DESIGN.md: `open` always starts a new attempt). */
+  attemptId: string
 }
 
 export interface ApiCallResult {
@@ -40,7 +42,7 @@ export interface ApiAttempt {
 export interface SpievalApi {
   version: string
   tasks(): Promise<ApiTaskSummary[]>
-  open(taskId: string, opts?: { setting?: ApiSetting; actor?: string }): Promise<ApiOpenedTask>
+  open(taskId: string, opts?: { setting?: ApiSetting; actor?: string; state?: 'static' | 'live' }): Promise<ApiOpenedTask>
   call(name: string, args: object | string): Promise<ApiCallResult>
   submit(): Promise<ApiVerdict>
   current(): Promise<ApiAttempt | null>

@@ -2,6 +2,7 @@ import type { Dataset, Profile, ToolSchema } from './dataset/types'
 import { systemPrompt } from './agent/prompt'
 import { ToolSession } from './tools/session'
 import type { TrajectoryStep } from './tools/session'
+import { readSetting } from './tools/types'
 import type { CallSource, Setting } from './tools/types'
 import { scoreTask, toolProperties } from './score/task'
 import type { Mismatch, PredictedCall } from './score/types'
@@ -40,8 +41,9 @@ export class TaskHost {
     return this.dataset.tasks.map((t) => ({ id: t.id, type: t.type, instruction: t.instruction }))
   }
 
-  /** Opens a task with a fresh trajectory. Throws for an unknown id. */
-  open(taskId: string, setting: Setting = 'paginated'): OpenedTask {
+  /** Opens a task with a fresh trajectory. Throws for an unknown id or setting. */
+  open(taskId: string, requested: Setting | string = 'paginated'): OpenedTask {
+    const setting = readSetting(requested)
     const task = this.dataset.tasks.find((t) => t.id === taskId)
     if (!task) throw new Error(`Unknown task "${taskId}". Use list_tasks to see the ids.`)
     const records = this.dataset.records[taskId] ?? {}

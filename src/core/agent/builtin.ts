@@ -37,7 +37,7 @@ function placeholder(schema: JsonSchema | undefined, text: string): unknown {
 function validGoldArguments(call: GoldCall, tools: readonly ToolSchema[], text: string): Record<string, unknown> {
   const args = goldArguments(call.arguments)
   const parameters = tools.find((t) => t.function.name === call.name)?.function.parameters
-  for (const name of parameters?.required ?? []) if (!(name in args)) args[name] = placeholder(parameters?.properties?.[name], text)
+  for (const name of parameters?.required ?? []) if (!Object.hasOwn(args, name)) args[name] = placeholder(parameters?.properties?.[name], text)
   return args
 }
 

@@ -1,6 +1,8 @@
 import type { Profile, TaskRecords, ToolSchema } from '../dataset/types'
 import { APPS, isRetrievalToolName } from '../apps/registry'
+import { readSetting } from '../tools/types'
 import type { Setting } from '../tools/types'
+import { ownValue } from '../dataset/own'
 
 /** The sentence a model ends with when it has made its execution calls. */
 export const COMPLETION_SENTENCE = 'All done: the requested actions have been carried out.'
@@ -86,7 +88,8 @@ export interface SystemPromptInput {
 
 /** Builds the system prompt of the published protocol for one task and setting. */
 export function systemPrompt(input: SystemPromptInput): string {
-  const { profile, tools, setting, records, template = DEFAULT_SYSTEM_TEMPLATE } = input
+  const { profile, tools, records, template = DEFAULT_SYSTEM_TEMPLATE } = input
+  const setting = readSetting(input.setting)
   const retrieval = setting === 'no_search' ? [] : tools.filter((t) => isRetrievalToolName(t.function.name))
   const execution = tools.filter((t) => !isRetrievalToolName(t.function.name))
   const recordsBlock = setting === 'no_search' ? recordsText(records ?? {}) : ''
@@ -99,7 +102,7 @@ export function systemPrompt(input: SystemPromptInput): string {
     records: recordsBlock,
   }
   // One pass, so that slot-like text inside a value (a record mentioning "{profile}") stays as it is.
-  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => slots[name] ?? whole)
+  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => ownValue(slots, name) ?? whole)
   const needsRecords = setting === 'no_search' && !template.includes('{records}')
   return (needsRecords ? filled + '\n' + recordsBlock : filled).trimEnd()
 }

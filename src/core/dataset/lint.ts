@@ -3,6 +3,8 @@ import { fitsSchema } from '../score/compare'
 import { CAPABILITIES } from '../score/capabilities'
 import { valueText } from '../search/indexed'
 import { DATASET_FILES } from './types'
+import { hasOwn, ownValue } from './own'
+import { readAcceptable } from './gold'
 import type { Dataset, DatasetIssue, JsonSchema, Task } from './types'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -11,9 +13,10 @@ const TIME = /^\d{1,2}:\d{2}(:\d{2})?$/
 const DERIVED_KEYWORDS = new Set(['now', 'current'])
 
 /**
- * Lints a loaded data set beyond what loading enforces: gold values valid
- * against tools.json (errors), gold values findable in the task's records,
- * profile or instruction, unknown record fields and capability types (warnings).
+ * Lints a loaded data set beyond what loading enforces (loading refuses
+ * every error, gold values outside tools.json included): gold values findable
+ * in the task's records, profile or instruction, unknown record fields and
+ * capability types. Warnings only.
  */
 export function lintDataset(dataset: Dataset): DatasetIssue[] {
   const issues: DatasetIssue[] = []
@@ -22,7 +25,6 @@ export function lintDataset(dataset: Dataset): DatasetIssue[] {
   const knownTypes = new Set<string>(CAPABILITIES.map((c) => c.type))
   for (const task of dataset.tasks) {
     const at = { file: DATASET_FILES.inputData, line: task.line, taskId: task.id }
-    const error = (message: string): void => void issues.push({ level: 'error', ...at, message })
     const warn = (message: string): void => void issues.push({ level: 'warning', ...at, message })
     if (!knownTypes.has(task.type)) warn(`type "${task.type}" is none of the five capabilities (${[...knownTypes].join(', ')})`)
     const haystack = `${taskText(dataset, task)}\n${profileText}\n${task.instruction.toLowerCase()}`
@@ -32,20 +34,18 @@ export function lintDataset(dataset: Dataset): DatasetIssue[] {
       const properties = parameters.properties ?? {}
       const free = new Set(task.freeParams[i] ?? [])
       for (const required of parameters.required ?? [])
-        if (!(required in call.arguments) && !free.has(required))
+        if (!hasOwn(call.arguments, required) && !free.has(required))
           warn(`gold call ${i + 1} (${call.name}) leaves out required parameter "${required}"`)
       for (const [param, acceptable] of Object.entries(call.arguments)) {
-        const schema = properties[param]
-        if (acceptable.length === 0) error(`gold call ${i + 1} (${call.name}).${param} lists no acceptable value`)
-        if (free.has(param)) warn(`gold call ${i + 1} (${call.name}).${param} is both constrained and free; it is scored as constrained`)
+        // Unknown parameters, empty lists and values outside the schema are the loader's errors (gold.ts).
+        if (!hasOwn(properties, param)) continue
+        const schema = ownValue(properties, param)
+        if (free.has(param)) warn(`gold call ${i + 1} (${call.name}).${param} is both constrained and free; it is scored as free (any value valid under the schema)`)
         const values = readAcceptable(acceptable, schema)
         if (values.flat) warn(`gold call ${i + 1} (${call.name}).${param} is an array parameter given as a flat list; it is read as one array`)
-        for (const value of values.values) {
-          if (!fitsSchema(schema, value))
-            error(`gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} does not fit the tool schema`)
-          else if (!findable(value, schema, haystack))
+        for (const value of values.values)
+          if (fitsSchema(schema, value) && !findable(value, schema, haystack))
             warn(`gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} is not found in the task's records, profile or instruction`)
-        }
       }
     })
   }
@@ -64,13 +64,6 @@ export function lintDataset(dataset: Dataset): DatasetIssue[] {
     }
   }
   return issues
-}
-
-function readAcceptable(acceptable: unknown[], schema: JsonSchema | undefined): { values: unknown[]; flat: boolean } {
-  const values = acceptable.filter((v) => v !== null)
-  const isArrayParam = schema?.type === 'array'
-  if (isArrayParam && values.length > 0 && !values.some(Array.isArray)) return { values: [values], flat: true }
-  return { values, flat: false }
 }
 
 function taskText(dataset: Dataset, task: Task): string {

@@ -2,6 +2,8 @@ import { APP_KEYS, DATASET_FILES } from './types'
 import type { ChatMessage, Dataset, DatasetIssue, GoldCall, PhoneRecord, Task, TaskRecords, ToolSchema } from './types'
 import { SPIEVAL_PROFILE, readProfile } from './profile'
 import { isPlainObject, parseJsonWithLine, splitLines } from './text'
+import { hasOwn, setOwn } from './own'
+import { goldProblems } from './gold'
 
 /** Thrown when a data set cannot be loaded; `issues` holds every error found, each placed in its file. */
 export class DatasetError extends Error {
@@ -126,7 +128,7 @@ function readAnswer(value: unknown, problems: string[]): GoldCall[] {
     }
     const acceptable: Record<string, unknown[]> = {}
     for (const [param, values] of Object.entries(args)) {
-      if (Array.isArray(values)) acceptable[param] = values
+      if (Array.isArray(values)) setOwn(acceptable, param, values)
       else problems.push(`"answer[${i}].arguments.${param}" must be a list of acceptable values`)
     }
     calls.push({ name: call.name, arguments: acceptable })
@@ -185,9 +187,9 @@ export function parseRecordsDb(text: string, issues = new IssueList()): Record<s
         issues.error(file, `"${app}[${bad}]" must be an object of field → value`, { taskId })
         continue
       }
-      taskRecords[app] = records as PhoneRecord[]
+      setOwn(taskRecords, app, records as PhoneRecord[])
     }
-    db[taskId] = taskRecords
+    setOwn(db, taskId, taskRecords)
   }
   return db
 }
@@ -290,18 +292,9 @@ function checkCrossReferences(
   const toolByName = new Map((tools ?? []).map((t) => [t.function.name, t]))
   for (const task of tasks) {
     const at = { line: task.line, taskId: task.id }
-    if (records && !(task.id in records)) issues.error(file, `task "${task.id}" has no entry in ${DATASET_FILES.records}`, at)
+    if (records && !hasOwn(records, task.id)) issues.error(file, `task "${task.id}" has no entry in ${DATASET_FILES.records}`, at)
     if (!tools) continue
-    task.answer.forEach((call, i) => {
-      const tool = toolByName.get(call.name)
-      if (!tool) return issues.error(file, `gold call ${i + 1} names unknown tool "${call.name}"`, at)
-      const properties = tool.function.parameters.properties ?? {}
-      const unknownParams = [...Object.keys(call.arguments), ...(task.freeParams[i] ?? [])].filter(
-        (p) => !(p in properties),
-      )
-      for (const p of new Set(unknownParams))
-        issues.error(file, `gold call ${i + 1} (${call.name}) has unknown parameter "${p}"`, at)
-    })
+    for (const problem of goldProblems(task, toolByName)) issues.error(file, problem, at)
   }
   const taskIds = new Set(tasks.map((t) => t.id))
   for (const id of Object.keys(records ?? {}))

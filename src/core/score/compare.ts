@@ -2,6 +2,7 @@ import { Validator } from '@cfworker/json-schema'
 import type { Schema } from '@cfworker/json-schema'
 import type { GoldCall, JsonSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
+import { hasOwn, ownValue } from '../dataset/own'
 import type { ParamCheck } from './types'
 
 /**
@@ -14,7 +15,7 @@ export function sameValue(expected: unknown, got: unknown): boolean {
   if (isPlainObject(expected)) {
     if (!isPlainObject(got)) return false
     const keys = Object.keys(expected)
-    return keys.length === Object.keys(got).length && keys.every((k) => k in got && sameValue(expected[k], got[k]))
+    return keys.length === Object.keys(got).length && keys.every((k) => hasOwn(got, k) && sameValue(expected[k], got[k]))
   }
   return expected === got
 }
@@ -67,33 +68,38 @@ export function checkParams(
 ): ParamCheck[] {
   if (args === undefined) return [{ param: '(arguments)', status: 'unparseable' }]
   const checks: ParamCheck[] = []
+  // A free parameter takes any schema-valid value, or none, even where the gold also lists values for it.
   const freeSet = new Set(free)
   for (const [param, acceptable] of Object.entries(gold.arguments)) {
-    const got = args[param]
+    if (freeSet.has(param)) continue
+    const got = ownValue(args, param)
     if (got === undefined || got === null) {
       checks.push({ param, status: acceptable.includes(null) ? 'ok' : 'missing', expected: acceptable })
       continue
     }
-    const status = isAcceptable(acceptable, got, properties[param]) ? 'ok' : 'wrong_value'
+    const status = isAcceptable(acceptable, got, ownValue(properties, param)) ? 'ok' : 'wrong_value'
     checks.push({ param, status, expected: acceptable, got })
   }
   for (const [param, got] of Object.entries(args)) {
-    if (param in gold.arguments || got === null || got === undefined) continue
-    if (freeSet.has(param)) checks.push({ param, status: fitsSchema(properties[param], got) ? 'ok' : 'invalid', got, free: true })
-    else checks.push({ param, status: 'unexpected', got })
+    if (got === null || got === undefined) continue
+    if (freeSet.has(param)) checks.push({ param, status: fitsSchema(ownValue(properties, param), got) ? 'ok' : 'invalid', got, free: true })
+    else if (!hasOwn(gold.arguments, param)) checks.push({ param, status: 'unexpected', got })
   }
   return checks
 }
 
-/** Parses predicted arguments: an object as is, a JSON string parsed; anything else is unparseable. */
+/**
+ * Parses predicted arguments: a JSON string parsed, an object read as its JSON
+ * text reads (so that a value JSON would change, such as NaN, scores here as
+ * it does from an exported line); anything else is unparseable.
+ */
 export function parsePredictedArguments(raw: unknown): Record<string, unknown> | undefined {
-  let value = raw
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw)
-    } catch {
-      return undefined
-    }
+  let value: unknown
+  try {
+    const text = typeof raw === 'string' ? raw : JSON.stringify(raw)
+    value = text === undefined ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
   }
   if (value === undefined || value === null) return {}
   return isPlainObject(value) ? value : undefined

@@ -1,4 +1,5 @@
 import { munkres } from 'munkres'
+import { isRetrievalToolName } from '../apps/registry'
 import type { JsonSchema, Task, ToolSchema } from '../dataset/types'
 import { checkParams, parsePredictedArguments } from './compare'
 import type { ErrorType, Mismatch, ParamCheck, PredictedCall, TaskVerdict } from './types'
@@ -36,11 +37,13 @@ const failing = (c: ParamCheck): boolean => c.status !== 'ok'
  */
 export function scoreTask(
   task: Pick<Task, 'id' | 'answer' | 'freeParams'>,
-  predicted: readonly PredictedCall[] | undefined,
+  given: readonly PredictedCall[] | undefined,
   properties: ToolProperties,
 ): TaskVerdict {
-  if (predicted === undefined)
+  if (given === undefined)
     return { id: task.id, correct: false, errorType: 'no_response', mismatches: [], pairing: [], checks: [] }
+  // Retrieval calls are never scored, whichever path handed them in (DESIGN.md, Scores).
+  const predicted = given.some((c) => isRetrievalToolName(c.name)) ? given.filter((c) => !isRetrievalToolName(c.name)) : given
   const gold = task.answer
   const parsed = predicted.map((call) => parsePredictedArguments(call.arguments))
   const checksFor = (g: number, p: number): ParamCheck[] | undefined => {

@@ -1,5 +1,7 @@
 import type { AppKey, TaskRecords, ToolSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
+import { setOwn } from '../dataset/own'
+import { MAX_ARGUMENT_CHARS, nonJsonProblem } from './jsonArguments'
 import { APPS, GLOBAL_SEARCH_TOOL, appOfSearchTool, isRetrievalToolName } from '../apps/registry'
 import { TaskIndex } from '../search/indexed'
 import type { IndexedRecord } from '../search/indexed'
@@ -8,7 +10,7 @@ import type { SearchMode } from '../search/match'
 import { argumentProblems, compileTool } from './validate'
 import type { CompiledTool } from './validate'
 import { searchContent } from './format'
-import { PAGE_SIZE } from './types'
+import { PAGE_SIZE, readSetting } from './types'
 import type { CallSource, SearchData, Setting, ToolCall, ToolKind, ToolResult } from './types'
 
 export interface ToolRuntimeOptions {
@@ -32,7 +34,7 @@ export class ToolRuntime {
   private readonly tools: ToolSchema[]
 
   constructor(tools: ToolSchema[], records: TaskRecords, options: ToolRuntimeOptions) {
-    this.setting = options.setting
+    this.setting = readSetting(options.setting)
     this.pageSize = options.pageSize ?? PAGE_SIZE
     this.index = new TaskIndex(records)
     this.tools = tools
@@ -173,10 +175,15 @@ function executed(name: string, args: Record<string, unknown>): ToolResult {
   return { ok: true, content: `${name} succeeded with ${JSON.stringify(args)}.`, data: { executed: true, arguments: args } }
 }
 
-/** Arguments may come as an object or a JSON string; explicit nulls mean "left out". */
+/**
+ * Arguments may come as an object or a JSON string; explicit nulls mean "left
+ * out". Only what JSON can carry is accepted (see {@link nonJsonProblem}), and
+ * keys are copied as own properties, so `__proto__` stays an ordinary key.
+ */
 export function parseArguments(raw: unknown): { args: Record<string, unknown> } | { error: string } {
   let value = raw
   if (typeof raw === 'string') {
+    if (raw.length > MAX_ARGUMENT_CHARS) return { error: tooLong(raw.length) }
     if (raw.trim() === '') value = {}
     else
       try {
@@ -184,10 +191,21 @@ export function parseArguments(raw: unknown): { args: Record<string, unknown> } 
       } catch (err) {
         return { error: `arguments are not valid JSON (${err instanceof Error ? err.message : String(err)}).` }
       }
+  } else {
+    const problem = nonJsonProblem(raw)
+    if (problem) return { error: problem }
   }
   if (value === undefined || value === null) value = {}
   if (!isPlainObject(value)) return { error: 'arguments must be a JSON object of parameter → value.' }
+  if (typeof raw !== 'string') {
+    const length = JSON.stringify(value).length
+    if (length > MAX_ARGUMENT_CHARS) return { error: tooLong(length) }
+  }
   const args: Record<string, unknown> = {}
-  for (const [key, v] of Object.entries(value)) if (v !== null) args[key] = v
+  for (const [key, v] of Object.entries(value)) if (v !== null && v !== undefined) setOwn(args, key, v)
   return { args }
+}
+
+function tooLong(length: number): string {
+  return `arguments are ${length} characters of JSON; at most ${MAX_ARGUMENT_CHARS} are accepted.`
 }

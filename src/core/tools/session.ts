@@ -2,6 +2,16 @@ import type { Task, ToolSchema, TaskRecords } from '../dataset/types'
 import { ToolRuntime, parseArguments } from './runtime'
 import type { CallSource, Setting, ToolCall } from './types'
 import type { PredictedCall } from '../score/types'
+import { nonJsonProblem } from './jsonArguments'
+
+/**
+ * Arguments that JSON cannot carry (NaN, a BigInt, a cycle, a function): the
+ * call is refused before anything is recorded, because its stored and exported
+ * forms would differ. Hosts answer it as `ok: false` with this message.
+ */
+export class RefusedArguments extends Error {
+  override name = 'RefusedArguments'
+}
 
 /** A call in a trajectory: its place, and whether the solver took it back before finishing. */
 export interface TrajectoryStep extends ToolCall {
@@ -44,8 +54,14 @@ export class ToolSession {
     this.steps.push(...restored)
   }
 
-  /** Runs a call through the runtime and records it. Never throws for a bad call. */
+  /**
+   * Runs a call through the runtime and records it. A bad call is recorded
+   * with `ok: false`; only arguments JSON cannot carry throw
+   * {@link RefusedArguments}, and are recorded nowhere.
+   */
   call(name: string, args: unknown, source: CallSource): TrajectoryStep {
+    const refusal = typeof args === 'string' ? undefined : nonJsonProblem(args)
+    if (refusal) throw new RefusedArguments(`${name}: ${refusal}`)
     const step: TrajectoryStep = { seq: this.steps.length, ...this.runtime.call(name, args, source) }
     this.steps.push(step)
     for (const listener of this.listeners) listener(step)

@@ -3,6 +3,17 @@ export type Setting = 'paginated' | 'full' | 'no_search'
 
 export const SETTINGS: readonly Setting[] = ['paginated', 'full', 'no_search']
 
+/**
+ * A setting as a caller gave it, checked: the API, MCP, the page's runner and
+ * the CLI all come through here, so a typo ("Paginated") is refused the same
+ * way everywhere instead of running as another setting.
+ */
+export function readSetting(value: unknown, fallback: Setting = 'paginated'): Setting {
+  if (value === undefined || value === null) return fallback
+  if (typeof value === 'string' && (SETTINGS as readonly string[]).includes(value)) return value as Setting
+  throw new Error(`Unknown setting ${JSON.stringify(value)}: use one of ${SETTINGS.join(', ')}.`)
+}
+
 /** Results per page in the `paginated` setting. */
 export const PAGE_SIZE = 5
 

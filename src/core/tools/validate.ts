@@ -2,6 +2,7 @@ import { Validator } from '@cfworker/json-schema'
 import type { OutputUnit, Schema } from '@cfworker/json-schema'
 import type { JsonSchema, ToolSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
+import { hasOwn, ownValue } from '../dataset/own'
 
 /** A tool schema compiled once: the validator and what error messages need to name. */
 export interface CompiledTool {
@@ -23,7 +24,7 @@ export function compileTool(schema: ToolSchema): CompiledTool {
   if (cached) return cached
   const parameters = schema.function.parameters
   const properties = parameters.properties ?? {}
-  const fieldSchema = properties.field
+  const fieldSchema = ownValue(properties, 'field')
   const fieldEnum = Array.isArray(fieldSchema?.enum) ? fieldSchema.enum.map(String) : undefined
   // The runtime checks `field` itself: stored records may carry fields the schema does not list.
   const validated: Record<string, JsonSchema> = { ...properties }
@@ -52,11 +53,11 @@ export function compileTool(schema: ToolSchema): CompiledTool {
  */
 export function argumentProblems(tool: CompiledTool, args: Record<string, unknown>): string[] {
   const problems: string[] = []
-  const unknown = Object.keys(args).filter((k) => !(k in tool.properties))
+  const unknown = Object.keys(args).filter((k) => !hasOwn(tool.properties, k))
   for (const name of unknown)
     problems.push(`Unknown parameter "${name}". ${tool.name} takes: ${tool.parameterNames.join(', ') || 'no parameters'}.`)
   for (const name of tool.required)
-    if (!(name in args)) problems.push(`Missing required parameter "${name}".`)
+    if (!hasOwn(args, name)) problems.push(`Missing required parameter "${name}".`)
   const result = tool.validator.validate(args)
   if (!result.valid) problems.push(...describeSchemaErrors(result.errors, args))
   return problems
@@ -81,7 +82,7 @@ function valueAt(args: Record<string, unknown>, path: string[]): unknown {
   let value: unknown = args
   for (const step of path) {
     if (Array.isArray(value)) value = value[Number(step)]
-    else if (isPlainObject(value)) value = value[decodeURIComponent(step)]
+    else if (isPlainObject(value)) value = ownValue(value, decodeURIComponent(step))
     else return undefined
   }
   return value

@@ -1,0 +1,70 @@
+/**
+ * Arguments must be what JSON can carry, because a call is stored, exported as
+ * JSON and scored again from that text: a value JSON changes on the way (NaN
+ * becomes null, a function disappears) would give the page one verdict and the
+ * command line another. Checked before anything is recorded.
+ */
+
+/** Deepest nesting of arrays and objects accepted in arguments. */
+export const MAX_ARGUMENT_DEPTH = 32
+/** Longest arguments accepted, in characters of their JSON text. */
+export const MAX_ARGUMENT_CHARS = 100_000
+
+/**
+ * Why `value` is not a JSON value that survives a round trip unchanged, or
+ * undefined when it is. A top-level `undefined` property counts as left out,
+ * like `null`; anywhere deeper it would be dropped or turned into null, so it
+ * is refused.
+ */
+export function nonJsonProblem(value: unknown): string | undefined {
+  try {
+    return problemAt(value, '', 0, new Set(), true)
+  } catch (err) {
+    // A getter or a proxy that throws while being read.
+    return `arguments could not be read (${err instanceof Error ? err.message : String(err)}).`
+  }
+}
+
+function problemAt(value: unknown, path: string, depth: number, ancestors: Set<object>, topLevel: boolean): string | undefined {
+  const where = path === '' ? 'arguments' : `"${path}"`
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return undefined
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${where} is ${String(value)}, which JSON cannot carry: send a finite number.`
+    case 'bigint':
+      return `${where} is a BigInt, which JSON cannot carry: send a number or a string.`
+    case 'undefined':
+      return `${where} is undefined, which JSON cannot carry: leave the parameter out or send null.`
+    case 'function':
+    case 'symbol':
+      return `${where} is a ${typeof value}, which JSON cannot carry.`
+  }
+  if (value === null) return undefined
+  const object = value as object
+  if (depth >= MAX_ARGUMENT_DEPTH) return `arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep.`
+  if (ancestors.has(object)) return `${where} refers back to itself (a cycle), which JSON cannot carry.`
+  const isArray = Array.isArray(object)
+  const prototype = Object.getPrototypeOf(object) as unknown
+  if (!isArray && prototype !== Object.prototype && prototype !== null)
+    return `${where} is a ${object.constructor?.name ?? 'non-plain'} object, which JSON cannot carry: send plain objects, arrays, strings, numbers and booleans.`
+  ancestors.add(object)
+  try {
+    if (isArray) {
+      const list = object as unknown[]
+      for (let i = 0; i < list.length; i++) {
+        const problem = problemAt(list[i], `${path}[${i}]`, depth + 1, ancestors, false)
+        if (problem) return problem
+      }
+    } else
+      for (const [key, child] of Object.entries(object)) {
+        if (topLevel && child === undefined) continue
+        const problem = problemAt(child, path === '' ? key : `${path}.${key}`, depth + 1, ancestors, false)
+        if (problem) return problem
+      }
+  } finally {
+    ancestors.delete(object)
+  }
+  return undefined
+}
