@@ -1,7 +1,8 @@
 /**
- * npm run bench [-- --quick] [-- --port N] [-- --no-browser]
+ * npm run bench [-- --quick] [-- --port N] [-- --no-browser] [-- --only regex]
  * One JSON document: `node` (bench/run.ts: core figures) and `browser`
  * (bench/browser.ts: headless Chromium against a production build).
+ * `--only regex`: only regex search against its Python baseline (no browser).
  * Progress goes to stderr. Never fails over timing.
  */
 import { execFileSync } from 'node:child_process'
@@ -14,11 +15,13 @@ const portAt = argv.indexOf('--port')
 const port = Number(portAt >= 0 ? argv[portAt + 1] : (process.env.BENCH_PORT ?? 5304))
 
 process.stderr.write('[bench] node figures (bench/run.ts)\n')
-const nodeOut = execFileSync('npx', ['tsx', join(import.meta.dirname, 'run.ts'), ...(quick ? ['--quick'] : [])], {
+const onlyAt = argv.indexOf('--only')
+const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined
+const nodeOut = execFileSync('npx', ['tsx', join(import.meta.dirname, 'run.ts'), ...(quick ? ['--quick'] : []), ...(only ? ['--only', only] : [])], {
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
   maxBuffer: 64 * 1024 * 1024,
 })
 const node = JSON.parse(nodeOut) as unknown
-const browser = argv.includes('--no-browser') ? 'skipped (--no-browser)' : await browserFigures({ quick, port })
+const browser = argv.includes('--no-browser') || only ? `skipped (${only ? '--only' : '--no-browser'})` : await browserFigures({ quick, port })
 console.log(JSON.stringify({ node, browser }, null, 2))

@@ -1,13 +1,16 @@
 /**
  * npm run bench — prints JSON figures for the core, each beside a naive
  * baseline measured in the same run. Never fails over timing.
+ *
+ *   tsx bench/run.ts [--quick] [--only regex]
  */
 import Fuse from 'fuse.js'
-import { APP_KEYS, loadDataset, parseTools, ToolRuntime, scoreTask, toolProperties } from '../src/core/index'
+import { APP_KEYS, findMatches, loadDataset, parseTools, ToolRuntime, scoreTask, toolProperties } from '../src/core/index'
 import type { PhoneRecord, PredictedCall, Task, TaskRecords } from '../src/core/index'
 import { readDatasetFolder } from '../cli/files'
 import { generateRecords } from '../cli/gen/tasks'
-import { latency, rate, round } from './measure'
+import { cpuRate, latency, rate, round } from './measure'
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -15,6 +18,9 @@ const ROOT = join(import.meta.dirname, '..')
 const tools = parseTools(readFileSync(join(ROOT, 'public/data/tools.json'), 'utf8'))
 const quick = process.argv.includes('--quick')
 const budget = quick ? 300 : 1500
+const onlyAt = process.argv.indexOf('--only')
+/** `--only regex`: just the regex search against the Python baseline. */
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined
 
 /** The naive baseline: a plain loop over JSON-stringified records. */
 function naiveSearch(records: PhoneRecord[], pattern: string, mode: 'fixed' | 'regex' | 'fuzzy'): string {
@@ -45,6 +51,76 @@ function retrievalRates() {
   const phone = rate((i) => runtime.call('search_phone', { pattern: patterns.fixed[i % 5] }, 'test'), budget)
   out.search_phone_fixed = { calls_per_s: Math.round(phone) }
   return out
+}
+
+const REGEX_PATTERNS = ['^Tom', 'R(u|i)z', '\\d{4}', 'Fin.nce', 'x+y']
+
+/**
+ * Regex search at task size against a plain Python implementation of the same
+ * semantics (bench/regex_baseline.py): three alternating rounds of each, so
+ * that both see the same load on a shared machine, each measured in wall-clock
+ * and in CPU time (less disturbed by other processes). Ratios are per round.
+ */
+function regexVsPython() {
+  const dataset = loadDataset(readDatasetFolder(join(ROOT, 'public/data'))).dataset
+  const taskId = '推理1'
+  const records: TaskRecords = dataset.records[taskId] ?? {}
+  const contacts = records.contacts ?? []
+  const runtime = new ToolRuntime(tools, records, { setting: 'paginated' })
+  const call = (pattern: string) => runtime.call('search_contacts', { pattern, mode: 'regex' }, 'test')
+  const next = (i: number) => REGEX_PATTERNS[i % REGEX_PATTERNS.length] ?? ''
+  const totals = REGEX_PATTERNS.map((p) => (call(p).data as { total?: number } | undefined)?.total ?? 0)
+  const out: Record<string, unknown> = { task: taskId, app_records: contacts.length, patterns: REGEX_PATTERNS, totals }
+  type PythonFigures = { calls_per_s: number; calls_per_cpu_s: number; totals: number[]; python: string }
+  const python = (): PythonFigures | string => {
+    try {
+      const stdout = execFileSync('python3', [join(import.meta.dirname, 'regex_baseline.py')], {
+        input: JSON.stringify({ records: contacts, patterns: REGEX_PATTERNS, ms: budget, tool: 'search_contacts', app: 'contacts' }),
+        encoding: 'utf8',
+        stdio: ['pipe', 'pipe', 'inherit'],
+      })
+      return JSON.parse(stdout) as PythonFigures
+    } catch (err) {
+      return `python3 failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`
+    }
+  }
+  const rounds: { ours: number; python: number; ratio: number; ours_cpu: number; python_cpu: number; ratio_cpu: number }[] = []
+  for (let r = 0; r < 3; r++) {
+    const ours = rate((i) => call(next(i)), budget)
+    const oursCpu = cpuRate((i) => call(next(i)), budget)
+    const py = python()
+    if (typeof py === 'string') return { ...out, calls_per_s: Math.round(ours), python: py }
+    out.python_version = py.python
+    out.python_totals_agree = JSON.stringify(py.totals) === JSON.stringify(totals)
+    rounds.push({
+      ours: Math.round(ours),
+      python: Math.round(py.calls_per_s),
+      ratio: round(ours / py.calls_per_s),
+      ours_cpu: Math.round(oursCpu),
+      python_cpu: Math.round(py.calls_per_cpu_s),
+      ratio_cpu: round(oursCpu / py.calls_per_cpu_s),
+    })
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+  const entries = runtime.records.app('contacts')
+  // Where a call's time goes: the search itself, against a call whose search costs next to nothing.
+  const perCallUs = (fn: (i: number) => void) => round(1e6 / cpuRate(fn, budget / 2))
+  return {
+    ...out,
+    rounds,
+    calls_per_s: median(rounds.map((r) => r.ours)),
+    python_calls_per_s: median(rounds.map((r) => r.python)),
+    ratio_median: median(rounds.map((r) => r.ratio)),
+    ratio_min: Math.min(...rounds.map((r) => r.ratio)),
+    ratio_cpu_median: median(rounds.map((r) => r.ratio_cpu)),
+    ratio_cpu_min: Math.min(...rounds.map((r) => r.ratio_cpu)),
+    cpu_us_per_call: {
+      regex_call: perCallUs((i) => call(next(i))),
+      find_matches_alone: perCallUs((i) => findMatches(entries, { pattern: next(i), mode: 'regex', ignoreCase: true })),
+      fixed_call_finding_nothing: perCallUs(() => runtime.call('search_contacts', { pattern: 'zzzz' }, 'test')),
+    },
+    target_ratio: 3,
+  }
 }
 
 /** Queries a person or a model would type: names, surnames, typos, words of a note, and misses. */
@@ -126,18 +202,23 @@ function naiveScore(task: Task, calls: PredictedCall[]): boolean {
 }
 
 const started = performance.now()
-const figures = {
-  node: process.version,
-  quick,
-  retrieval_calls_per_s: retrievalRates(),
-  search_latency_ms_one_app: bigPhoneLatency(),
-  scorer: scorerRate(),
-  targets: {
-    retrieval_calls_per_s: { fixed: 200_000, regex: 100_000, fuzzy: 20_000 },
-    search_latency_ms: { fixed_p95: 25, fuzzy_p95: 150 },
-    scorer_verdicts_per_s: 100_000,
-  },
-  seconds: 0,
-}
+const figures =
+  only === 'regex'
+    ? { node: process.version, quick, regex_vs_python: regexVsPython(), seconds: 0 }
+    : {
+        node: process.version,
+        quick,
+        retrieval_calls_per_s: retrievalRates(),
+        regex_vs_python: regexVsPython(),
+        search_latency_ms_one_app: bigPhoneLatency(),
+        scorer: scorerRate(),
+        targets: {
+          retrieval_calls_per_s: { fixed: 200_000, regex: 100_000, fuzzy: 20_000 },
+          regex_vs_python_ratio: 3,
+          search_latency_ms: { fixed_p95: 25, fuzzy_p95: 150 },
+          scorer_verdicts_per_s: 100_000,
+        },
+        seconds: 0,
+      }
 figures.seconds = round((performance.now() - started) / 1000, 1)
 console.log(JSON.stringify(figures, null, 2))

@@ -4,23 +4,14 @@
  * Runs an agent over a data set through the core's tool runtime; writes
  * response lines (with `messages`) that `npm run score` scores, and prints the table.
  */
-import { writeFileSync } from 'node:fs'
-import {
-  DatasetError,
-  KeywordAgent,
-  OracleAgent,
-  SETTINGS,
-  TaskHost,
-  formatScoreTable,
-  loadDataset,
-  parseResponses,
-  runAgent,
-  scoreResponses,
-} from '../src/core/index'
-import type { ChatModel, Dataset, Setting, Task } from '../src/core/index'
+import { KeywordAgent, MAX_TURNS, OracleAgent, TaskHost, formatScoreTable, parseResponses, runAgent, scoreResponses } from '../src/core/index'
+import type { ChatModel, Task } from '../src/core/index'
 import { OpenAIChatModel } from '../src/runner/openaiModel'
-import { readOptions, required } from './args'
-import { readDatasetFolder } from './files'
+import { choice, readOptions, required, settingOption, wholeNumber } from './args'
+import { CliError, exitOnError, keepSecret } from './errors'
+import { checkOutputPath, checkTaskIds, loadDatasetFolder, writeText } from './files'
+
+exitOnError()
 
 const USAGE = `Usage: npm run agent -- --data DIR --agent oracle|keyword|openai --out responses.jsonl
   [--model NAME --base-url URL --api-key-env VAR --extra '{"reasoning_effort":"high"}']
@@ -42,37 +33,46 @@ const { values } = readOptions(
   },
   USAGE,
 )
+// Every flag is checked before the first task runs: a typo should not cost a run over a paid endpoint.
 const folder = required(values.data, 'data', USAGE)
-const agent = required(values.agent, 'agent', USAGE)
+const agent = choice(required(values.agent, 'agent', USAGE), 'agent', ['oracle', 'keyword', 'openai'] as const, USAGE)
 const out = required(values.out, 'out', USAGE)
-const setting = (typeof values.setting === 'string' ? values.setting : 'paginated') as Setting
-const runs = Number(values.runs ?? 1)
-const maxTurns = Number(values['max-turns'] ?? 50)
-if (!SETTINGS.includes(setting) || !Number.isInteger(runs) || runs < 1 || !['oracle', 'keyword', 'openai'].includes(agent)) {
-  console.error(USAGE)
-  process.exit(2)
+checkOutputPath(out, 'Output file (--out)')
+const setting = settingOption(values.setting, USAGE)
+const runs = wholeNumber(values.runs, 'runs', 1, USAGE, 1)
+const maxTurns = wholeNumber(values['max-turns'], 'max-turns', MAX_TURNS, USAGE, 1)
+const endpoint = agent === 'openai' ? endpointOptions() : undefined
+
+function endpointOptions() {
+  const baseURL = required(values['base-url'], 'base-url', USAGE)
+  if (!URL.canParse(baseURL)) throw new CliError(`--base-url is not a URL: ${baseURL}`, { usage: USAGE })
+  const model = required(values.model, 'model', USAGE)
+  let extra: Record<string, unknown> | undefined
+  if (typeof values.extra === 'string') {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(values.extra)
+    } catch (err) {
+      throw new CliError(`--extra is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, { usage: USAGE, cause: err })
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--extra must be a JSON object.', { usage: USAGE })
+    extra = parsed as Record<string, unknown>
+  }
+  const keyVar = typeof values['api-key-env'] === 'string' ? values['api-key-env'] : undefined
+  if (keyVar !== undefined && !process.env[keyVar]) throw new CliError(`--api-key-env names ${keyVar}, which is not set.`, { usage: USAGE })
+  const apiKey = process.env[keyVar ?? 'OPENAI_API_KEY'] ?? ''
+  keepSecret(apiKey)
+  return { baseURL, model, apiKey, ...(extra ? { extra } : {}) }
 }
 
-let dataset: Dataset
-try {
-  dataset = loadDataset(readDatasetFolder(folder)).dataset
-} catch (err) {
-  console.error(err instanceof DatasetError ? err.message : String(err))
-  process.exit(1)
-}
-const wanted = typeof values.tasks === 'string' ? new Set(values.tasks.split(',')) : undefined
-const tasks = dataset.tasks.filter((t) => !wanted || wanted.has(t.id))
+const dataset = loadDatasetFolder(folder).dataset
+const wanted = typeof values.tasks === 'string' ? values.tasks.split(',').filter(Boolean) : undefined
+if (wanted) checkTaskIds(dataset, wanted, folder)
+const tasks = dataset.tasks.filter((t) => !wanted || wanted.includes(t.id))
 
 function modelFor(task: Task): ChatModel {
-  if (agent === 'oracle') return new OracleAgent(task)
-  if (agent === 'keyword') return new KeywordAgent(dataset.profile)
-  const keyVar = typeof values['api-key-env'] === 'string' ? values['api-key-env'] : 'OPENAI_API_KEY'
-  return new OpenAIChatModel({
-    baseURL: required(values['base-url'], 'base-url', USAGE),
-    apiKey: process.env[keyVar] ?? '',
-    model: required(values.model, 'model', USAGE),
-    ...(typeof values.extra === 'string' ? { extra: JSON.parse(values.extra) as Record<string, unknown> } : {}),
-  })
+  if (endpoint) return new OpenAIChatModel(endpoint)
+  return agent === 'oracle' ? new OracleAgent(task) : new KeywordAgent(dataset.profile)
 }
 
 const lines: string[] = []
@@ -111,7 +111,7 @@ for (let run = 0; run < runs; run++) {
   }
 }
 process.stderr.write('\n')
-writeFileSync(out, lines.join('\n') + '\n')
+writeText(out, lines.join('\n') + '\n', 'Output file (--out)')
 const { result } = scoreResponses(tasks, dataset.tools, parseResponses(lines.join('\n')).lines)
 console.log(formatScoreTable(result, agent))
 console.log(`\nWrote ${out}; score it with: npm run score -- --input_data ${folder}/input_data.jsonl --input_response_data ${out} --output_file result.json`)

@@ -2,32 +2,30 @@
  * npm run analyze -- [--input_data F] [--out DIR] RESPONSES.jsonl...
  * The paper's tables for any response files (models' runs and people's attempts): printed, and written as CSV.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { IssueList, analysisTables, analyze, formatIssue, formatTextTable, parseInputData, parseResponses, parseTools, toCsv } from '../src/core/index'
+import { DatasetError, IssueList, analysisTables, analyze, formatIssue, formatTextTable, parseInputData, parseResponses, parseTools, toCsv } from '../src/core/index'
 import type { ResponseLine } from '../src/core/index'
 import { readOptions } from './args'
+import { CliError, exitOnError } from './errors'
+import { readText } from './files'
+
+exitOnError()
 
 const USAGE = 'Usage: npm run analyze -- [--input_data input_data.jsonl] [--tools tools.json] [--out analysis] RESPONSES.jsonl...'
-const { values, positionals } = readOptions({ input_data: { type: 'string' }, tools: { type: 'string' }, out: { type: 'string' } }, USAGE)
-if (positionals.length === 0) {
-  console.error(USAGE)
-  process.exit(2)
-}
+const { values, positionals } = readOptions({ input_data: { type: 'string' }, tools: { type: 'string' }, out: { type: 'string' } }, USAGE, { positionals: true })
+if (positionals.length === 0) throw new CliError('Missing RESPONSES.jsonl: name at least one response file.', { usage: USAGE })
 const inputPath = typeof values.input_data === 'string' ? values.input_data : 'public/data/input_data.jsonl'
 const toolsPath = typeof values.tools === 'string' ? values.tools : join(dirname(inputPath), 'tools.json')
 const outDir = typeof values.out === 'string' ? values.out : 'analysis'
 
 const issues = new IssueList()
-const tasks = parseInputData(readFileSync(inputPath, 'utf8'), issues)
-const tools = parseTools(readFileSync(toolsPath, 'utf8'), issues)
-if (issues.hasErrors) {
-  for (const i of issues.items) console.error(formatIssue(i))
-  process.exit(1)
-}
+const tasks = parseInputData(readText(inputPath, 'Input data (--input_data)'), issues)
+const tools = parseTools(readText(toolsPath, typeof values.tools === 'string' ? 'Tools (--tools)' : 'tools.json beside the input data (or give --tools)'), issues)
+if (issues.hasErrors) throw new DatasetError(issues.items)
 const lines: ResponseLine[] = []
 for (const file of positionals) {
-  const parsed = parseResponses(readFileSync(file, 'utf8'), file)
+  const parsed = parseResponses(readText(file, 'Response file'), file)
   for (const i of parsed.issues) console.error(`warning: ${formatIssue(i)} (line skipped)`)
   lines.push(...parsed.lines)
 }

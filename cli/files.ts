@@ -1,13 +1,104 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { DATASET_FILES } from '../src/core/index'
+import { accessSync, constants, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import type { Stats } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { DATASET_FILES, DatasetError, loadDataset } from '../src/core/index'
+import type { Dataset } from '../src/core/index'
+import { CliError, errorLine, systemReason } from './errors'
 
-/** Reads a data set folder's files by name; absent files are left out. */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path)
+  } catch {
+    return undefined
+  }
+}
+
+/** A file's text; a missing, folder or unreadable path is refused in one line naming `what` it should have been. */
+export function readText(path: string, what: string): string {
+  const stat = statOf(path)
+  if (!stat) throw new CliError(`${what} not found: ${path}`)
+  if (stat.isDirectory()) throw new CliError(`${what} is a folder, not a file: ${path}`)
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (err) {
+    throw new CliError(`${what} cannot be read: ${path} (${systemReason(err)})`, { cause: err })
+  }
+}
+
+/** Writes a file; a path that cannot be written is refused in one line. */
+export function writeText(path: string, text: string, what: string): void {
+  try {
+    writeFileSync(path, text)
+  } catch (err) {
+    throw new CliError(`${what} cannot be written: ${path} (${systemReason(err)})`, { cause: err })
+  }
+}
+
+/** Makes a folder (and its parents); a path that cannot be one is refused in one line. */
+export function makeFolder(path: string, what: string): void {
+  try {
+    mkdirSync(path, { recursive: true })
+  } catch (err) {
+    throw new CliError(`${what} cannot be created: ${path} (${systemReason(err)})`, { cause: err })
+  }
+}
+
+/** Checks that a folder is there before anything is read from it (a typo would otherwise read as three missing files). */
+export function requireFolder(folder: string, what = 'Data set folder'): void {
+  const stat = statOf(folder)
+  if (!stat) throw new CliError(`${what} not found: ${folder}`)
+  if (!stat.isDirectory()) throw new CliError(`${what} is a file, not a folder: ${folder}`)
+  try {
+    readdirSync(folder)
+  } catch (err) {
+    throw new CliError(`${what} cannot be read: ${folder} (${systemReason(err)})`, { cause: err })
+  }
+}
+
+/** Reads a data set folder's files by name; absent files are left out (the loader names the missing ones). */
 export function readDatasetFolder(folder: string): Record<string, string> {
+  requireFolder(folder)
   const files: Record<string, string> = {}
   for (const name of Object.values(DATASET_FILES)) {
     const path = join(folder, name)
-    if (existsSync(path)) files[name] = readFileSync(path, 'utf8')
+    if (statOf(path)) files[name] = readText(path, name)
   }
   return files
+}
+
+/** Reads and loads a data set folder; one that does not load is refused in one line (the first error, and how many more). */
+export function loadDatasetFolder(folder: string): ReturnType<typeof loadDataset> {
+  const files = readDatasetFolder(folder)
+  try {
+    return loadDataset(files)
+  } catch (err) {
+    if (err instanceof DatasetError) throw new CliError(`${folder}: the data set does not load: ${errorLine(err)}`, { exitCode: 1, cause: err })
+    throw err
+  }
+}
+
+/** Refuses task ids the data set does not have, naming them (a typo would otherwise run nothing and score 0). */
+export function checkTaskIds(dataset: Dataset, ids: readonly string[], folder: string): void {
+  const known = new Set(dataset.tasks.map((t) => t.id))
+  const unknown = ids.filter((id) => !known.has(id))
+  if (unknown.length === 0) return
+  const sample = dataset.tasks.slice(0, 3).map((t) => t.id).join(', ')
+  throw new CliError(
+    `Unknown task${unknown.length === 1 ? '' : 's'} ${unknown.map((id) => JSON.stringify(id)).join(', ')} in ${folder} (it has ${dataset.tasks.length} tasks: ${sample}${dataset.tasks.length > 3 ? ', …' : ''}).`,
+  )
+}
+
+/** Refuses, before any work, an output path that could not be written: its folder is missing, or it is a folder. */
+export function checkOutputPath(path: string, what: string): void {
+  const stat = statOf(path)
+  if (stat?.isDirectory()) throw new CliError(`${what} is a folder, not a file: ${path}`)
+  const folder = dirname(resolve(path))
+  const parent = statOf(folder)
+  if (!parent) throw new CliError(`${what} cannot be written: the folder ${folder} does not exist`)
+  if (!parent.isDirectory()) throw new CliError(`${what} cannot be written: ${folder} is not a folder`)
+  try {
+    accessSync(folder, constants.W_OK)
+  } catch (err) {
+    throw new CliError(`${what} cannot be written: ${path} (${systemReason(err)})`, { cause: err })
+  }
 }

@@ -7,28 +7,24 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
-import { DatasetError, SETTINGS, TaskHost, loadDataset } from '../src/core/index'
-import type { Setting } from '../src/core/index'
-import { readOptions, required } from './args'
-import { readDatasetFolder } from './files'
+import { SETTINGS, TaskHost, readSetting } from '../src/core/index'
+import { readOptions, required, settingOption } from './args'
+import { exitOnError } from './errors'
+import { checkTaskIds, loadDatasetFolder } from './files'
+
+exitOnError()
 
 const USAGE = 'Usage: npm run mcp -- --data DATASET_FOLDER [--task TASK_ID] [--setting paginated|full|no_search]'
 const { values } = readOptions({ data: { type: 'string' }, task: { type: 'string' }, setting: { type: 'string' } }, USAGE)
 const folder = required(values.data, 'data', USAGE)
-const defaultSetting = (typeof values.setting === 'string' ? values.setting : 'paginated') as Setting
-if (!SETTINGS.includes(defaultSetting)) {
-  console.error(`Unknown --setting.\n${USAGE}`)
-  process.exit(2)
-}
+const defaultSetting = settingOption(values.setting, USAGE)
 
-let host: TaskHost
-try {
-  host = new TaskHost(loadDataset(readDatasetFolder(folder)).dataset)
-} catch (err) {
-  console.error(err instanceof DatasetError ? err.message : String(err))
-  process.exit(1)
+const host = new TaskHost(loadDatasetFolder(folder).dataset)
+if (values.task !== undefined) {
+  const task = required(values.task, 'task', USAGE)
+  checkTaskIds(host.dataset, [task], folder)
+  host.open(task, defaultSetting)
 }
-if (typeof values.task === 'string') host.open(values.task, defaultSetting)
 
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError } : {}) })
 
@@ -65,7 +61,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   try {
     if (name === 'list_tasks') return text(JSON.stringify(host.listTasks()))
     if (name === 'open_task') {
-      const opened = host.open(String(args.id ?? ''), (typeof args.setting === 'string' ? args.setting : defaultSetting) as Setting)
+      // An unknown setting is refused naming the valid ones; the catch below sends that back as a tool error.
+      const opened = host.open(String(args.id ?? ''), readSetting(args.setting, defaultSetting))
       await server.sendToolListChanged()
       return text(JSON.stringify({ id: opened.id, type: opened.type, instruction: opened.instruction, profile: opened.profile, systemPrompt: opened.systemPrompt }))
     }

@@ -1,14 +1,23 @@
 /** npm run validate -- DATASET_FOLDER: lints a data set; exits 1 on errors, 0 with warnings only. */
-import { existsSync, statSync } from 'node:fs'
 import { DatasetError, formatIssue, lintDataset, loadDataset } from '../src/core/index'
 import type { DatasetIssue } from '../src/core/index'
+import { readOptions } from './args'
+import { CliError, exitOnError } from './errors'
 import { readDatasetFolder } from './files'
 
-const folder = process.argv[2]
-if (!folder || folder === '--help' || !existsSync(folder) || !statSync(folder).isDirectory()) {
-  console.error('Usage: npm run validate -- DATASET_FOLDER\n(a folder with input_data.jsonl, records_db.json, tools.json and optionally profile.json)')
-  process.exit(2)
+exitOnError()
+
+const USAGE = 'Usage: npm run validate -- DATASET_FOLDER\n(a folder with input_data.jsonl, records_db.json, tools.json and optionally profile.json)'
+const { values, positionals } = readOptions({ help: { type: 'boolean' } }, USAGE, { positionals: true })
+if (values.help) {
+  console.log(USAGE)
+  process.exit(0)
 }
+const [folder, ...extra] = positionals
+if (folder === undefined) throw new CliError('Missing DATASET_FOLDER.', { usage: USAGE })
+if (extra.length > 0) throw new CliError(`One data set folder at a time (also given: ${extra.join(' ')}).`, { usage: USAGE })
+// Read before the try: a folder that is not there is the caller's mistake (one line), not a data set error to list.
+const files = readDatasetFolder(folder)
 
 function report(issues: DatasetIssue[]): number {
   const errors = issues.filter((i) => i.level === 'error')
@@ -19,7 +28,7 @@ function report(issues: DatasetIssue[]): number {
 }
 
 try {
-  const { dataset, warnings } = loadDataset(readDatasetFolder(folder))
+  const { dataset, warnings } = loadDataset(files)
   const issues = [...warnings, ...lintDataset(dataset)]
   const errors = report(issues)
   const records = Object.values(dataset.records).reduce(

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test } from '@playwright/test'
+import { test } from './helpers'
 import type { Page } from '@playwright/test'
 import { expect, openTask, phoneOf } from './helpers'
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test } from '@playwright/test'
+import { test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'

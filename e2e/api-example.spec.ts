@@ -1,5 +1,5 @@
 // The README's window.spieval example, kept here so that it always runs.
-import { expect, test } from '@playwright/test'
+import { baseExpect as expect, test } from './helpers'
 
 test('README example: an agent solves a task through window.spieval', async ({ page }) => {
   await page.goto('./') // the phone, with the sample data set

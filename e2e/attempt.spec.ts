@@ -1,4 +1,4 @@
-import { test } from '@playwright/test'
+import { test } from './helpers'
 import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

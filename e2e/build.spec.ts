@@ -1,60 +1,24 @@
-import { expect as baseExpect, test } from '@playwright/test'
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { extname, join, resolve, sep } from 'node:path'
-import { promisify } from 'node:util'
+import { baseExpect, test } from './helpers'
+import { serveBuild } from './staticSite'
+import type { StaticSite } from './staticSite'
 
 // The built site, served by a plain static server from a nested path: no dev server, no rewrites.
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 const SUB_PATH = '/lab/spieval phone/'
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.jsonl': 'application/x-ndjson; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-}
-
-let root: string
-let server: Server | undefined
+let site: StaticSite | undefined
 let origin: string
-const requested: string[] = []
+let requested: string[] = []
 
 test.beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'spieval-build-'))
-  const site = join(root, 'site')
-  const out = join(site, ...SUB_PATH.split('/').filter(Boolean))
-  await promisify(execFile)('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--sourcemap', 'false', '--logLevel', 'error'], {
-    timeout: 180_000,
-  })
-  server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-    requested.push(path)
-    let file = resolve(site, `.${path}`)
-    if (file !== site && !file.startsWith(site + sep)) return void res.writeHead(403).end()
-    try {
-      if (statSync(file).isDirectory()) file = join(file, 'index.html')
-      const body = readFileSync(file)
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body)
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
-    }
-  })
-  await new Promise<void>((ready) => server?.listen(0, '127.0.0.1', ready))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  site = await serveBuild('build', SUB_PATH)
+  origin = site.origin
+  requested = site.requested
 })
 
 test.afterAll(async () => {
-  await new Promise((closed) => (server ? server.close(closed) : closed(undefined)))
-  if (root) rmSync(root, { recursive: true, force: true })
+  await site?.close()
 })
 
 test('the built site works from a sub-path: the sample data set loads and a task opens', async ({ page }) => {

@@ -1,11 +1,69 @@
-import { expect as baseExpect } from '@playwright/test'
-import type { Locator, Page } from '@playwright/test'
+import { test as base, expect as baseExpect } from '@playwright/test'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
+
+export { baseExpect }
+// crash.spec.ts launches its own Chromium; it takes `chromium` from here with `test`, on one import line.
+export { chromium } from '@playwright/test'
 
 /**
  * The test machines are shared and sometimes heavily loaded: a first visit imports the sample data set into
  * IndexedDB, which can take several seconds there. Waits are generous; nothing here sleeps.
  */
 export const expect = baseExpect.configure({ timeout: 15_000 })
+
+const CSP_BINDING = '__spievalCspViolation'
+
+/**
+ * Records every Content-Security-Policy violation in a context's pages: the `securitypolicyviolation` event (caught
+ * on the window, in the capture phase, from the first script of each document on) and the console error the
+ * browser prints for it. The built page carries a strict policy (vite.config.ts); the dev server has none, so
+ * there this finds nothing unless a page sets a policy of its own.
+ */
+async function watchCsp(context: BrowserContext, reports: string[]): Promise<void> {
+  await context.exposeBinding(CSP_BINDING, ({ frame }, text: string) => void reports.push(`${frame.url()}: ${text}`))
+  await context.addInitScript((binding: string) => {
+    addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as Record<string, ((text: string) => void) | undefined>)[binding]
+        report?.(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || '?'}:${e.lineNumber} ${e.sample}`.trim())
+      },
+      true,
+    )
+  }, CSP_BINDING)
+  context.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) reports.push(`console ${message.type()}: ${message.text()}`)
+  })
+}
+
+/**
+ * Every spec's `test`: as Playwright's, and each test fails on any Content-Security-Policy violation in any
+ * context of its browser (the default one and those a test makes itself). `cspViolations` is the list so far; a
+ * test may read it (and empty it, when a violation was what it wanted to see).
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ browser, context }, use) => {
+      const reports: string[] = []
+      const watched = new Set<BrowserContext>([context])
+      // The default context is watched before the `page` fixture opens a page in it.
+      await watchCsp(context, reports)
+      const onContext = (created: BrowserContext) => {
+        if (watched.has(created)) return
+        watched.add(created)
+        // A context closed as soon as it was made needs no watching; any other failure would leave it unwatched, so it fails the test.
+        void watchCsp(created, reports).catch((err: unknown) => {
+          if (!/closed/i.test(String(err))) reports.push(`could not watch a new context: ${String(err)}`)
+        })
+      }
+      browser.on('context', onContext)
+      await use(reports)
+      browser.off('context', onContext)
+      baseExpect(reports, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
 
 /** The phone frame (a named region: "SPIEval Phone", "SPIEval 手机"). */
 export function phoneOf(page: Page): Locator {

@@ -1,6 +1,6 @@
 // window.spieval and WebMCP refuse what JSON cannot carry, prototype-named keys and unknown settings,
 // and give the same verdict as `npm run score` on the exported line.
-import { expect, test } from '@playwright/test'
+import { baseExpect as expect, test } from './helpers'
 
 declare global {
   interface Window {

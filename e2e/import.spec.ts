@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test'
+import { baseExpect, test } from './helpers'
 import type { Page } from '@playwright/test'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test } from '@playwright/test'
+import { test } from './helpers'
 import type { Browser, Page } from '@playwright/test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { strFromU8, unzipSync, zipSync, strToU8 } from 'fflate'
 import { annotatorState } from '../playwright.config'
+import { MIB, craftedZip } from '../test/support/craftedZip'
 import { expect } from './helpers'
 
 // Several browser profiles each import the sample data set on their first visit: allow for a busy machine.
@@ -237,6 +238,74 @@ test('an export imported into a fresh profile reproduces the same results', asyn
   expect(alone.name).toBe('response.jsonl')
   expect(alone.files['response.jsonl']).toBe(merged.files['response.jsonl'])
   await second.context().close()
+})
+
+type Line = Record<string, unknown>
+
+/** An export's response.jsonl with its lines changed by `edit`, zipped without its manifest (nothing to catch the edit but the import itself). */
+function editedZip(files: Record<string, string>, edit: (line: Line) => Line): Uint8Array {
+  const lines = (files['response.jsonl'] ?? '').trim().split('\n').map((l) => edit(JSON.parse(l) as Line))
+  return zipSync({ 'response.jsonl': strToU8(lines.map((l) => JSON.stringify(l) + '\n').join('')) })
+}
+
+test('an import scores every attempt again, is all or nothing across files, and refuses a zip that declares too much', async ({ browser }) => {
+  const ann = zips.ann ?? {}
+  const ben = zips.ben ?? {}
+  // A few KB that declare 20 × 255 MiB: read as they claim, they would take the tab down.
+  const runs = Array.from({ length: 20 }, (_, i) => `run-${String(i + 1).padStart(2, '0')}.jsonl`)
+  const bomb = craftedZip(Object.fromEntries(runs.map((n) => [n, strToU8('{"id":"推理1","calls":[]}\n')])), Object.fromEntries(runs.map((n) => [n, { originalSize: 255 * MIB }])))
+  expect(bomb.length).toBeLessThan(8 * 1024)
+  writeFileSync(join(dir, 'bomb.zip'), bomb)
+  // Ben's 推理1 with its second call given the first one's seq.
+  const benLine = (line: Line) => line.id === '推理1'
+  writeFileSync(
+    join(dir, 'dup.zip'),
+    editedZip(ben, (line) => (benLine(line) ? { ...line, trajectory: (line.trajectory as { seq: number }[]).map((s, i) => (i === 1 ? { ...s, seq: 0 } : s)) } : line)),
+  )
+  const benAttempt = (ben['response.jsonl'] ?? '').split('\n').map((l) => (l ? (JSON.parse(l) as Line) : {})).find(benLine)?.attempt
+  // Ann's wrong answer at 推理2 edited to say it was right.
+  writeFileSync(join(dir, 'forged.zip'), editedZip(ann, (line) => (line.id === '推理2' ? { ...line, verdict: { correct: true, error_type: null, mismatches: [] } } : line)))
+
+  const page = await profile(browser, 'Eve')
+  await importFiles(page, 'bomb.zip')
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('Nothing was imported')
+  await expect(alert).toContainText('run-01.jsonl declares 255 MiB uncompressed from')
+  await expect(alert).toContainText('more than deflate can produce (1032:1)')
+  await expect(alert.getByRole('listitem').filter({ hasText: /^run-\d\d\.jsonl declares 255 MiB/ })).toHaveCount(20)
+
+  // Two files, the second refused: neither is imported.
+  await importFiles(page, 'ann.zip', 'dup.zip')
+  await expect(alert).toContainText('Nothing was imported')
+  await expect(alert).toContainText(`response.jsonl line 1: attempt ${String(benAttempt)}: seq 0 is used twice (trajectory[0] and trajectory[1])`)
+  await expect(alert.getByRole('listitem').filter({ hasText: 'dup.zip' }).first()).toBeVisible()
+  await showTab(page, 'Cross-validation')
+  await expect(page.getByText('No attempts yet')).toBeVisible()
+
+  // The edited verdict is not taken: the attempt is scored with this data set's gold, and the report says so.
+  await importFiles(page, 'forged.zip')
+  const status = page.getByRole('status').filter({ hasText: 'forged.zip: added' })
+  await expect(status).toContainText('1 verdict in the files differs from this data set’s gold')
+  const changed = page.getByRole('table', { name: 'Verdicts that differ from the files' })
+  await expect(changed.locator('tbody tr')).toHaveCount(1)
+  await expect(changed.locator('tbody tr').first().getByRole('rowheader')).toHaveText('推理2')
+  await expect(changed.locator('tbody tr').first().getByRole('cell')).toHaveText(['forged.zip', 'Ann', 'correct', 'wrong: wrong value'])
+  expect(await axeFindings(page)).toEqual([])
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true })
+    const area = page.getByRole('region', { name: 'Import and merge attempts' })
+    await area.screenshot({ path: join(SHOTS, 'people-import-verdicts-en.png') })
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
+    await expect(changed).toBeHidden()
+    const zhTable = page.getByRole('table', { name: '与文件不符的判定' })
+    await expect(zhTable.locator('tbody tr').first().getByRole('cell')).toHaveText(['forged.zip', 'Ann', '正确', '错误：取值错误'])
+    await page.getByRole('region', { name: '导入并合并作答' }).screenshot({ path: join(SHOTS, 'people-import-verdicts-zh.png') })
+    await page.getByRole('combobox', { name: '语言' }).selectOption({ label: 'English' })
+  }
+  await showTab(page, 'Cross-validation')
+  const row = crossValidationRows(page).filter({ hasText: '推理2' })
+  await expect(row.getByRole('listitem').filter({ hasText: 'Ann' }).getByRole('img', { name: 'wrong' })).toBeVisible()
+  await page.context().close()
 })
 
 /** The People view's tabs, in English and in Chinese. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { baseExpect as expect, test } from './helpers'
 
 test('a person solves 推理1 on the phone, and the verdict is correct', async ({ page }) => {
   await page.goto('./#/task/推理1')

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test } from '@playwright/test'
+import { test } from './helpers'
 import type { Page } from '@playwright/test'
 import { expect, phoneOf } from './helpers'
 

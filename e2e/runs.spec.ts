@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test } from '@playwright/test'
+import { test } from './helpers'
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
@@ -38,7 +38,7 @@ async function startRun(page: Page, o: RunOptions) {
   await page.getByLabel('Model', { exact: true }).selectOption(o.agent)
   if (o.agent === 'endpoint') {
     await page.getByLabel('Base URL').fill(stub.url)
-    await page.getByLabel('API key').fill(KEY)
+    await page.getByLabel('API key', { exact: true }).fill(KEY)
     await page.getByLabel('Model name').fill(o.model ?? '')
     await page.getByLabel('Extra request JSON').fill('{"reasoning_effort": "high"}')
   }
@@ -197,12 +197,16 @@ test('a stopped run resumes from its stored turns and still ends at the turn cap
   const stoppedAt = stub.requests.filter((r) => r.model === 'slow:loop').length
   expect(stoppedAt).toBeLessThan(12)
 
-  // A reload forgets the run in memory; it comes back from IndexedDB, and resumes.
+  // A reload forgets the run in memory; it comes back from IndexedDB, and resumes. The key was not remembered,
+  // so the run asks for it again before it sends anything.
   await page.reload()
   const again = page.getByRole('article', { name: /^slow:loop · / })
   await expect(again.getByRole('status')).toHaveText('stopped')
   await page.getByRole('button', { name: 'Resume run slow:loop' }).click()
+  await again.getByLabel(`API key for ${stub.url}`).fill(KEY)
+  await again.getByRole('button', { name: 'Resume with this key' }).click()
   await expect(again.getByRole('status')).toHaveText('done', { timeout: 60_000 })
+  expect(stub.requests.filter((r) => r.model === 'slow:loop').every((r) => r.authorization === `Bearer ${KEY}`)).toBe(true)
   await expect(again.getByTestId('repeat-0')).toContainText('1/1 tasks · 0 correct')
   const turns = stub.requests.filter((r) => r.model === 'slow:loop').map((r) => r.turn)
   // Each turn was asked once, except the one in flight when stopped; the resumed run went on from there.
@@ -224,6 +228,68 @@ test('a stopped run resumes from its stored turns and still ends at the turn cap
     })
   })
   expect(steps).toBe(12)
+})
+
+test('a run resumed against another base URL asks for its own key: the key entered for the form\'s endpoint never goes there', async ({ page }) => {
+  test.setTimeout(120_000)
+  const other = await startStubServer()
+  try {
+    const OTHER_KEY = 'sk-other-endpoint-7d2b'
+    const FORM_KEY = 'sk-form-endpoint-c41e'
+    const NEW_KEY = 'sk-other-again-90aa'
+    await openRuns(page)
+    // A run against the other server, stopped in flight.
+    await page.getByLabel('Model', { exact: true }).selectOption('endpoint')
+    await page.getByLabel('Base URL').fill(other.url)
+    await page.getByLabel('API key', { exact: true }).fill(OTHER_KEY)
+    await page.getByLabel('Model name').fill('slow:loop')
+    await page.getByLabel('Max turns').fill('12')
+    await page.getByLabel('Tasks to run').selectOption(['推理1'])
+    await page.getByRole('button', { name: 'Start run' }).click()
+    const run = page.getByRole('article', { name: /^slow:loop · / })
+    await expect.poll(() => other.requests.length).toBeGreaterThanOrEqual(2)
+    await page.getByRole('button', { name: 'Stop run slow:loop' }).click()
+    await expect(run.getByRole('status')).toHaveText('stopped')
+
+    // Later, in a fresh page: the form is set to another endpoint, with its key, remembered in this tab.
+    await page.reload()
+    await page.getByLabel('Base URL').fill(stub.url)
+    await page.getByLabel('API key', { exact: true }).fill(FORM_KEY)
+    await page.getByRole('checkbox', { name: /Remember the key/ }).check()
+    await page.reload()
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue(FORM_KEY)
+    // Another base URL in the form shows no key: a key is the endpoint's it was entered for.
+    await page.getByLabel('Base URL').fill(other.url)
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue('')
+    await page.getByLabel('Base URL').fill(stub.url)
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue(FORM_KEY)
+
+    // Resuming the old run asks for the other server's key, and sends nothing until it has one.
+    const sent = other.requests.length
+    await page.getByRole('button', { name: 'Resume run slow:loop' }).click()
+    const prompt = run.getByRole('form', { name: 'API key to resume run slow:loop' })
+    await expect(prompt).toContainText(`This run talks to ${other.url}`)
+    await expect(prompt.getByLabel(`API key for ${other.url}`)).toBeFocused()
+    await expect(run.getByRole('status')).toHaveText('stopped')
+    expect(other.requests.length).toBe(sent)
+    await prompt.getByLabel(`API key for ${other.url}`).fill(NEW_KEY)
+    await prompt.getByRole('button', { name: 'Resume with this key' }).click()
+    await expect(run.getByRole('status')).toHaveText('done', { timeout: 60_000 })
+    await expect(prompt).toBeHidden()
+
+    // What the other server received: its first key, then the key given for it; never the form's.
+    const keys = other.requests.map((r) => r.authorization)
+    expect(keys).not.toContain(`Bearer ${FORM_KEY}`)
+    expect(keys.slice(0, sent).every((k) => k === `Bearer ${OTHER_KEY}`)).toBe(true)
+    expect(keys.slice(sent).length).toBeGreaterThan(0)
+    expect(keys.slice(sent).every((k) => k === `Bearer ${NEW_KEY}`)).toBe(true)
+    expect(stub.requests.map((r) => r.authorization)).not.toContain(`Bearer ${NEW_KEY}`)
+    // Both remembered keys are stored with their endpoints, in this tab only.
+    const stored = await page.evaluate(() => sessionStorage.getItem('spieval-runner-keys'))
+    expect(JSON.parse(stored ?? '{}')).toEqual({ [stub.url]: FORM_KEY, [other.url]: NEW_KEY })
+  } finally {
+    await other.close()
+  }
 })
 
 test('the oracle built-in solves every sample task; screenshots in English and Chinese', async ({ page }) => {

@@ -1,17 +1,24 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { ErrorBoundary } from './app/ErrorBoundary'
 import { setupI18n } from './i18n'
 import { useSettings } from './state/settings'
 import { createSpievalApi } from './api/spieval'
 import { installWebMcp } from './api/webmcp'
+import { watchStorage } from './state/storage'
 
 setupI18n(useSettings.getState().language)
+// Before anything opens the database: an upgrade by another tab, a blocked upgrade and a failed write all reach the page.
+watchStorage()
 const root = document.getElementById('root')
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App />
+      {/* The last resort, for the top bar and the page itself; each view has its own boundary inside. */}
+      <ErrorBoundary>
+        <App />
+      </ErrorBoundary>
     </StrictMode>,
   )
 

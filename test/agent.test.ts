@@ -1,9 +1,16 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KeywordAgent, OracleAgent, TaskHost, loadDataset, parseResponses, runAgent, scoreResponses } from '../src/core/index'
+import { KeywordAgent, OracleAgent, REDACTED, TaskHost, loadDataset, parseResponses, redactSecrets, runAgent, scoreResponses } from '../src/core/index'
 import type { ChatModel } from '../src/core/index'
+import { endpointOf, keyForEndpoint, parseEndpointKeys, withEndpointKey } from '../src/runner/keys'
 import { OpenAIChatModel } from '../src/runner/openaiModel'
 import { readDatasetFolder } from '../cli/files'
-import { SAMPLE_DIR } from './fixtures'
+import { ROOT, SAMPLE_DIR } from './fixtures'
 import { startStubServer } from './support/stub-server'
 import type { StubServer } from './support/stub-server'
 
@@ -98,5 +105,111 @@ describe('built-in agents on the sample data set', () => {
     expect(result.per_run[0]?.overall).toBe(100)
     expect(result.per_run[1]?.overall).toBeLessThan(30)
     console.log(`oracle ${result.per_run[0]?.overall}%, keyword ${result.per_run[1]?.overall?.toFixed(1)}%`)
+  })
+})
+
+/** A server that refuses every request and quotes the Authorization header back, as some proxies do. */
+async function echoingServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      const auth = req.headers.authorization ?? ''
+      const key = auth.replace(/^Bearer /, '')
+      const message = `Incorrect API key provided: ${key}; header was ${JSON.stringify(auth)}; retry at /v1?key=${encodeURIComponent(key)}`
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message, type: 'invalid_request_error' } }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe('an API key never reaches the error text a run records', () => {
+  // Quotes and slashes, so that the JSON-escaped and URL-encoded forms differ from the key as given.
+  const KEY = 'sk-live-"quoted"/slash+plus-9f8e7d'
+  let echo: Awaited<ReturnType<typeof echoingServer>>
+  beforeAll(async () => {
+    echo = await echoingServer()
+  })
+  afterAll(async () => echo.close())
+
+  it('redacts a secret as given, URL-encoded and JSON-escaped, and leaves the rest of the text', () => {
+    const text = `401 bad key ${KEY}, body {"key":${JSON.stringify(KEY)}}, url ?k=${encodeURIComponent(KEY)}`
+    const out = redactSecrets(text, [KEY, ''])
+    expect(out).toBe(`401 bad key ${REDACTED}, body {"key":"${REDACTED}"}, url ?k=${REDACTED}`)
+    expect(redactSecrets('nothing secret here', ['', 'absent'])).toBe('nothing secret here')
+  })
+
+  it('the loop records a model error without the model\'s secrets', async () => {
+    const model: ChatModel = {
+      name: 'leaky',
+      secrets: [KEY],
+      complete: async () => {
+        throw new Error(`connection refused; request headers: {"authorization":"Bearer ${KEY}"}`)
+      },
+    }
+    const host = new TaskHost(dataset)
+    const opened = host.open('推理1')
+    const result = await runAgent({ model, systemPrompt: opened.systemPrompt, instruction: opened.instruction, tools: opened.tools, callTool: async (n, a) => host.call(n, a, 'agent') })
+    expect(result.stop).toBe('error')
+    expect(result.error).toBe(`connection refused; request headers: {"authorization":"Bearer ${REDACTED}"}`)
+  })
+
+  it('the openai client\'s error for a server that quotes the key comes out redacted', async () => {
+    const { result } = await runOn('推理1', new OpenAIChatModel({ baseURL: echo.url, apiKey: KEY, model: 'any' }))
+    expect(result.stop).toBe('error')
+    expect(result.error).toMatch(/^401 Incorrect API key provided: \[redacted\]/)
+    expect(result.error).not.toContain(KEY)
+    expect(result.error).not.toContain(encodeURIComponent(KEY))
+    expect(result.error).not.toContain('live-')
+  })
+
+  it('npm run agent writes no key into a response line\'s error, nor to its output', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'agent-key-')), 'responses.jsonl')
+    const args = ['--import', 'tsx', join(ROOT, 'cli/agent.ts'), '--data', SAMPLE_DIR, '--agent', 'openai', '--base-url', echo.url, '--model', 'm', '--tasks', '推理1', '--out', out]
+    const r = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
+      execFile(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: KEY } }, (err, stdout, stderr) =>
+        resolve({ stdout, stderr, code: err ? Number(err.code) : 0 }),
+      )
+    })
+    expect(r.code).toBe(0)
+    const text = readFileSync(out, 'utf8')
+    const line = JSON.parse(text) as { stop: string; error?: string }
+    expect(line.stop).toBe('error')
+    expect(line.error).toMatch(/^401 Incorrect API key provided: \[redacted\]/)
+    for (const written of [text, r.stdout, r.stderr]) expect(written).not.toContain('live-')
+  })
+})
+
+describe('an API key is tied to the endpoint it was entered for', () => {
+  it('names an endpoint by scheme, host, port and path, without trailing slashes, query or fragment', () => {
+    expect(endpointOf(' HTTPS://API.Example.com/v1/ ')).toBe('https://api.example.com/v1')
+    expect(endpointOf('https://api.example.com:443/v1?x=1#f')).toBe('https://api.example.com/v1')
+    expect(endpointOf('http://user:pw@127.0.0.1:8000/v1')).toBe('http://127.0.0.1:8000/v1')
+    for (const bad of ['', 'api.example.com/v1', 'javascript:alert(1)', 'file:///etc/passwd', 'data:,x']) expect(endpointOf(bad)).toBeUndefined()
+  })
+
+  it('offers a key only to its own endpoint: another host, port, scheme or path gets none', () => {
+    const keys = withEndpointKey({}, 'http://127.0.0.1:8000/v1/', 'sk-a')
+    expect(keyForEndpoint(keys, 'http://127.0.0.1:8000/v1')).toBe('sk-a')
+    expect(keyForEndpoint(keys, 'http://127.0.0.1:8000/v1/?x')).toBe('sk-a')
+    for (const other of ['http://127.0.0.1:8001/v1', 'https://127.0.0.1:8000/v1', 'http://localhost:8000/v1', 'http://127.0.0.1:8000/v2', 'http://127.0.0.1:8000', 'not a url'])
+      expect(keyForEndpoint(keys, other), other).toBeUndefined()
+    // "No key" is a key too: entered for an endpoint, it is not asked for again, and it is still not another endpoint's.
+    const both = withEndpointKey(keys, 'https://api.example.com/v1', '')
+    expect(keyForEndpoint(both, 'https://api.example.com/v1')).toBe('')
+    expect(keyForEndpoint(both, 'http://127.0.0.1:8000/v1')).toBe('sk-a')
+    expect(withEndpointKey(keys, 'not a url', 'sk-b')).toEqual(keys)
+    // Names of Object.prototype are not endpoints with keys.
+    expect(keyForEndpoint({}, 'http://constructor/')).toBeUndefined()
+  })
+
+  it('reads stored keys back only as endpoint → key pairs', () => {
+    expect(parseEndpointKeys(JSON.stringify({ 'http://127.0.0.1:8000/v1': 'sk-a' }))).toEqual({ 'http://127.0.0.1:8000/v1': 'sk-a' })
+    expect(parseEndpointKeys('sk-unbound-old-format')).toEqual({})
+    expect(parseEndpointKeys(JSON.stringify({ 'http://127.0.0.1:8000/v1/': 'sk-a', 'http://x/v1': 3, nothttp: 'sk-b' }))).toEqual({})
+    expect(parseEndpointKeys(null)).toEqual({})
   })
 })

@@ -17,11 +17,13 @@ import {
   toolProperties,
 } from '../src/core/index'
 import type { CallSource, Dataset, Task, TrajectoryStep } from '../src/core/index'
-import { ArchiveError, buildArchive, readArchive, unzipArchive, zipArchive } from '../src/core/archive/index'
+import { ArchiveError, ZIP_LIMITS, buildArchive, readArchive, unzipArchive, zipArchive } from '../src/core/archive/index'
 import type { ArchivedAttempt, ArchivedStep } from '../src/core/archive/index'
 import { SpievalDatabase, exportAttempts, importAttempts, importDataset } from '../src/db/index'
+import { importAttemptSources } from '../src/db/archive'
 import type { AttemptRow, CallRow } from '../src/db/index'
 import { ROOT, fixtureDataset, fixtureFiles } from './fixtures'
+import { MIB, craftedZip } from './support/craftedZip'
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`archive-test-${n++}`)
@@ -288,7 +290,7 @@ describe('lines from elsewhere', () => {
 
     // Imported, the lines get a verdict from the gold; exported again, they score as the original file does.
     const { db, datasetId } = await emptyStore()
-    expect(await importAttempts(datasetId, { 'responses.jsonl': text }, 'oracle.jsonl', db)).toEqual({ added: 2, skipped: 0, unknownTasks: [] })
+    expect(await importAttempts(datasetId, { 'responses.jsonl': text }, 'oracle.jsonl', db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
     expect((await db.attempts.get(agent?.id ?? ''))?.verdict).toMatchObject({ correct: true, errorType: null })
     expect((await db.attempts.get(plain?.id ?? ''))?.verdict).toMatchObject({ correct: false, errorType: 'wrong_count' })
     const again = await exportAttempts(datasetId, {}, db)
@@ -342,7 +344,7 @@ describe('export and import through the store', () => {
     expect(first.fileName).toMatch(/^attempts-fixture-\d{4}-\d{2}-\d{2}\.zip$/)
 
     const two = await emptyStore()
-    expect(await importAttempts(two.datasetId, unzipArchive(first.zip), first.fileName, two.db)).toEqual({ added: 5, skipped: 0, unknownTasks: [] })
+    expect(await importAttempts(two.datasetId, unzipArchive(first.zip), first.fileName, two.db)).toEqual({ added: 5, skipped: 0, unknownTasks: [], changedVerdicts: [] })
     const row = await two.db.attempts.get('a1')
     expect(row).toMatchObject({ datasetId: two.datasetId, importedFrom: first.fileName, steps: 4, screen: '#/task/%E6%8E%A8%E7%90%861' })
     expect(await two.db.calls.count()).toBe(12)
@@ -362,10 +364,10 @@ describe('export and import through the store', () => {
     expect(finished.manifest).toMatchObject({ filter: 'finished only; tasks: 推理1', counts: { attempts: 2, finished: 2 } })
 
     const merged = await emptyStore()
-    expect(await importAttempts(merged.datasetId, ann.files, 'ann.zip', merged.db)).toEqual({ added: 3, skipped: 0, unknownTasks: [] })
-    expect(await importAttempts(merged.datasetId, li.files, 'li.zip', merged.db)).toEqual({ added: 2, skipped: 0, unknownTasks: [] })
-    expect(await importAttempts(merged.datasetId, ann.files, 'ann again.zip', merged.db)).toEqual({ added: 0, skipped: 3, unknownTasks: [] })
-    expect(await importAttempts(merged.datasetId, all.files, 'all.zip', merged.db)).toEqual({ added: 0, skipped: 5, unknownTasks: [] })
+    expect(await importAttempts(merged.datasetId, ann.files, 'ann.zip', merged.db)).toEqual({ added: 3, skipped: 0, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(merged.datasetId, li.files, 'li.zip', merged.db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(merged.datasetId, ann.files, 'ann again.zip', merged.db)).toEqual({ added: 0, skipped: 3, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(merged.datasetId, all.files, 'all.zip', merged.db)).toEqual({ added: 0, skipped: 5, unknownTasks: [], changedVerdicts: [] })
     expect(await merged.db.attempts.count()).toBe(5)
     expect(await merged.db.calls.count()).toBe(12)
     expect((await merged.db.attempts.get('a1'))?.importedFrom).toBe('ann.zip')
@@ -391,5 +393,159 @@ describe('export and import through the store', () => {
     expect(await target.db.calls.count()).toBe(0)
     // The same archive without the strays imports.
     expect((await importAttempts(target.datasetId, files, 'z.zip', target.db)).added).toBe(5)
+  })
+})
+
+describe('a zip import reads only what it declares it can hold', () => {
+  const response = () => {
+    const dataset = fixtureDataset()
+    return build(dataset, people(dataset)).files['response.jsonl'] ?? ''
+  }
+  const refusal = (bytes: Uint8Array): ArchiveError => {
+    try {
+      unzipArchive(bytes)
+    } catch (err) {
+      if (err instanceof ArchiveError) return err
+      throw err
+    }
+    throw new Error('the zip was read')
+  }
+
+  it('refuses a few-KB zip whose entries declare 20 × 255 MiB before inflating any, naming each entry', () => {
+    // What a crafted zip looks like: tiny deflated entries whose headers claim 255 MiB each, 5 GiB in all.
+    const names = Array.from({ length: 20 }, (_, i) => `run-${String(i + 1).padStart(2, '0')}.jsonl`)
+    const entries = Object.fromEntries(names.map((n) => [n, strToU8('{"id":"推理1","calls":[]}\n')]))
+    const bytes = craftedZip(entries, Object.fromEntries(names.map((n) => [n, { originalSize: 255 * MIB }])))
+    expect(bytes.length).toBeLessThan(8 * 1024)
+    const started = performance.now()
+    const error = refusal(bytes)
+    expect(performance.now() - started).toBeLessThan(1000) // listed, not inflated
+    expect(error.issues).toHaveLength(20)
+    expect(error.issues[0]).toMatch(/^run-01\.jsonl declares 255 MiB uncompressed from \d+ compressed bytes, more than deflate can produce \(1032:1\)/)
+    expect(error.message).toContain('run-20.jsonl declares 255 MiB')
+  })
+
+  it('refuses one file over the per-file limit and files over the total limit together, saying which and what the limit is', () => {
+    expect(ZIP_LIMITS).toEqual({ files: 10_000, fileBytes: 256 * MIB, totalBytes: 320 * MIB })
+    // Stored entries: their declared size is all the limits can go by.
+    const big = craftedZip({ 'response.jsonl': strToU8(response()) }, { 'response.jsonl': { size: 300 * MIB, originalSize: 300 * MIB } }, 0)
+    expect(refusal(big).message).toBe('The zip cannot be imported: response.jsonl declares 300 MiB uncompressed, over the limit of 256 MiB per file.')
+    const two = craftedZip(
+      { 'response.jsonl': strToU8(response()), 'details.jsonl': strToU8('') },
+      { 'response.jsonl': { size: 200 * MIB, originalSize: 200 * MIB }, 'details.jsonl': { size: 200 * MIB, originalSize: 200 * MIB } },
+      0,
+    )
+    expect(refusal(two).message).toBe(
+      "The zip's files (response.jsonl, details.jsonl) declare 400 MiB uncompressed together, over the limit of 320 MiB for one import.",
+    )
+  })
+
+  it('skips every entry it does not read, whatever it declares, and refuses more entries than the limit', () => {
+    const text = response()
+    // 20 × 255 MiB of other files beside a real response.jsonl: never inflated, not returned.
+    const junk = Array.from({ length: 20 }, (_, i) => `blob-${i}.bin`)
+    const bytes = craftedZip(
+      { 'response.jsonl': strToU8(text), 'README.txt': strToU8('hello'), ...Object.fromEntries(junk.map((n) => [n, strToU8('x')])) },
+      Object.fromEntries(junk.map((n) => [n, { originalSize: 255 * MIB }])),
+    )
+    expect(unzipArchive(bytes)).toEqual({ 'response.jsonl': text })
+    const many = zipSync(Object.fromEntries(Array.from({ length: ZIP_LIMITS.files + 1 }, (_, i) => [`f${i}.txt`, strToU8('')])), { level: 0 })
+    expect(refusal(many).message).toBe('The zip holds more than 10,000 entries, the limit of an import: it is not an export of attempts.')
+  })
+})
+
+/** An export's response.jsonl with each line changed by `edit`, and no manifest (so no fingerprint to catch it). */
+function edited(files: Record<string, string>, edit: (line: Record<string, unknown>) => Record<string, unknown>): Record<string, string> {
+  const lines = parseLines(files['response.jsonl'] ?? '').map(edit)
+  return { 'response.jsonl': lines.map((l) => JSON.stringify(l) + '\n').join('') }
+}
+
+describe('an imported attempt is scored with this data set\'s gold', () => {
+  it('never keeps the verdict of the file, and reports those that differ', async () => {
+    const dataset = fixtureDataset()
+    const { files } = build(dataset, people(dataset))
+    // a2 (ann, 推理1) called the old number: wrong. Its line is edited to say correct; l1 (李雷, solved) to say wrong.
+    const forged = edited(files, (line) =>
+      line.attempt === 'a2'
+        ? { ...line, verdict: { correct: true, error_type: null, mismatches: [] } }
+        : line.attempt === 'l1'
+          ? { ...line, verdict: { correct: false, error_type: 'wrong_count', mismatches: [] } }
+          : line,
+    )
+    const target = await emptyStore()
+    const result = await importAttempts(target.datasetId, forged, 'forged.jsonl', target.db)
+    expect(result).toMatchObject({ added: 5, skipped: 0 })
+    expect((await target.db.attempts.get('a2'))?.verdict).toMatchObject({ correct: false, errorType: 'wrong_value' })
+    expect((await target.db.attempts.get('l1'))?.verdict).toEqual({ correct: true, errorType: null, mismatches: [] })
+    expect(result.changedVerdicts).toEqual([
+      { attemptId: 'a2', taskId: '推理1', actor: 'ann', stored: { correct: true, errorType: null }, recomputed: { correct: false, errorType: 'wrong_value' } },
+      { attemptId: 'l1', taskId: '多意图1', actor: '李雷', stored: { correct: false, errorType: 'wrong_count' }, recomputed: { correct: true, errorType: null } },
+    ])
+    expect((await target.db.attempts.get('a2'))?.verdict?.mismatches).not.toEqual([])
+    // An unfinished attempt submitted nothing: a verdict written into its line is dropped.
+    const unfinished = edited(files, (line) => (line.attempt === 'a3' ? { ...line, attempt: 'a3-copy', verdict: { correct: true, error_type: null, mismatches: [] } } : line))
+    expect((await importAttempts(target.datasetId, unfinished, 'copy.jsonl', target.db)).changedVerdicts).toEqual([])
+    expect((await target.db.attempts.get('a3-copy'))?.verdict).toBeUndefined()
+  })
+})
+
+describe('an imported trajectory is checked against the tool schemas', () => {
+  it('never takes a file\'s ok flag on an invalid execution call: it is not a submitted action', async () => {
+    const dataset = fixtureDataset()
+    const { files } = build(dataset, people(dataset))
+    // l1 (李雷) solved 多意图1; a forged extra call without its required telephone, marked as having succeeded.
+    const forged = edited(files, (line) => {
+      if (line.attempt !== 'l1') return line
+      const trajectory = line.trajectory as { seq: number; name: string; arguments: unknown; ok: boolean; kind?: string }[]
+      const last = trajectory[trajectory.length - 1]
+      const extra = { ...last, seq: trajectory.length, name: 'Messages_Send', arguments: { text: 'hi' }, ok: true, kind: 'execution' }
+      return { ...line, trajectory: [...trajectory, extra] }
+    })
+    const target = await emptyStore()
+    await importAttempts(target.datasetId, forged, 'forged.jsonl', target.db)
+    expect((await target.db.attempts.get('l1'))?.verdict).toMatchObject({ correct: true, errorType: null })
+    const stored = await target.db.calls.where('attemptId').equals('l1').toArray()
+    expect(stored.at(-1)).toMatchObject({ name: 'Messages_Send', ok: false })
+  })
+})
+
+describe('an import of several files', () => {
+  it('is all or nothing across the files, and refuses a seq used twice in an attempt, naming the file, attempt and seq', async () => {
+    const dataset = fixtureDataset()
+    const { files } = build(dataset, people(dataset))
+    const good = { name: 'ann.zip', files }
+    // l1's second step given the first one's seq: the two calls would be one row.
+    const repeated = edited(files, (line) => {
+      if (line.attempt !== 'l1') return line
+      const trajectory = (line.trajectory as { seq: number }[]).map((s, i) => (i === 1 ? { ...s, seq: 0 } : s))
+      return { ...line, attempt: 'l1-bis', trajectory }
+    })
+    expect(readArchive(repeated).issues).toEqual([
+      'response.jsonl line 5: attempt l1-bis: seq 0 is used twice (trajectory[0] and trajectory[1]): each call needs its own seq',
+    ])
+    const target = await emptyStore()
+    const error = await importAttemptSources(target.datasetId, [good, { name: 'li.zip', files: repeated }], target.db).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ArchiveError)
+    expect((error as Error).message).toBe(
+      'li.zip cannot be imported:\nli.zip: response.jsonl line 5: attempt l1-bis: seq 0 is used twice (trajectory[0] and trajectory[1]): each call needs its own seq',
+    )
+    expect(await target.db.attempts.count()).toBe(0)
+    expect(await target.db.calls.count()).toBe(0)
+
+    // A failure inside the transaction (the second file's attempt is at a task this data set lacks) undoes the first file too.
+    const stray = build(dataset, [{ ...attempt(dataset, { id: 'z1', taskId: '推理1', actor: 'zoe', started: T0, ended: T0 + MIN }, []), taskId: '整合77' }]).files
+    const unknown = await importAttemptSources(target.datasetId, [good, { name: 'zoe.zip', files: stray }], target.db).catch((e: unknown) => e)
+    expect((unknown as ArchiveError).unknownTasks).toEqual(['整合77'])
+    expect((unknown as Error).message).toMatch(/^zoe\.zip has attempts at 1 task\(s\) that data set "fixture" does not have: 整合77\. Nothing was imported/)
+    expect(await target.db.attempts.count()).toBe(0)
+    expect(await target.db.calls.count()).toBe(0)
+
+    // Both good: one transaction, each file's own counts; an attempt an earlier file added is skipped in a later one.
+    const li = build(dataset, people(dataset).filter((a) => a.actor === '李雷')).files
+    expect(await importAttemptSources(target.datasetId, [good, { name: 'li.zip', files: li }], target.db)).toEqual([
+      { source: 'ann.zip', added: 5, skipped: 0, changedVerdicts: [] },
+      { source: 'li.zip', added: 0, skipped: 2, changedVerdicts: [] },
+    ])
+    expect(await target.db.calls.count()).toBe(12)
   })
 })

@@ -1,14 +1,26 @@
-import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFile, spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readSources } from '../scripts/sample-lib'
+import { errorLine, errorReport, CliError } from '../cli/errors'
+import { DatasetError } from '../src/core/index'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 
 function run(script: string, args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, encoding: 'utf8' })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** As {@link run}, without blocking, so that the bad-input cases can start side by side. Stdin is closed (the MCP server reads it). */
+function runAsync(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 }, (err, stdout, stderr) =>
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
+    )
+    child.stdin?.end()
+  })
 }
 
 describe('npm run score', () => {
@@ -102,5 +114,89 @@ describe('npm run validate', () => {
     const r = run('cli/validate.ts', [dir])
     expect(r.stdout).toMatch(/"LOUD" does not fit the tool schema/)
     expect(r.code).toBe(1)
+  })
+})
+
+describe('every command answers bad input with one line and a non-zero exit, never a stack trace', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-bad-'))
+  const brokenTools = join(dir, 'broken-tools')
+  cpSync(SAMPLE_DIR, brokenTools, { recursive: true })
+  writeFileSync(join(brokenTools, 'tools.json'), '{"not json')
+  const twoErrors = join(dir, 'two-errors')
+  cpSync(SAMPLE_DIR, twoErrors, { recursive: true })
+  writeFileSync(join(twoErrors, 'tools.json'), '{"not json')
+  writeFileSync(join(twoErrors, 'records_db.json'), '[oops')
+  const aFolder = join(dir, 'a-folder.jsonl')
+  mkdirSync(aFolder)
+  const aFile = join(dir, 'a-file')
+  writeFileSync(aFile, 'x')
+  const input = join(SAMPLE_DIR, 'input_data.jsonl')
+  const out = join(dir, 'out.jsonl')
+
+  // [command, arguments, the one line (a pattern), whether the usage follows, exit code]
+  const cases: [string, string[], RegExp, boolean, number][] = [
+    ['cli/score.ts', ['--bogus'], /^Unknown option '--bogus'/, true, 2],
+    ['cli/score.ts', ['--input_data', join(dir, 'nope.jsonl'), '--input_response_data', input, '--output_file', join(dir, 'r.json')], /^Input data \(--input_data\) not found: .*nope\.jsonl$/, false, 2],
+    ['cli/score.ts', ['--input_data', input, '--input_response_data', aFolder, '--output_file', join(dir, 'r.json')], /^Responses \(--input_response_data\) is a folder, not a file: /, false, 2],
+    ['cli/score.ts', ['--input_data', join(brokenTools, 'input_data.jsonl'), '--input_response_data', input, '--output_file', join(dir, 'r.json')], /^tools\.json line 1: not valid JSON/, false, 1],
+    ['cli/score.ts', ['--input_data', input, '--input_response_data', input, '--output_file', join(aFile, 'r.json')], /^Output file \(--output_file\) cannot be written: .*a-file\/r\.json \(not a directory\)$/, false, 2],
+    ['cli/validate.ts', [], /^Missing DATASET_FOLDER\.$/, true, 2],
+    ['cli/validate.ts', ['--bogus'], /^Unknown option '--bogus'/, true, 2],
+    ['cli/validate.ts', [join(dir, 'nope')], /^Data set folder not found: .*nope$/, false, 2],
+    ['cli/validate.ts', [SAMPLE_DIR, 'more'], /^One data set folder at a time \(also given: more\)\.$/, true, 2],
+    ['cli/gen.ts', ['--out', join(dir, 'g'), '--size', 'huge'], /^Unknown --size "huge": use one of spieval, 100x\.$/, true, 2],
+    ['cli/gen.ts', ['--out', join(dir, 'g'), '--tasks', '1.5'], /^--tasks must be a whole number of at least 1 \(got "1\.5"\)\.$/, true, 2],
+    ['cli/gen.ts', ['--out', join(aFile, 'g'), '--tasks', '2', '--records', '20'], /^Output folder \(--out\) cannot be created: .*a-file\/g \(not a directory\)$/, false, 2],
+    ['cli/mcp.ts', ['--data', SAMPLE_DIR, '--task', 'NO_SUCH'], /^Unknown task "NO_SUCH" in .* \(it has 50 tasks: 推理1, 推理2, 推理3, …\)\.$/, false, 2],
+    ['cli/mcp.ts', ['--data', SAMPLE_DIR, '--setting', 'Paginated'], /^Unknown setting "Paginated": use one of paginated, full, no_search\.$/, true, 2],
+    ['cli/mcp.ts', ['--data', join(dir, 'nope')], /^Data set folder not found: /, false, 2],
+    ['cli/mcp.ts', ['--data', brokenTools], /^.*broken-tools: the data set does not load: tools\.json line 1: not valid JSON/, false, 1],
+    ['cli/mcp.ts', ['--data', twoErrors], /^.*two-errors: the data set does not load: .* \(and 1 more error: npm run validate lists them\)$/, false, 1],
+    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', out, '--setting', 'Paginated'], /^Unknown setting "Paginated": use one of paginated, full, no_search\.$/, true, 2],
+    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', out, '--tasks', '推理1,NO_SUCH'], /^Unknown task "NO_SUCH" in /, false, 2],
+    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'robot', '--out', out], /^Unknown --agent "robot": use one of oracle, keyword, openai\.$/, true, 2],
+    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', out, '--max-turns', 'abc'], /^--max-turns must be a whole number of at least 1 \(got "abc"\)\.$/, true, 2],
+    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'openai', '--out', out, '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--extra', '{bad'], /^--extra is not valid JSON: /, true, 2],
+    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', join(dir, 'no-folder', 'out.jsonl')], /^Output file \(--out\) cannot be written: the folder .*no-folder does not exist$/, false, 2],
+    ['cli/agent.ts', ['--data', join(dir, 'nope'), '--agent', 'oracle', '--out', out], /^Data set folder not found: /, false, 2],
+    ['cli/analyze.ts', [], /^Missing RESPONSES\.jsonl: name at least one response file\.$/, true, 2],
+    ['cli/analyze.ts', [join(dir, 'nope.jsonl')], /^Response file not found: .*nope\.jsonl$/, false, 2],
+    ['cli/analyze.ts', ['--input_data', join(brokenTools, 'input_data.jsonl'), input], /^tools\.json line 1: not valid JSON/, false, 1],
+  ]
+
+  const named = cases.map(([script, args, line, withUsage, code]) => ({
+    name: [script, ...args.map((a) => a.replace(dir, '$TMP').replace(`${ROOT}/`, ''))].join(' '),
+    script,
+    args,
+    line,
+    withUsage,
+    code,
+  }))
+
+  it.concurrent.each(named)('$name', { timeout: 120_000 }, async ({ script, args, line, withUsage, code }) => {
+    const r = await runAsync(script, args)
+    expect(r.stderr).not.toMatch(/^\s+at /m)
+    expect(r.stderr).not.toMatch(/node:internal|\.ts:\d+:\d+/)
+    const [first, ...rest] = r.stderr.trimEnd().split('\n')
+    expect(first).toMatch(line)
+    if (withUsage) {
+      expect(rest[0]).toBe('')
+      expect(rest[1]).toMatch(/^Usage: npm run /)
+    } else expect(rest).toEqual([])
+    expect(r.code).toBe(code)
+    // Nothing ran: no table, no "Wrote …", and the MCP server never started (its stdout is the protocol).
+    expect(r.stdout).toBe('')
+  })
+
+  it('turns anything thrown into one line: a multi-line message, a data set error with several issues, a usage error', () => {
+    expect(errorLine(new Error('first\n  second\n'))).toBe('first; second')
+    expect(errorLine('plain')).toBe('plain')
+    const issues = [
+      { level: 'error' as const, file: 'tools.json', line: 1, message: 'not valid JSON' },
+      { level: 'warning' as const, file: 'records_db.json', message: 'unknown field' },
+      { level: 'error' as const, file: 'records_db.json', message: 'not valid JSON' },
+    ]
+    expect(errorReport(new DatasetError(issues))).toEqual({ text: 'tools.json line 1: not valid JSON (and 1 more error: npm run validate lists them)', exitCode: 1 })
+    expect(errorReport(new CliError('Missing --out.', { usage: 'Usage: x' }))).toEqual({ text: 'Missing --out.\n\nUsage: x', exitCode: 2 })
   })
 })

@@ -56,6 +56,14 @@ describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
     expect(verdict.calls).toHaveLength(source.solution.calls.length)
   })
 
+  it('refuses open_task with a setting that is not one of the three, naming them, whatever its type', async () => {
+    for (const setting of ['Paginated', 5, true]) {
+      const reply = await client.callTool({ name: 'open_task', arguments: { id: '推理1', setting } })
+      expect(reply.isError, JSON.stringify(setting)).toBe(true)
+      expect(text(reply)).toBe(`Unknown setting ${JSON.stringify(setting)}: use one of paginated, full, no_search.`)
+    }
+  })
+
   it('reports a wrong answer with its error type, and calls without an open task as errors', async () => {
     await client.callTool({ name: 'open_task', arguments: { id: '推理1' } })
     await client.callTool({ name: 'Phone_Call', arguments: { telephone: '13655208731' } })

@@ -6,9 +6,12 @@ import { useSettings } from '../state/settings'
 import { fetchDatasetFiles } from '../state/fetchDataset'
 import { AnnotatorDialog } from '../panel/AnnotatorDialog'
 import { Panel } from '../panel/Panel'
+import { StorageBanner } from '../panel/StorageBanner'
 import { boot, checkpointTime, onVisibilityChange, useSession } from '../state/session'
-import { requestPersistence } from '../state/storage'
+import { requestPersistence, useStorage } from '../state/storage'
 import { useView } from '../state/view'
+import { DatabaseNotice } from './DatabaseNotice'
+import { ErrorBoundary } from './ErrorBoundary'
 import { TopBar } from './TopBar'
 import './app.css'
 
@@ -28,6 +31,7 @@ export function App() {
   const error = useSession((s) => s.error)
   const actor = useSettings((s) => s.actor)
   const view = useView((s) => s.view)
+  const storageProblem = useStorage((s) => s.problem !== undefined)
 
   useEffect(() => {
     setupI18n(language)
@@ -59,25 +63,35 @@ export function App() {
   return (
     <div className="layout">
       <TopBar />
+      <DatabaseNotice />
       <main className="stage">
         {status === 'error' && <p role="alert">{t('loadFailed', { error })}</p>}
         {(status === 'loading' || status === 'idle') && <p role="status">{t('loading')}</p>}
         {status === 'ready' && (
           <>
-            {view === 'phone' && (
-              <>
-                <Phone />
-                <Panel />
-              </>
+            {/* The task panel shows the storage alert beside the phone; the other views (agent runs write too) show it here. */}
+            {view !== 'phone' && storageProblem && (
+              <div className="page-banners">
+                <StorageBanner leader={false} />
+              </div>
             )}
-            {view !== 'phone' && (
-              <Suspense fallback={<p role="status">{t('loading')}</p>}>
-                {view === 'people' && <PeopleView />}
-                {view === 'runs' && <RunsView />}
-                {view === 'replay' && <ReplayView />}
-                {view === 'analysis' && <AnalysisView />}
-              </Suspense>
-            )}
+            {/* One boundary per view, new with each view: a broken view leaves the top bar working, and coming back tries it afresh. */}
+            <ErrorBoundary key={view}>
+              {view === 'phone' && (
+                <>
+                  <Phone />
+                  <Panel />
+                </>
+              )}
+              {view !== 'phone' && (
+                <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                  {view === 'people' && <PeopleView />}
+                  {view === 'runs' && <RunsView />}
+                  {view === 'replay' && <ReplayView />}
+                  {view === 'analysis' && <AnalysisView />}
+                </Suspense>
+              )}
+            </ErrorBoundary>
             {actor === '' && <AnnotatorDialog />}
           </>
         )}

@@ -14,6 +14,7 @@ import {
 } from '../state/datasets'
 import type { ImportError } from '../state/datasets'
 import { useSession } from '../state/session'
+import { DataLinkProblem, DataLinkPrompt } from './DataLink'
 import './DatasetManager.css'
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files')
@@ -155,6 +156,9 @@ export function DatasetManager() {
       <button type="button" className="datasets-button" onClick={() => openManager()} aria-haspopup="dialog">
         <Database size={16} aria-hidden="true" /> {t('datasets')}
       </button>
+      {/* Here, not in the stage: the top bar is on the page while the data set is still loading. */}
+      <DataLinkPrompt />
+      <DataLinkProblem />
       {dragging && !open && (
         <div className="drop-overlay" aria-hidden="true">
           <div className="drop-card">

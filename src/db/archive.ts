@@ -1,8 +1,8 @@
 import Dexie from 'dexie'
-import { scoreTask, submittedOf, toolProperties } from '../core'
+import { toolProperties } from '../core'
 import type { Task } from '../core'
-import { ArchiveError, buildArchive, readArchive, zipArchive } from '../core'
-import type { ArchiveManifest, ArchivedAttempt, ArchivedStep } from '../core'
+import { ArchiveError, buildArchive, readArchive, rescoreAttempt, verifiedSteps, zipArchive } from '../core/archive'
+import type { ArchiveManifest, ArchivedAttempt, ArchivedStep, ArchivedVerdict, VerdictChange } from '../core/archive'
 import { withLatest } from './attempts'
 import { database } from './schema'
 import type { AttemptRow, CallRow, SpievalDatabase } from './schema'
@@ -30,6 +30,8 @@ export interface ImportedAttempts {
   skipped: number
   /** Always empty: an archive with attempts at unknown tasks is refused whole (an ArchiveError lists them). */
   unknownTasks: string[]
+  /** Added attempts whose verdict in the file differs from the one this data set's gold gives (the latter is stored). */
+  changedVerdicts: VerdictChange[]
 }
 
 /** The filter in words, for the manifest; null for no filter. */
@@ -130,75 +132,119 @@ export async function exportAttempts(
   }
 }
 
+/** One source of an import: a zip's files, loose files picked together, or one response file; `name` is what the person picked. */
+export interface AttemptSource {
+  name: string
+  files: Readonly<Record<string, string>>
+}
+
+/** What one source of an import added. */
+export interface ImportedSource {
+  source: string
+  added: number
+  /** Attempts already stored, or in an earlier source of the same import (same id): never stored twice, never overwritten. */
+  skipped: number
+  /** Added attempts whose verdict in the file differs from the one this data set's gold gives (the latter is stored). */
+  changedVerdicts: VerdictChange[]
+}
+
 /**
- * Merges an archive (or any response file, see readArchive) into the stored
- * attempts of a data set, in one transaction: all or nothing. An attempt
- * already stored (same id) is skipped, so importing an archive twice adds
- * nothing. Refused whole, with an ArchiveError, when the archive has any
- * issue (a file changed since the export, an unreadable line) or attempts at
- * tasks the data set does not have (listed in the message and in
- * `unknownTasks`). A finished attempt without a verdict (a line from
- * elsewhere) is scored against the data set's gold, as the page scores a
- * submission. Imported attempts carry `importedFrom: sourceName`.
+ * Merges archives (or any response files, see readArchive) into the stored
+ * attempts of a data set, in one transaction over all of them: all or
+ * nothing, whatever the number of files. Refused whole, with an
+ * ArchiveError whose issues name the source, when any source has an issue (a
+ * file changed since the export, an unreadable line, a seq used twice in an
+ * attempt) or attempts at tasks the data set does not have (listed in the
+ * message and in `unknownTasks`).
+ *
+ * An attempt already stored (same id) is skipped, so importing an archive
+ * twice adds nothing; so is one an earlier source of the same import adds,
+ * as if the sources were imported one after the other. Every finished
+ * attempt is scored against the data set's gold by the page's scorer (see
+ * rescoreAttempt): a verdict in a file is never stored as it is, and those
+ * that differ are returned. Imported attempts carry `importedFrom`: their
+ * source's name.
  */
+export async function importAttemptSources(
+  datasetId: string,
+  sources: readonly AttemptSource[],
+  db: SpievalDatabase = database(),
+): Promise<ImportedSource[]> {
+  const read = sources.map((source) => ({ source, ...readArchive(source.files) }))
+  const issues = read.flatMap((r) => r.issues.map((issue) => `${r.source.name}: ${issue}`))
+  if (issues.length > 0)
+    throw new ArchiveError(`${read.filter((r) => r.issues.length > 0).map((r) => r.source.name).join(', ')} cannot be imported:\n${issues.join('\n')}`, issues)
+  return db.transaction('rw', [db.datasets, db.tasks, db.attempts, db.calls], async () => {
+    const dataset = await db.datasets.get(datasetId)
+    if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
+    const taskIds = [...new Set(read.flatMap((r) => r.attempts.map((a) => a.taskId)))]
+    const taskRows = await db.tasks.bulkGet(taskIds.map((id): [string, string] => [datasetId, id]))
+    const tasks = new Map<string, Task>()
+    taskRows.forEach((row) => row && tasks.set(row.id, row.task))
+    const unknownTasks = taskIds.filter((id) => !tasks.has(id))
+    if (unknownTasks.length > 0) {
+      const names = read.filter((r) => r.attempts.some((a) => !tasks.has(a.taskId))).map((r) => r.source.name)
+      throw new ArchiveError(
+        `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} attempts at ${unknownTasks.length} task(s) that data set "${dataset.name}" does not have: ${unknownTasks.join(', ')}. Nothing was imported: import it into the data set it was made with.`,
+        [],
+        unknownTasks,
+      )
+    }
+    const ids = [...new Set(read.flatMap((r) => r.attempts.map((a) => a.id)))]
+    const stored = await db.attempts.bulkGet(ids)
+    const taken = new Set(ids.filter((_, i) => stored[i] !== undefined))
+    const properties = toolProperties(dataset.tools)
+    const rows: AttemptRow[] = []
+    const calls: CallRow[] = []
+    const results = read.map(({ source, attempts }): ImportedSource => {
+      const fresh = attempts.filter((a) => !taken.has(a.id))
+      for (const a of fresh) taken.add(a.id)
+      const changedVerdicts: VerdictChange[] = []
+      for (const read of fresh) {
+        const task = tasks.get(read.taskId)
+        if (!task) continue // refused above: every task is known here
+        const a = { ...read, steps: verifiedSteps(read.steps, dataset.tools) }
+        const { verdict, change } = rescoreAttempt(a, task, properties)
+        if (change) changedVerdicts.push(change)
+        rows.push(attemptRow(a, datasetId, verdict, source.name))
+        for (const s of a.steps) calls.push({ attemptId: a.id, ...s })
+      }
+      return { source: source.name, added: fresh.length, skipped: attempts.length - fresh.length, changedVerdicts }
+    })
+    await db.attempts.bulkAdd(rows)
+    await db.calls.bulkAdd(calls)
+    return results
+  })
+}
+
+function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerdict | undefined, sourceName: string): AttemptRow {
+  return {
+    id: a.id,
+    datasetId,
+    taskId: a.taskId,
+    access: a.access,
+    actor: a.actor,
+    started: a.started,
+    elapsedMs: a.elapsedMs,
+    finished: a.finished,
+    ...(a.ended !== undefined ? { ended: a.ended } : {}),
+    ...(verdict ? { verdict } : {}),
+    // The task's home screen, as a new attempt starts (src/state/routes.ts routeToHash).
+    screen: `#/task/${encodeURIComponent(a.taskId)}`,
+    ...(a.flags ? { flags: a.flags } : {}),
+    // As saveStep keeps it: one past the last seq.
+    steps: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
+    importedFrom: sourceName,
+  }
+}
+
+/** {@link importAttemptSources} for one source. */
 export async function importAttempts(
   datasetId: string,
   files: Readonly<Record<string, string>>,
   sourceName: string,
   db: SpievalDatabase = database(),
 ): Promise<ImportedAttempts> {
-  const { attempts, issues } = readArchive(files)
-  if (issues.length > 0)
-    throw new ArchiveError(`${sourceName} cannot be imported:\n${issues.join('\n')}`, issues)
-  return db.transaction('rw', [db.datasets, db.tasks, db.attempts, db.calls], async () => {
-    const dataset = await db.datasets.get(datasetId)
-    if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
-    const taskIds = [...new Set(attempts.map((a) => a.taskId))]
-    const taskRows = await db.tasks.bulkGet(taskIds.map((id): [string, string] => [datasetId, id]))
-    const tasks = new Map<string, Task>()
-    taskRows.forEach((row) => row && tasks.set(row.id, row.task))
-    const unknownTasks = taskIds.filter((id) => !tasks.has(id))
-    if (unknownTasks.length > 0)
-      throw new ArchiveError(
-        `${sourceName} has attempts at ${unknownTasks.length} task(s) that data set "${dataset.name}" does not have: ${unknownTasks.join(', ')}. Nothing was imported: import it into the data set it was made with.`,
-        [],
-        unknownTasks,
-      )
-    const stored = await db.attempts.bulkGet(attempts.map((a) => a.id))
-    const fresh = attempts.filter((_, i) => stored[i] === undefined)
-    const properties = toolProperties(dataset.tools)
-    const rows: AttemptRow[] = fresh.map((a) => {
-      const task = tasks.get(a.taskId)
-      const verdict =
-        a.verdict ?? (a.finished && task ? pickVerdict(scoreTask(task, submittedOf(a.steps), properties)) : undefined)
-      return {
-        id: a.id,
-        datasetId,
-        taskId: a.taskId,
-        access: a.access,
-        actor: a.actor,
-        started: a.started,
-        elapsedMs: a.elapsedMs,
-        finished: a.finished,
-        ...(a.ended !== undefined ? { ended: a.ended } : {}),
-        ...(verdict ? { verdict } : {}),
-        // The task's home screen, as a new attempt starts (src/state/routes.ts routeToHash).
-        screen: `#/task/${encodeURIComponent(a.taskId)}`,
-        ...(a.flags ? { flags: a.flags } : {}),
-        // As saveStep keeps it: one past the last seq.
-        steps: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
-        importedFrom: sourceName,
-      }
-    })
-    const calls: CallRow[] = fresh.flatMap((a) => a.steps.map((s) => ({ attemptId: a.id, ...s })))
-    await db.attempts.bulkAdd(rows)
-    await db.calls.bulkAdd(calls)
-    return { added: fresh.length, skipped: attempts.length - fresh.length, unknownTasks: [] }
-  })
+  const [result] = await importAttemptSources(datasetId, [{ name: sourceName, files }], db)
+  return { added: result?.added ?? 0, skipped: result?.skipped ?? 0, unknownTasks: [], changedVerdicts: result?.changedVerdicts ?? [] }
 }
-
-const pickVerdict = (v: { correct: boolean; errorType: string | null; mismatches: unknown[] }) => ({
-  correct: v.correct,
-  errorType: v.errorType,
-  mismatches: v.mismatches,
-})

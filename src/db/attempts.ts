@@ -1,5 +1,6 @@
 import Dexie from 'dexie'
 import type { TrajectoryStep } from '../core'
+import { newId } from '../core/ids'
 import { database } from './schema'
 import type { AttemptFlag, AttemptRow, AttemptSetting, CallRow, SpievalDatabase, StoredVerdict } from './schema'
 
@@ -8,8 +9,8 @@ export async function createAttempt(
   init: { datasetId: string; taskId: string; access: AttemptSetting; actor: string; screen: string; run?: AttemptRow['run'] },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow> {
-  const row: AttemptRow = { id: crypto.randomUUID(), started: Date.now(), elapsedMs: 0, finished: false, steps: 0, ...init }
-  await db.attempts.add(row)
+  const row: AttemptRow = { id: newId(), started: Date.now(), elapsedMs: 0, finished: false, steps: 0, ...init }
+  await db.write(() => db.attempts.add(row))
   return row
 }
 
@@ -90,6 +91,18 @@ export async function saveStep(
     ...(change.elapsedMs !== undefined ? { elapsedMs: change.elapsedMs } : {}),
   }
   const first = step.seq === 0 && !step.withdrawn
+  return db.write(() => writeStep(db, attemptId, step, row, first, change.attempt))
+}
+
+/** One call row (and, at the first call, the attempt row) in one raw IndexedDB transaction. */
+async function writeStep(
+  db: SpievalDatabase,
+  attemptId: string,
+  step: TrajectoryStep,
+  row: CallRow,
+  first: boolean,
+  leading: AttemptRow | undefined,
+): Promise<void> {
   if (!db.isOpen()) await db.open()
   // Raw IndexedDB: Dexie's update reads keys and values before it writes, and its promises cost more than the write.
   const tx = db.backendDB().transaction(first ? [db.calls.name, db.attempts.name] : [db.calls.name], 'readwrite')
@@ -113,7 +126,7 @@ export async function saveStep(
     if (!first) return
     const attempts = tx.objectStore(db.attempts.name)
     // The leading tab's copy of the row is the row (no other tab writes it): written without reading it back.
-    if (change.attempt) return void attempts.put(withLatest(change.attempt, [row]))
+    if (leading) return void attempts.put(withLatest(leading, [row]))
     const read = attempts.get(attemptId)
     read.onsuccess = () => {
       const attempt = read.result as AttemptRow | undefined
@@ -149,19 +162,21 @@ export function elapsedAfter(elapsedMs: number, calls: readonly CallRow[]): numb
 
 /** Remembers where a person moved the phone at `screenAt`, so that a reload comes back to it (the time decides against calls' screens). */
 export async function saveScreen(attemptId: string, screen: string, screenAt: number, db: SpievalDatabase = database()): Promise<void> {
-  await db.attempts.update(attemptId, { screen, screenAt })
+  await db.write(() => db.attempts.update(attemptId, { screen, screenAt }))
 }
 
 /** A checkpoint: the active time so far and the calls made (on leaving the tab, and every few seconds). */
 export async function saveElapsed(attemptId: string, elapsedMs: number, steps?: number, db: SpievalDatabase = database()): Promise<void> {
-  await db.attempts
-    .where('id')
-    .equals(attemptId)
-    .and((r) => !r.finished)
-    .modify((r) => {
-      r.elapsedMs = elapsedMs
-      if (steps !== undefined) r.steps = Math.max(r.steps ?? 0, steps)
-    })
+  await db.write(() =>
+    db.attempts
+      .where('id')
+      .equals(attemptId)
+      .and((r) => !r.finished)
+      .modify((r) => {
+        r.elapsedMs = elapsedMs
+        if (steps !== undefined) r.steps = Math.max(r.steps ?? 0, steps)
+      }),
+  )
 }
 
 /** Steps as the core's session takes them back on resume. */
@@ -209,29 +224,33 @@ export async function finishAttempt(
   finish: { verdict: StoredVerdict; elapsedMs: number; steps: number },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow | undefined> {
-  if (!db.isOpen()) await db.open()
-  return updateAttemptDurably(
-    db,
-    attemptId,
-    (row) => ({
-      ...row,
-      finished: true,
-      ended: Date.now(),
-      verdict: finish.verdict,
-      elapsedMs: finish.elapsedMs,
-      steps: Math.max(row.steps ?? 0, finish.steps),
-    }),
-    'strict',
-  )
+  return db.write(async () => {
+    if (!db.isOpen()) await db.open()
+    return updateAttemptDurably(
+      db,
+      attemptId,
+      (row) => ({
+        ...row,
+        finished: true,
+        ended: Date.now(),
+        verdict: finish.verdict,
+        elapsedMs: finish.elapsedMs,
+        steps: Math.max(row.steps ?? 0, finish.steps),
+      }),
+      'strict',
+    )
+  })
 }
 
 /** Adds a flag for the task's author to a (finished) attempt. */
 export async function addFlag(attemptId: string, flag: AttemptFlag, db: SpievalDatabase = database()): Promise<AttemptRow | undefined> {
-  return db.transaction('rw', db.attempts, async () => {
-    const row = await db.attempts.get(attemptId)
-    if (!row) return undefined
-    const next = { ...row, flags: [...(row.flags ?? []), flag] }
-    await db.attempts.put(next)
-    return next
-  })
+  return db.write(() =>
+    db.transaction('rw', db.attempts, async () => {
+      const row = await db.attempts.get(attemptId)
+      if (!row) return undefined
+      const next = { ...row, flags: [...(row.flags ?? []), flag] }
+      await db.attempts.put(next)
+      return next
+    }),
+  )
 }

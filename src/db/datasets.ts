@@ -2,6 +2,7 @@ import Dexie from 'dexie'
 import { APP_KEYS, DATASET_FILES, loadDataset } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core/dataset/chunked'
+import { newId } from '../core/ids'
 import type { RecordsSlice } from '../core/dataset/chunked'
 import { database } from './schema'
 import type { DatasetRow, SpievalDatabase, TaskRecordsRow, TaskRow } from './schema'
@@ -103,7 +104,7 @@ export async function importDataset(
 
 function datasetRow(dataset: Dataset, options: { name: string; source: string }, records: number): DatasetRow {
   return {
-    id: crypto.randomUUID(),
+    id: newId(),
     name: options.name,
     created: Date.now(),
     tasks: dataset.tasks.length,

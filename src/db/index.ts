@@ -1,5 +1,6 @@
 /** Storage behind a thin layer: stores and components call these, never Dexie tables. */
-export { database, SpievalDatabase } from './schema'
+export { database, DatabaseSupersededError, SpievalDatabase, watchDatabase } from './schema'
+export type { DatabaseEvent } from './schema'
 export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, StoredVerdict } from './schema'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, deleteDataset, listTasks, loadTask } from './datasets'
 export type { ImportProgress } from './datasets'

@@ -43,7 +43,7 @@ const RUN_PREFIX = 'run:'
 const TURNS_PREFIX = 'runTurns:'
 
 export async function saveRun(run: StoredRun, db: SpievalDatabase = database()): Promise<void> {
-  await db.meta.put({ key: RUN_PREFIX + run.id, value: run })
+  await db.write(() => db.meta.put({ key: RUN_PREFIX + run.id, value: run }))
 }
 
 /** A data set's runs, newest first. */
@@ -62,7 +62,7 @@ export async function runAttempts(run: Pick<StoredRun, 'id' | 'datasetId'>, db: 
 
 
 export async function saveTurns(attemptId: string, turns: StoredTurns, db: SpievalDatabase = database()): Promise<void> {
-  await db.meta.put({ key: TURNS_PREFIX + attemptId, value: turns })
+  await db.write(() => db.meta.put({ key: TURNS_PREFIX + attemptId, value: turns }))
 }
 
 export async function loadTurns(attemptId: string, db: SpievalDatabase = database()): Promise<StoredTurns | undefined> {

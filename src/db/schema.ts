@@ -125,6 +125,50 @@ export const SCHEMA_V1 = {
   meta: 'key',
 } as const
 
+/**
+ * What happened to a page's database connection, for the page to say so:
+ * - `upgraded`: another tab opened a newer version of the database (or deleted
+ *   it), or the database on disk is newer than this page's code. This page's
+ *   connection is closed for good: only a reload (with the newer code) can go on.
+ * - `blocked`: this page needs to upgrade the database and waits until the
+ *   other tabs that hold the older version let go of it.
+ * - `open`: the database is open (again): a `blocked` wait is over.
+ * - `write-failed`: a write of what a person or an agent did failed.
+ */
+export type DatabaseEvent =
+  | { type: 'upgraded' | 'blocked' | 'open'; db: SpievalDatabase }
+  | { type: 'write-failed'; db: SpievalDatabase; error: Error }
+
+const listeners = new Set<(event: DatabaseEvent) => void>()
+
+/**
+ * Subscribes to every database's events. The page's alerts hang on this
+ * rather than on each caller's error handling, so that a failure is shown
+ * however the caller copes with it (a rollback that fails in turn included).
+ */
+export function watchDatabase(listener: (event: DatabaseEvent) => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function emit(event: DatabaseEvent): void {
+  for (const listener of listeners) {
+    try {
+      listener(event)
+    } catch (err) {
+      console.error(err) // one broken listener must not keep the others from hearing about the database
+    }
+  }
+}
+
+/** The reason writes fail once another tab has upgraded the database. */
+export class DatabaseSupersededError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('the database was upgraded by a newer tab of this page; reload this page to go on', options)
+    this.name = 'DatabaseSupersededError'
+  }
+}
+
 /** The app's IndexedDB. Each schema change is a new version, so that stored data migrates instead of being wiped. */
 export class SpievalDatabase extends Dexie {
   datasets!: EntityTable<DatasetRow, 'id'>
@@ -142,6 +186,61 @@ export class SpievalDatabase extends Dexie {
       .stores({ taskRecords: '[datasetId+taskId]' })
       .upgrade((tx) => mergeRecordsRows(tx.table<RecordsRowV1>('records'), tx.table<TaskRecordsRow>('taskRecords')))
     this.version(3).stores({ records: null })
+    // Subscribers run newest first; false keeps Dexie's own handler (a close that lets the next query reopen) from running after this one.
+    this.on('versionchange', () => {
+      this.supersede()
+      return false
+    })
+    // This page waits to upgrade; the older tabs got a versionchange and are told to reload.
+    this.on('blocked', () => emit({ type: 'blocked', db: this }))
+    this.on(
+      'ready',
+      () => {
+        // Dexie opens a database newer than its schema without a word (it retries without a version): this code would then read and write a layout it does not know.
+        if (this.backendDB().version >= (this.verno + 1) * 10) {
+          this.supersede()
+          throw new DatabaseSupersededError()
+        }
+        emit({ type: 'open', db: this })
+      },
+      true,
+    )
+  }
+
+  /** Set once another tab upgraded the database: this connection never opens again. */
+  superseded = false
+
+  /**
+   * Closes for good. Dexie's own handler closes too, but lets the next query
+   * open the database again, at whatever version it then has; this page's code
+   * must not touch a newer layout, and the person must learn why nothing saves.
+   */
+  private supersede(): void {
+    if (this.superseded) return
+    this.superseded = true
+    this.close({ disableAutoOpen: true })
+    emit({ type: 'upgraded', db: this })
+  }
+
+  /** An explicit open (the raw-IndexedDB writes call it) refuses too, not only Dexie's automatic one. */
+  override open(): ReturnType<Dexie['open']> {
+    if (this.superseded) return Dexie.Promise.reject(new DatabaseSupersededError()) as ReturnType<Dexie['open']>
+    return super.open()
+  }
+
+  /**
+   * Runs a write of what a person or an agent did. A failure is announced
+   * (the storage alert) before the caller sees it, and after an upgrade by
+   * another tab it says so rather than "Database has been closed".
+   */
+  async write<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (err) {
+      const error = this.superseded ? new DatabaseSupersededError({ cause: err }) : err instanceof Error ? err : new Error(String(err))
+      emit({ type: 'write-failed', db: this, error })
+      throw error
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
+import type { VerdictSummary } from '../core/archive'
 import { usePeople } from '../state/people'
-import type { ImportIssue } from '../state/people'
+import type { ImportIssue, ImportOutcome } from '../state/people'
+import { TableScroll } from './TableScroll'
 
 function IssueItem({ issue }: { issue: ImportIssue }) {
   const { t } = useTranslation()
@@ -20,11 +22,65 @@ function IssueItem({ issue }: { issue: ImportIssue }) {
   )
 }
 
+/** A verdict in the replay list's words; an error type the page does not know (a file can say anything) is shown as written. */
+function VerdictText({ verdict }: { verdict: VerdictSummary }) {
+  const { t } = useTranslation()
+  if (verdict.correct) return <>{t('replay.verdicts.correct')}</>
+  const type = verdict.errorType ?? 'other'
+  return <>{t('replay.verdicts.wrong', { type: t(`replay.errorTypes.${type}`, { defaultValue: type }) })}</>
+}
+
+/**
+ * The imported attempts whose verdict in the file is not the one this data
+ * set's gold gives: a file edited by hand, or made against other gold. The
+ * one scored here is what was stored.
+ */
+function ChangedVerdicts({ outcomes }: { outcomes: readonly ImportOutcome[] }) {
+  const { t } = useTranslation()
+  const changes = outcomes.flatMap((o) => o.changedVerdicts.map((c) => ({ ...c, source: o.source })))
+  if (changes.length === 0) return null
+  const columns = ['source', 'task', 'actor', 'stored', 'recomputed'] as const
+  return (
+    <div className="verdict-changes">
+      <TableScroll label={t('people.import.changedCaption')}>
+        <table className="people-table">
+          <caption>{t('people.import.changedCaption')}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c} scope="col">
+                  {t(`people.import.changedColumns.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((c) => (
+              <tr key={`${c.source} ${c.attemptId}`}>
+                <td>{c.source}</td>
+                <th scope="row">{c.taskId}</th>
+                <td>{c.actor}</td>
+                <td className={c.stored.correct ? 'verdict-correct' : 'verdict-wrong'}>
+                  <VerdictText verdict={c.stored} />
+                </td>
+                <td className={c.recomputed.correct ? 'verdict-correct' : 'verdict-wrong'}>
+                  <VerdictText verdict={c.recomputed} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </div>
+  )
+}
+
 /** What the last import merged, and what could not be imported. */
 export function ImportReportView() {
   const { t } = useTranslation()
   const busy = usePeople((s) => s.busy)
   const report = usePeople((s) => s.imported)
+  const changed = report?.outcomes.reduce((n, o) => n + o.changedVerdicts.length, 0) ?? 0
   return (
     <>
       <div role="status" className="people-done">
@@ -36,7 +92,10 @@ export function ImportReportView() {
             ))}
           </ul>
         )}
+        {busy !== 'import' && changed > 0 && <p className="verdict-changed">{t('people.import.changed', { count: changed })}</p>}
       </div>
+      {/* Outside the live region: the sentence above is announced, the table is there to read. */}
+      {busy !== 'import' && report && <ChangedVerdicts outcomes={report.outcomes} />}
       {busy !== 'import' && report && report.problems.length > 0 && (
         <div role="alert" className="people-error">
           <p>{report.outcomes.length === 0 ? t('people.import.nothing') : t('people.import.some')}</p>

@@ -10,14 +10,19 @@ export interface EndpointSettings {
   extra?: Record<string, unknown>
 }
 
+/** Sent when no key was given: the client refuses an empty one, and local servers take any. */
+const NO_KEY = 'none'
+
 /** A model behind an OpenAI-compatible endpoint, through the official `openai` client (no retries: a run records what happened). */
 export class OpenAIChatModel implements ChatModel {
   readonly name: string
+  readonly secrets: readonly string[]
   private readonly client: OpenAI
 
   constructor(private readonly settings: EndpointSettings) {
     this.name = settings.model
-    this.client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, dangerouslyAllowBrowser: true, maxRetries: 0 })
+    this.secrets = settings.apiKey ? [settings.apiKey] : []
+    this.client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey || NO_KEY, dangerouslyAllowBrowser: true, maxRetries: 0 })
   }
 
   async complete(

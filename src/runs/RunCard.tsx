@@ -3,6 +3,7 @@ import { Download, Play, Square } from 'lucide-react'
 import { formatMeanStd, meanStd } from '../core'
 import { exportRun, resumeRun, stopRun } from '../state/runs'
 import type { RunProgress } from '../state/runs'
+import { KeyPrompt } from './KeyPrompt'
 import { RepeatBar } from './RepeatBar'
 
 const FILES = ['response.jsonl', 'result.json', 'details.jsonl'] as const
@@ -10,7 +11,7 @@ const FILES = ['response.jsonl', 'result.json', 'details.jsonl'] as const
 /** One run: what it is, a bar per repeat, stop / resume, and its export. */
 export function RunCard({ progress }: { progress: RunProgress }) {
   const { t, i18n } = useTranslation()
-  const { run, status, jobs, error } = progress
+  const { run, status, jobs, error, needsKey } = progress
   const model = run.model
   // Over the tasks of each repeat, as result.json has it (a finished run has every line).
   const perRun = Array.from({ length: run.repeats }, (_, repeat) => {
@@ -39,6 +40,7 @@ export function RunCard({ progress }: { progress: RunProgress }) {
           {t('runs.error', { message: error })}
         </p>
       )}
+      {needsKey && status === 'stopped' && <KeyPrompt run={run} />}
       <div className="runs-buttons">
         {status === 'running' ? (
           <button type="button" onClick={() => stopRun(run.id)} aria-label={t('runs.stopRun', { model })}>

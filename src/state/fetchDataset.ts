@@ -1,15 +1,117 @@
 import { DATASET_FILES } from '../core'
+import { MAX_DATASET_BYTES, formatBytes } from './urls'
 
-/** Fetches a data set folder's files (default: the bundled sample in `data/`), relative to the page. */
-export async function fetchDatasetFiles(folder = 'data/'): Promise<Record<string, string>> {
-  const base = new URL(folder, document.baseURI)
+/** Why a folder could not be fetched, in words the page translates (`key`) and in English (`message`). */
+export class FetchProblem extends Error {
+  readonly key: string
+  readonly params: Record<string, string>
+  constructor(key: string, params: Record<string, string>, message: string) {
+    super(message)
+    this.name = 'FetchProblem'
+    this.key = key
+    this.params = params
+  }
+}
+
+function tooLarge(folder: string, limit: number): FetchProblem {
+  const size = formatBytes(limit)
+  return new FetchProblem('dataLink.tooLarge', { url: folder, limit: size }, `The data set at ${folder} is larger than ${size}, the limit for a data set loaded from a URL`)
+}
+
+export interface FetchOptions {
+  /** What a relative folder is read against (default: the page). */
+  base?: string
+  /** Every file must come from this origin, after redirects (default: the folder's own). */
+  origin?: string
+  /** Over all the files together. */
+  maxBytes?: number
+  fetch?: typeof fetch
+}
+
+/** Bytes read so far over all the files of one folder, so that the limit holds for the whole data set. */
+interface Budget {
+  declared: number
+  read: number
+  readonly max: number
+}
+
+/**
+ * A response's text, refused as soon as the folder's files pass the budget:
+ * first by the sizes the server declares, then by the bytes actually read,
+ * since a server may declare none, or less than it sends.
+ */
+export async function readCapped(response: Response, budget: Budget, folder: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > 0) {
+    budget.declared += declared
+    if (budget.declared > budget.max) {
+      await response.body?.cancel().catch(() => undefined)
+      throw tooLarge(folder, budget.max)
+    }
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    budget.read += value.byteLength
+    if (budget.read > budget.max) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge(folder, budget.max)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+/**
+ * Fetches a data set folder's files (default: the bundled sample in `data/`,
+ * relative to the page). At most `maxBytes` over all the files; the first
+ * failure stops the other downloads.
+ */
+export async function fetchDatasetFiles(folder = 'data/', options: FetchOptions = {}): Promise<Record<string, string>> {
+  const base = new URL(folder, options.base ?? document.baseURI)
+  const origin = options.origin ?? base.origin
+  const get = options.fetch ?? fetch
+  const budget: Budget = { declared: 0, read: 0, max: options.maxBytes ?? MAX_DATASET_BYTES }
+  const abort = new AbortController()
   const files: Record<string, string> = {}
-  await Promise.all(
-    Object.values(DATASET_FILES).map(async (name) => {
-      const response = await fetch(new URL(name, base))
-      if (response.ok) files[name] = await response.text()
-      else if (name !== DATASET_FILES.profile) throw new Error(`${name}: HTTP ${response.status} from ${response.url}`)
-    }),
-  )
+  const one = async (name: string) => {
+    const url = new URL(name, base)
+    let response: Response
+    try {
+      response = await get(url, { signal: abort.signal })
+    } catch (err) {
+      if (abort.signal.aborted) throw err
+      // The browser says only "Failed to fetch", for a server that is down and for one that refuses other sites alike.
+      throw new FetchProblem(
+        'dataLink.unreachable',
+        { file: name, url: url.href },
+        `${name}: could not be fetched from ${url.href} (the server is not reachable, or does not let other sites read it)`,
+      )
+    }
+    // A folder on this site that redirects elsewhere would load another site's data without asking.
+    if (response.url && new URL(response.url).origin !== origin) {
+      await response.body?.cancel().catch(() => undefined)
+      throw new FetchProblem(
+        'dataLink.redirected',
+        { file: name, url: response.url },
+        `${name}: redirected to ${response.url}, another site than the one the link names`,
+      )
+    }
+    if (response.ok) files[name] = await readCapped(response, budget, base.href)
+    else {
+      await response.body?.cancel().catch(() => undefined)
+      if (name !== DATASET_FILES.profile) throw new Error(`${name}: HTTP ${response.status} from ${response.url || url.href}`)
+    }
+  }
+  try {
+    await Promise.all(Object.values(DATASET_FILES).map(one))
+  } catch (err) {
+    abort.abort()
+    throw err
+  }
   return files
 }

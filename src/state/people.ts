@@ -1,7 +1,9 @@
 import { create } from 'zustand'
 import { ArchiveError, readArchive, submittedOf, unzipArchive } from '../core'
 import type { ArchiveManifest, PersonAttempt } from '../core'
-import { callsOf, exportAttempts, importAttempts, isRecorded } from '../db'
+import type { VerdictChange } from '../core/archive'
+import { callsOf, exportAttempts, isRecorded } from '../db'
+import { importAttemptSources } from '../db/archive'
 import type { AttemptRow, CallRow } from '../db'
 import { saveDownload } from './download'
 import { replaceHashNow } from './hashWriter'
@@ -26,6 +28,8 @@ export interface ImportOutcome {
   source: string
   added: number
   skipped: number
+  /** Added attempts whose verdict in the file is not the one this data set's gold gives (the latter was stored). */
+  changedVerdicts: VerdictChange[]
 }
 
 /** Why a source cannot be imported: a message key of `people.import`, or the importer's own words, and its issues. */
@@ -166,7 +170,7 @@ async function readSources(files: readonly File[]): Promise<{ sources: Source[];
     try {
       sources.push({ name: file.name, files: unzipArchive(new Uint8Array(await file.arrayBuffer())) })
     } catch (err) {
-      problems.push({ source: file.name, message: err instanceof Error ? err.message : String(err), issues: [] })
+      problems.push(issueOf(file.name, err))
     }
   }
   if (loose.some((f) => isManifest(f.name)))
@@ -198,9 +202,11 @@ function issueOf(source: string, err: unknown): ImportIssue {
 
 /**
  * Merges picked or dropped exports into the active data set. Every source is
- * checked first: if any cannot be imported, nothing is, and the report lists
- * why. Then each is imported (all or nothing each); attempts already stored
- * are skipped. The navigator's progress is re-read afterwards.
+ * checked first, so that the report says why each one cannot be imported;
+ * if any cannot, nothing is. Then all are imported in one transaction (all
+ * or nothing across the files); attempts already stored are skipped, and
+ * every finished attempt is scored again against this data set's gold. The
+ * navigator's progress is re-read afterwards.
  */
 export async function importPeople(files: readonly File[]): Promise<void> {
   const { dataset, tasks } = useSession.getState()
@@ -216,15 +222,13 @@ export async function importPeople(files: readonly File[]): Promise<void> {
       const issue = checkSource(source, taskIds)
       if (issue) problems.push(issue)
     }
-    if (problems.length === 0)
-      for (const source of read.sources) {
-        try {
-          const result = await importAttempts(dataset.id, source.files, source.name)
-          outcomes.push({ source: source.name, added: result.added, skipped: result.skipped })
-        } catch (err) {
-          problems.push(issueOf(source.name, err))
-        }
+    if (problems.length === 0 && read.sources.length > 0) {
+      try {
+        outcomes.push(...(await importAttemptSources(dataset.id, read.sources)))
+      } catch (err) {
+        problems.push(issueOf(read.sources.map((s) => s.name).join(', '), err))
       }
+    }
   } catch (err) {
     problems.push(issueOf(files.map((f) => f.name).join(', '), err))
   } finally {

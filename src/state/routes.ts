@@ -1,5 +1,6 @@
 import { isAppKey } from '../core'
 import type { AppKey } from '../core'
+import { hashParts } from './urls'
 
 /** Where the phone is. Serialised into the URL hash, so that a link or a reload restores the view. */
 export type PhoneRoute =
@@ -24,9 +25,9 @@ export function routeToHash(taskId: string | undefined, route: PhoneRoute): stri
   }
 }
 
-/** The task and route a hash names; unknown parts fall back to the home screen. */
+/** The task and route a hash names; unknown or undecodable parts fall back to the home screen. */
 export function hashToRoute(hash: string): { taskId?: string; route: PhoneRoute } {
-  const parts = hash.replace(/^#\/?/, '').split('/').map((p) => decodeURIComponent(p))
+  const parts = hashParts(hash)
   if (parts[0] !== 'task' || !parts[1]) return { route: { screen: 'home' } }
   const taskId = parts[1]
   const app = parts[3]

@@ -6,6 +6,7 @@ import {
   MAX_TURNS,
   OracleAgent,
   parseResponses,
+  redactSecrets,
   runAgent,
   scoreFileTexts,
   scoreResponses,
@@ -32,6 +33,8 @@ import {
   toSteps,
 } from '../db'
 import type { AttemptRow, CallRow, StoredRun, StoredTurns } from '../db'
+import { newId } from '../core/ids'
+import { endpointOf, keyForEndpoint, parseEndpointKeys, withEndpointKey } from '../runner/keys'
 import { saveDownload } from './download'
 import { Recorder } from './recorder'
 import { routeToHash } from './routes'
@@ -40,7 +43,7 @@ import { callTool, currentToolSession, finishAttempt as finishOpenAttempt, openT
 
 export type AgentKind = StoredRun['agent']
 
-/** The runner's settings form; the API key is not part of it (see {@link useRunnerKey}). */
+/** The runner's settings form; the API keys are not part of it (see {@link useRunnerKeys}). */
 export interface RunForm {
   agent: AgentKind
   baseURL: string
@@ -75,30 +78,55 @@ export const DEFAULT_FORM: RunForm = {
 /** The form, kept across visits in localStorage; it never holds the key. */
 export const useRunForm = create<RunForm>()(persist(() => ({ ...DEFAULT_FORM }), { name: 'spieval-runner-form' }))
 
-const KEY_STORAGE = 'spieval-runner-key'
+const KEYS_STORAGE = 'spieval-runner-keys'
+/** Where one key was kept before keys were tied to their endpoint; such a key's endpoint is unknown, so it is dropped. */
+const UNBOUND_KEY_STORAGE = 'spieval-runner-key'
 
-function storedKey(): string {
+function storedKeys(): Record<string, string> {
   try {
-    return typeof sessionStorage === 'undefined' ? '' : (sessionStorage.getItem(KEY_STORAGE) ?? '')
+    if (typeof sessionStorage === 'undefined') return {}
+    sessionStorage.removeItem(UNBOUND_KEY_STORAGE)
+    return parseEndpointKeys(sessionStorage.getItem(KEYS_STORAGE))
   } catch {
-    return ''
+    return {}
+  }
+}
+
+function storeKeys(keys: Record<string, string>, remember: boolean): void {
+  try {
+    if (remember && Object.values(keys).some(Boolean)) sessionStorage.setItem(KEYS_STORAGE, JSON.stringify(keys))
+    else sessionStorage.removeItem(KEYS_STORAGE)
+  } catch {
+    // no sessionStorage (private mode): the keys stay in memory
   }
 }
 
 /**
- * The API key: in memory only, or also in sessionStorage when the person ticks
- * "remember". It never goes to IndexedDB, exports or logs.
+ * The API keys, each tied to the endpoint it was entered for (src/runner/keys.ts):
+ * in memory only, or also in sessionStorage when the person ticks "remember".
+ * They never go to IndexedDB, exports or logs.
  */
-export const useRunnerKey = create<{ apiKey: string; remember: boolean }>()(() => ({ apiKey: storedKey(), remember: storedKey() !== '' }))
+export const useRunnerKeys = create<{ keys: Record<string, string>; remember: boolean }>()(() => {
+  const keys = storedKeys()
+  return { keys, remember: Object.keys(keys).length > 0 }
+})
 
-export function setRunnerKey(apiKey: string, remember: boolean): void {
-  useRunnerKey.setState({ apiKey, remember })
-  try {
-    if (remember && apiKey) sessionStorage.setItem(KEY_STORAGE, apiKey)
-    else sessionStorage.removeItem(KEY_STORAGE)
-  } catch {
-    // no sessionStorage (private mode): the key stays in memory
-  }
+/** The key entered for this base URL, or `undefined` (then the runner asks; it never sends another endpoint's key). */
+export function runnerKeyFor(baseURL: string): string | undefined {
+  return keyForEndpoint(useRunnerKeys.getState().keys, baseURL)
+}
+
+/** Ties a key to a base URL's endpoint; a base URL that is not http(s) takes no key. */
+export function setRunnerKey(baseURL: string, apiKey: string): void {
+  const { keys, remember } = useRunnerKeys.getState()
+  const next = withEndpointKey(keys, baseURL, apiKey)
+  useRunnerKeys.setState({ keys: next })
+  storeKeys(next, remember)
+}
+
+export function setRememberKeys(remember: boolean): void {
+  useRunnerKeys.setState({ remember })
+  storeKeys(useRunnerKeys.getState().keys, remember)
 }
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'stopped' | 'error'
@@ -120,6 +148,8 @@ export interface RunProgress {
   status: 'running' | 'stopped' | 'done'
   jobs: JobProgress[]
   error?: string
+  /** Resume was asked for, but no key was entered for the run's endpoint: the card asks for one. */
+  needsKey?: boolean
 }
 
 interface RunsState {
@@ -144,10 +174,9 @@ function patchJob(runId: string, repeat: number, taskId: string, patch: Partial<
   patchRun(runId, (r) => ({ ...r, jobs: r.jobs.map((j) => (j.repeat === repeat && j.taskId === taskId ? { ...j, ...patch } : j)) }))
 }
 
-/** Takes the key out of anything a server echoed back (an error message), before it is shown or stored. */
+/** Takes every key of this tab out of a text before it is shown or stored (the loop already did for the model's errors). */
 function scrub(text: string): string {
-  const key = useRunnerKey.getState().apiKey
-  return key.length >= 4 ? text.split(key).join('***') : text
+  return redactSecrets(text, Object.values(useRunnerKeys.getState().keys))
 }
 
 /** The newest attempt of each repeat and task of a run. */
@@ -217,6 +246,7 @@ function runFromForm(form: RunForm): StoredRun {
     throw new Error('Max turns, repeats and concurrency must be whole numbers of at least 1')
   if (form.agent === 'endpoint') {
     if (!form.baseURL.trim() || !form.model.trim()) throw new Error('An endpoint needs a base URL and a model')
+    if (endpointOf(form.baseURL) === undefined) throw new Error('The base URL must be an http:// or https:// address')
     if (form.extra.trim()) {
       let extra: unknown
       try {
@@ -228,7 +258,7 @@ function runFromForm(form: RunForm): StoredRun {
     }
   }
   return {
-    id: crypto.randomUUID(),
+    id: newId(),
     datasetId: dataset.id,
     created: Date.now(),
     agent: form.agent,
@@ -254,6 +284,8 @@ export async function startRun(): Promise<string | undefined> {
     return undefined
   }
   useRuns.setState({ formError: undefined })
+  // The key in the form (none is a choice too) is the one entered for this run's endpoint: a resume in this tab uses it without asking.
+  if (run.baseURL !== undefined) setRunnerKey(run.baseURL, runnerKeyFor(run.baseURL) ?? '')
   await saveRun(run)
   const progress = await storedProgress(run, []) // a new run has no attempts yet
   useRuns.setState((s) => ({ runs: [progress, ...s.runs] }))
@@ -261,15 +293,34 @@ export async function startRun(): Promise<string | undefined> {
   return run.id
 }
 
+/** Closes a run's key prompt without resuming. */
+export function dismissKeyPrompt(runId: string): void {
+  patchRun(runId, (r) => ({ ...r, needsKey: false }))
+}
+
 /** Stops a run: the model call in flight is aborted; what was stored stays, to resume. */
 export function stopRun(runId: string): void {
   controllers.get(runId)?.abort()
 }
 
-/** Continues a stopped run: unfinished tasks resume from their stored turns and steps. */
-export async function resumeRun(runId: string): Promise<void> {
+/**
+ * Continues a stopped run: unfinished tasks resume from their stored turns and steps.
+ * An endpoint run needs the key entered for its own base URL: without one (a reload
+ * forgot it, or the key in the form is another endpoint's), the run waits with
+ * `needsKey` until a key is given here.
+ */
+export async function resumeRun(runId: string, key?: { apiKey: string }): Promise<void> {
   const progress = useRuns.getState().runs.find((r) => r.run.id === runId)
   if (!progress || controllers.has(runId)) return
+  const { baseURL } = progress.run
+  if (progress.run.agent === 'endpoint' && baseURL !== undefined) {
+    if (key) setRunnerKey(baseURL, key.apiKey)
+    if (runnerKeyFor(baseURL) === undefined) {
+      patchRun(runId, (r) => ({ ...r, needsKey: true }))
+      return
+    }
+  }
+  patchRun(runId, (r) => ({ ...r, needsKey: false }))
   const fresh = await storedProgress(progress.run)
   patchRun(runId, () => fresh)
   await execute(progress.run)
@@ -281,10 +332,12 @@ async function modelFor(run: StoredRun, task: Task): Promise<ChatModel> {
   if (run.agent === 'keyword' && profile) return new KeywordAgent(profile)
   // The openai client is loaded only when a run needs it, to keep the first load small.
   const { OpenAIChatModel } = await import('../runner/openaiModel')
+  const apiKey = runnerKeyFor(run.baseURL ?? '')
+  // resumeRun asks first; this holds if anything else starts a run without a key for its endpoint.
+  if (apiKey === undefined) throw new Error(`No API key was entered for ${run.baseURL ?? 'this run’s endpoint'}`)
   return new OpenAIChatModel({
     baseURL: run.baseURL ?? '',
-    // The client refuses an empty key; local servers take any.
-    apiKey: useRunnerKey.getState().apiKey || 'none',
+    apiKey,
     model: run.model,
     ...(run.extra ? { extra: JSON.parse(run.extra) as Record<string, unknown> } : {}),
   })
@@ -428,6 +481,7 @@ async function runJob(run: StoredRun, job: JobProgress, signal: AbortSignal): Pr
     // Counted here, not from runAgent's total: the bar shows tokens as each turn ends, and a resumed task adds to what it had.
     const model: ChatModel = {
       name: base.name,
+      ...(base.secrets ? { secrets: base.secrets } : {}),
       complete: async (messages, tools, s) => {
         const reply = await base.complete(messages, tools, s)
         usage.prompt += reply.usage?.prompt ?? 0

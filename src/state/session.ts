@@ -9,7 +9,6 @@ import {
   getAttempt,
   importDataset,
   latestAttempt,
-  listDatasets,
   listTasks,
   loadTask,
   saveElapsed,
@@ -26,7 +25,7 @@ import { refreshProgress, upsertAttempt } from './progress'
 import { clearStorageError, reportStorageError } from './storage'
 import { elapsedNow, pauseTimer, resumeTimer, startTimer } from './timer'
 import { flushFrameJobs, onNextFrame } from './frameQueue'
-import { fetchDatasetFiles } from './fetchDataset'
+import { openDataLink } from './dataLink'
 import { usePhone } from './phone'
 import { hashToRoute, routeToHash } from './routes'
 import type { PhoneRoute } from './routes'
@@ -78,7 +77,7 @@ let bootQueue: Promise<void> = Promise.resolve()
  * Opens the stored active data set (importing the bundled sample on a first
  * visit) and the task the URL names, resuming its open attempt. On the first
  * boot, `?data=FOLDER_URL` imports that folder (once: it is found again by
- * its URL) and makes it active.
+ * its URL) and makes it active; see `openDataLink`.
  */
 export async function boot(loadSample: LoadSample, hash: string): Promise<void> {
   const previous = bootQueue
@@ -90,15 +89,8 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
     let dataset: DatasetRow | undefined
     const folder = dataParamHandled ? null : new URLSearchParams(window.location.search).get('data')
     dataParamHandled = true
-    if (folder) {
-      const url = new URL(folder.endsWith('/') ? folder : `${folder}/`, document.baseURI).href
-      dataset = (await listDatasets()).find((d) => d.source === url)
-      if (dataset) await setActiveDataset(dataset.id)
-      else {
-        const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? new URL(url).host)
-        dataset = await importDataset(await fetchDatasetFiles(url), { name, source: url })
-      }
-    }
+    // A link that loads nothing (refused, declined, failed) leaves the phone on the stored active data set.
+    if (folder) dataset = await openDataLink(folder)
     dataset ??= await activeDataset()
     if (!dataset) dataset = await importDataset(await loadSample(), { name: 'Sample (Daniel Hayes)', source: 'sample' })
     const tasks = await listTasks(dataset.id)
@@ -300,12 +292,24 @@ async function persistStep(attempt: AttemptRow, step: TrajectoryStep, screen?: s
   try {
     await saveStep(attempt.id, step, { ...(screen ? { screen } : {}), elapsedMs: elapsedNow(), attempt })
   } catch (err) {
+    // Reported first: the rollback reads the database, which may be what failed.
+    const error = reportStorageError(err)
     const { task, records } = useSession.getState()
-    if (task && records) showSteps(attempt, task, records, toSteps(await attemptCalls(attempt.id)), false)
-    throw reportStorageError(err)
+    if (task && records) {
+      const stored = await attemptCalls(attempt.id).catch(() => undefined)
+      // Without a readable store, the unsaved change is undone in memory all the same.
+      const steps = stored ? toSteps(stored) : unsaved(toolSession?.trajectory() ?? [], step)
+      showSteps(attempt, task, records, steps, false)
+    }
+    throw error
   }
   clearStorageError()
   if (screen) savedScreen = screen
+}
+
+/** A trajectory without a step that could not be stored: a new call dropped, a withdrawal undone. */
+function unsaved(steps: readonly TrajectoryStep[], step: TrajectoryStep): TrajectoryStep[] {
+  return steps.flatMap((s) => (s.seq !== step.seq ? [s] : step.withdrawn ? [{ ...s, withdrawn: false }] : []))
 }
 
 /**

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { replaceHashNow } from './hashWriter'
+import { hashParts } from './urls'
 
 /**
  * The page's main views: the phone with its task panel; people (exports,
@@ -21,7 +22,7 @@ export const useView = create<{ view: View }>()(() => ({
 
 /** The rest of a view's hash after `#/<view>/`, split at slashes (deep links into a view, e.g. a replay step). */
 export function viewPathOfHash(hash: string): string[] {
-  return hash.replace(/^#\/?/, '').split('/').slice(1).map((p) => decodeURIComponent(p)).filter(Boolean)
+  return hashParts(hash).slice(1).filter(Boolean)
 }
 
 /** Shows a view (with an optional deep-link path); the phone writes its own hash when it comes back. */

@@ -1,5 +1,6 @@
 import type { ToolSchema } from '../dataset/types'
 import type { AbortSignalLike, AgentMessage, ChatModel, StopReason, TokenUsage } from './types'
+import { errorText } from './redact'
 
 /** Turns per task in the published protocol. */
 export const MAX_TURNS = 50
@@ -51,7 +52,8 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunResult> {
       reply = await input.model.complete(messages, input.tools, input.signal)
     } catch (err) {
       if (input.signal?.aborted) return done('aborted')
-      return done('error', err instanceof Error ? err.message : String(err))
+      // The one place a model's failure becomes text that a run stores: without the key.
+      return done('error', errorText(err, input.model.secrets ?? []))
     }
     turns++
     usage.prompt += reply.usage?.prompt ?? 0

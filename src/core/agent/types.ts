@@ -27,6 +27,12 @@ export interface AbortSignalLike {
 /** A model the loop can talk to: an OpenAI-compatible endpoint, or a built-in agent. */
 export interface ChatModel {
   readonly name: string
+  /**
+   * What the model holds that must never be recorded (its API key). The loop
+   * takes these out of an error's text before the run keeps it; a wrapper
+   * around a model passes its model's secrets on.
+   */
+  readonly secrets?: readonly string[]
   complete(
     messages: readonly AgentMessage[],
     tools: readonly ToolSchema[],
@@ -36,3 +42,6 @@ export interface ChatModel {
 
 /** How a run ended. */
 export type StopReason = 'answered' | 'max_turns' | 'aborted' | 'error'
+
+// Here so that the core's index, which re-exports this module, carries them to the page and the CLI.
+export { REDACTED, errorText, redactSecrets } from './redact'

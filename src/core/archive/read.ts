@@ -150,15 +150,18 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
   const verdict = line.verdict === undefined ? undefined : readVerdict(line.verdict, problems)
   const flags = line.flags === undefined ? undefined : readFlags(line.flags, problems)
   const start = started ?? 0
+  const repeatedSeqs: string[] = []
   const steps = Array.isArray(line.trajectory)
-    ? readTrajectory(line.trajectory, problems)
+    ? readTrajectory(line.trajectory, problems, repeatedSeqs)
     : Array.isArray(line.messages)
       ? stepsOfMessages(line, start)
       : stepsOfCalls(line, start)
 
   const actor = nonEmptyString(line.actor) ? line.actor : nonEmptyString(line.model) ? line.model : `run ${run}`
+  const id = nonEmptyString(line.attempt) ? line.attempt : derivedId(text)
+  for (const d of repeatedSeqs) problems.push(`attempt ${id}: ${d}`)
   return {
-    id: nonEmptyString(line.attempt) ? line.attempt : derivedId(text),
+    id,
     taskId: String(line.id),
     access: setting as ArchivedSetting,
     actor,
@@ -195,14 +198,22 @@ function readFlags(value: unknown, problems: string[]): ArchivedFlag[] | undefin
   return flags
 }
 
-function readTrajectory(value: unknown[], problems: string[]): ArchivedStep[] {
+/**
+ * The steps of a page export's trajectory. A call is stored under its
+ * attempt and seq, so two steps with one seq cannot both be kept: they are
+ * reported in `repeatedSeqs` (naming both), for the caller to refuse the
+ * line with its attempt id.
+ */
+function readTrajectory(value: unknown[], problems: string[], repeatedSeqs: string[]): ArchivedStep[] {
   const steps: ArchivedStep[] = []
+  const firstOfSeq = new Map<number, number>()
   value.forEach((s, i) => {
     const at = isPlainObject(s) ? readTime(s.at, `trajectory[${i}].at`, problems) : undefined
     if (
       !isPlainObject(s) ||
       typeof s.seq !== 'number' ||
       !Number.isInteger(s.seq) ||
+      s.seq < 0 ||
       at === undefined ||
       typeof s.name !== 'string' ||
       !isSource(s.source) ||
@@ -211,7 +222,11 @@ function readTrajectory(value: unknown[], problems: string[]): ArchivedStep[] {
       typeof s.content !== 'string' ||
       (s.withdrawn !== undefined && typeof s.withdrawn !== 'boolean')
     )
-      return void problems.push(`trajectory[${i}] must be {seq, at, name, arguments, source, kind, ok, content, withdrawn?}`)
+      return void problems.push(`trajectory[${i}] must be {seq (a whole number from 0), at, name, arguments, source, kind, ok, content, withdrawn?}`)
+    const earlier = firstOfSeq.get(s.seq)
+    if (earlier !== undefined)
+      return void repeatedSeqs.push(`seq ${s.seq} is used twice (trajectory[${earlier}] and trajectory[${i}]): each call needs its own seq`)
+    firstOfSeq.set(s.seq, i)
     steps.push({
       seq: s.seq,
       at,

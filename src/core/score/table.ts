@@ -24,13 +24,30 @@ export function formatTextTable(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.map((cell, i) => pad(cell, widths[i] ?? 0, i > 0)).join('  ')).join('\n')
 }
 
-/** Rows of cells as CSV (RFC 4180 quoting). */
+/** A plain decimal number (as this project writes them: `-3.5`, `42`, `0.25`): a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+/** What makes a spreadsheet read a cell as a formula (OWASP, CSV injection): `=`, `+`, `-`, `@`, tab, carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/**
+ * One CSV cell (RFC 4180), safe to open in a spreadsheet. Names, comments and
+ * labels come from imported files, so a cell such as `=HYPERLINK(...)` or
+ * `@SUM(...)` would run as a formula: a cell starting with `=`, `+`, `-`,
+ * `@`, tab or CR is prefixed with `'` and quoted, so that it shows as the
+ * text it is (OWASP's advice). The one exception is a plain decimal number
+ * (`-3.5`): it cannot be a formula, and it stays a number in its column.
+ * Anything else that starts with `-` (`-1+2`, `-Infinity`, `-1e3`) is
+ * escaped. Cells holding `"`, `,`, LF or CR are quoted, quotes doubled.
+ */
+export function csvCell(value: string | number): string {
+  const text = String(value)
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) return `"'${text.replace(/"/g, '""')}"`
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** Rows of cells as CSV: RFC 4180, CRLF line ends, each cell through {@link csvCell}. */
 export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  const cell = (v: string | number) => {
-    const text = String(v)
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-  }
-  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n'
+  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
 
 /** CJK characters take two columns in a terminal. */

@@ -6,6 +6,8 @@ export interface IndexedField {
   key: string
   text: string
   lower: string
+  /** {@link foldText} of the text: what a case-insensitive regex prefilter looks for literals in. */
+  fold: string
 }
 
 /** A record prepared once for searching: its fields as text, and its reply line. */
@@ -18,6 +20,9 @@ export interface IndexedRecord {
   /** All field texts joined by {@link FIELD_SEPARATOR}: one substring test covers every field. */
   joined: string
   joinedLower: string
+  joinedFold: string
+  /** Some field holds a line break, so the joined text's lines are not its fields. */
+  multiline: boolean
   /** The record as it appears in a tool reply. */
   json: string
 }
@@ -27,6 +32,16 @@ export interface IndexedRecord {
  * expression matching a field also matches the joined text line-wise.
  */
 export const FIELD_SEPARATOR = '\n'
+
+/**
+ * Lower case, with LATIN SMALL LETTER LONG S as `s`: RE2 folds ſ together with
+ * s and S, but toLowerCase leaves it alone. After this, every character RE2's
+ * case folding pairs with an ASCII letter reads as that letter in lower case
+ * (K, the Kelvin sign, already lowers to k). See prefilter.ts.
+ */
+export function foldText(lower: string): string {
+  return lower.includes('\u017f') ? lower.replaceAll('\u017f', 's') : lower
+}
 
 /** How a stored value reads as text: strings as they are, lists joined, objects as JSON. */
 export function valueText(value: unknown): string {
@@ -40,15 +55,19 @@ export function valueText(value: unknown): string {
 function indexRecord(app: AppKey, index: number, record: PhoneRecord): IndexedRecord {
   const fields = Object.entries(record).map(([key, value]) => {
     const text = valueText(value)
-    return { key, text, lower: text.toLowerCase() }
+    const lower = text.toLowerCase()
+    return { key, text, lower, fold: foldText(lower) }
   })
+  const joinedLower = fields.map((f) => f.lower).join(FIELD_SEPARATOR)
   return {
     app,
     index,
     record,
     fields,
     joined: fields.map((f) => f.text).join(FIELD_SEPARATOR),
-    joinedLower: fields.map((f) => f.lower).join(FIELD_SEPARATOR),
+    joinedLower,
+    joinedFold: foldText(joinedLower),
+    multiline: fields.some((f) => f.text.includes(FIELD_SEPARATOR)),
     json: JSON.stringify(record),
   }
 }

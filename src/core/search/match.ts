@@ -3,6 +3,9 @@ import { FIELD_SEPARATOR } from './indexed'
 import type { IndexedRecord } from './indexed'
 import { FuzzyIndex } from './fuzzy'
 import { BigramIndex } from './bigrams'
+import { analyzeRegex } from './prefilter'
+import type { RegexPrefilter } from './prefilter'
+import { REGEX_MAX_INSTRUCTIONS, estimateInstructions, patternProblem, programProblem } from './limits'
 
 export type SearchMode = 'fixed' | 'regex' | 'fuzzy'
 
@@ -20,7 +23,7 @@ export interface SearchHit {
   score?: number
 }
 
-/** A pattern that cannot be searched for (an invalid regular expression). */
+/** A pattern that cannot be searched for (an invalid regular expression, or one over its mode's length limit). */
 export class PatternError extends Error {
   override name = 'PatternError'
 }
@@ -30,6 +33,8 @@ export class PatternError extends Error {
  * and `regex`, best score first (then stored order) for `fuzzy`.
  */
 export function findMatches(entries: readonly IndexedRecord[], query: SearchQuery): SearchHit[] {
+  const problem = patternProblem(query.pattern, query.mode)
+  if (problem !== undefined) throw new PatternError(problem)
   switch (query.mode) {
     case 'fixed':
       if (query.field === undefined && !query.pattern.includes(FIELD_SEPARATOR)) return fixedAnyField(entries, query)
@@ -83,39 +88,108 @@ function filterFields(entries: readonly IndexedRecord[], field: string | undefin
 /** Inline flags or whole-text anchors could make a line-wise test of the joined text miss a field's match. */
 const UNSAFE_FOR_JOINED = /\\[Az]|\(\?/
 
+/** What a regex search needs, worked out once per pattern and case setting. */
+interface RegexPlan {
+  regex: RE2JS
+  /** The same regex, line-wise, for the joined text (compiled when first needed); undefined when that test could miss a field's match. */
+  anyLine: (() => RE2JS) | undefined
+  prefilter: RegexPrefilter | undefined
+  /** The joined text's line-wise test alone decides a record whose fields hold no line break. */
+  lineWiseDecides: boolean
+}
+
+const planCache = new Map<string, RegexPlan>()
+
+function regexPlan(pattern: string, ignoreCase: boolean): RegexPlan {
+  const key = (ignoreCase ? 'i:' : 's:') + pattern
+  const cached = planCache.get(key)
+  if (cached) return cached
+  const regex = compileRegex(pattern, ignoreCase)
+  const joinedSafe = !UNSAFE_FOR_JOINED.test(pattern)
+  const analysis = analyzeRegex(pattern, ignoreCase)
+  let lineWise: RE2JS | undefined
+  const plan: RegexPlan = {
+    regex,
+    anyLine: joinedSafe ? () => (lineWise ??= compileRegex(pattern, ignoreCase, true)) : undefined,
+    prefilter: analysis.prefilter,
+    lineWiseDecides: joinedSafe && analysis.noNewline,
+  }
+  remember(planCache, key, plan)
+  return plan
+}
+
+/**
+ * RE2 runs only where it can match: the literals every match contains rule a
+ * record out with a substring test, then each field without them. A pattern
+ * without such literals is tried line-wise on the joined record first, and
+ * when no match can hold a line break that one test stands for all of its
+ * fields. test/regex-prefilter.test.ts holds this to plain RE2, field by field.
+ */
 function regexMatches(entries: readonly IndexedRecord[], query: SearchQuery): SearchHit[] {
-  const regex = compileRegex(query.pattern, query.ignoreCase)
-  const fieldTest: FieldTest = (field) => regex.test(field.text)
-  if (UNSAFE_FOR_JOINED.test(query.pattern)) return filterFields(entries, query.field, fieldTest)
-  // One line-wise test of all fields rules out most records; the rest are confirmed field by field.
-  const anyLine = compileRegex(query.pattern, query.ignoreCase, true)
-  return filterFields(
-    entries.filter((entry) => anyLine.test(entry.joined)),
-    query.field,
-    fieldTest,
-  )
+  const { regex, anyLine, prefilter, lineWiseDecides } = regexPlan(query.pattern, query.ignoreCase)
+  const folded = prefilter?.folded ?? false
+  const field = query.field
+  const hits: SearchHit[] = []
+  for (const entry of entries) {
+    if (prefilter && !prefilter.test(folded ? entry.joinedFold : entry.joined)) continue
+    // Without literals to look for, one test of the whole record rules most records out (and may decide it);
+    // with them, the fields that hold them are fewer and shorter than the record.
+    if (field === undefined && anyLine && !prefilter) {
+      const lineMatch = anyLine().test(entry.joined)
+      if (lineWiseDecides && !entry.multiline) {
+        if (lineMatch) hits.push({ entry })
+        continue
+      }
+      if (!lineMatch) continue
+    }
+    for (const f of entry.fields) {
+      if (field !== undefined && f.key !== field) continue
+      if (prefilter && !prefilter.test(folded ? f.fold : f.text)) continue
+      if (regex.test(f.text)) {
+        hits.push({ entry })
+        break
+      }
+    }
+  }
+  return hits
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= REGEX_CACHE_SIZE) {
+    const oldest = cache.keys().next().value
+    if (oldest !== undefined) cache.delete(oldest)
+  }
+  cache.set(key, value)
 }
 
 const REGEX_CACHE_SIZE = 256
-const regexCache = new Map<string, RE2JS>()
+/** Compiled regexes, and the refusals of patterns that do not compile, so that a retried one costs nothing. */
+const regexCache = new Map<string, RE2JS | PatternError>()
 
-/** Compiles with RE2 semantics (linear time, no backtracking); results are cached. */
+/** Compiles with RE2 semantics (linear time, no backtracking); results, refusals included, are cached. */
 export function compileRegex(pattern: string, ignoreCase: boolean, multiLine = false): RE2JS {
   const cacheKey = (ignoreCase ? 'i' : 's') + (multiLine ? 'm:' : ':') + pattern
-  const cached = regexCache.get(cacheKey)
-  if (cached) return cached
+  let regex = regexCache.get(cacheKey)
+  if (!regex) {
+    regex = compileChecked(pattern, (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (multiLine ? RE2JS.MULTILINE : 0))
+    remember(regexCache, cacheKey, regex)
+  }
+  if (regex instanceof PatternError) throw regex
+  return regex
+}
+
+function compileChecked(pattern: string, flags: number): RE2JS | PatternError {
+  const estimate = estimateInstructions(pattern)
+  // Clearly too big: refused before compiling, which alone would take long.
+  if (estimate > 2 * REGEX_MAX_INSTRUCTIONS) return new PatternError(programProblem(estimate, true) as string)
   let regex: RE2JS
   try {
-    regex = RE2JS.compile(pattern, (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (multiLine ? RE2JS.MULTILINE : 0))
+    regex = RE2JS.compile(pattern, flags)
   } catch (err) {
-    throw new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${err instanceof Error ? err.message : String(err)}`)
+    return new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${err instanceof Error ? err.message : String(err)}`)
   }
-  if (regexCache.size >= REGEX_CACHE_SIZE) {
-    const oldest = regexCache.keys().next().value
-    if (oldest !== undefined) regexCache.delete(oldest)
-  }
-  regexCache.set(cacheKey, regex)
-  return regex
+  const problem = programProblem(regex.re2Input.numberOfInstructions())
+  return problem === undefined ? regex : new PatternError(problem)
 }
 
 /** Below this many records a plain scan is as fast as building and asking an index. */

@@ -7,7 +7,7 @@
 
 /** Deepest nesting of arrays and objects accepted in arguments. */
 export const MAX_ARGUMENT_DEPTH = 32
-/** Longest arguments accepted, in characters of their JSON text. */
+/** Longest arguments accepted, in characters of their strings and keys (about their JSON text). */
 export const MAX_ARGUMENT_CHARS = 100_000
 
 /**
@@ -18,17 +18,26 @@ export const MAX_ARGUMENT_CHARS = 100_000
  */
 export function nonJsonProblem(value: unknown): string | undefined {
   try {
-    return problemAt(value, '', 0, new Set(), true)
+    const budget = { chars: MAX_ARGUMENT_CHARS }
+    return problemAt(value, '', 0, new Set(), true, budget) ?? (budget.chars < 0 ? tooLong() : undefined)
   } catch (err) {
     // A getter or a proxy that throws while being read.
     return `arguments could not be read (${err instanceof Error ? err.message : String(err)}).`
   }
 }
 
-function problemAt(value: unknown, path: string, depth: number, ancestors: Set<object>, topLevel: boolean): string | undefined {
+/** The message for arguments over {@link MAX_ARGUMENT_CHARS}. */
+export function tooLong(length?: number): string {
+  return `arguments are ${length === undefined ? 'more than ' : ''}${length ?? MAX_ARGUMENT_CHARS} characters; at most ${MAX_ARGUMENT_CHARS} are accepted.`
+}
+
+function problemAt(value: unknown, path: string, depth: number, ancestors: Set<object>, topLevel: boolean, budget: { chars: number }): string | undefined {
   const where = path === '' ? 'arguments' : `"${path}"`
+  if (budget.chars < 0) return undefined
   switch (typeof value) {
     case 'string':
+      budget.chars -= value.length
+      return undefined
     case 'boolean':
       return undefined
     case 'number':
@@ -54,13 +63,14 @@ function problemAt(value: unknown, path: string, depth: number, ancestors: Set<o
     if (isArray) {
       const list = object as unknown[]
       for (let i = 0; i < list.length; i++) {
-        const problem = problemAt(list[i], `${path}[${i}]`, depth + 1, ancestors, false)
+        const problem = problemAt(list[i], `${path}[${i}]`, depth + 1, ancestors, false, budget)
         if (problem) return problem
       }
     } else
       for (const [key, child] of Object.entries(object)) {
         if (topLevel && child === undefined) continue
-        const problem = problemAt(child, path === '' ? key : `${path}.${key}`, depth + 1, ancestors, false)
+        budget.chars -= key.length
+        const problem = problemAt(child, path === '' ? key : `${path}.${key}`, depth + 1, ancestors, false, budget)
         if (problem) return problem
       }
   } finally {

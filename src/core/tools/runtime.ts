@@ -1,7 +1,7 @@
 import type { AppKey, TaskRecords, ToolSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
 import { setOwn } from '../dataset/own'
-import { MAX_ARGUMENT_CHARS, nonJsonProblem } from './jsonArguments'
+import { MAX_ARGUMENT_CHARS, nonJsonProblem, tooLong } from './jsonArguments'
 import { APPS, GLOBAL_SEARCH_TOOL, appOfSearchTool, isRetrievalToolName } from '../apps/registry'
 import { TaskIndex } from '../search/indexed'
 import type { IndexedRecord } from '../search/indexed'
@@ -197,15 +197,14 @@ export function parseArguments(raw: unknown): { args: Record<string, unknown> } 
   }
   if (value === undefined || value === null) value = {}
   if (!isPlainObject(value)) return { error: 'arguments must be a JSON object of parameter → value.' }
-  if (typeof raw !== 'string') {
-    const length = JSON.stringify(value).length
-    if (length > MAX_ARGUMENT_CHARS) return { error: tooLong(length) }
-  }
   const args: Record<string, unknown> = {}
-  for (const [key, v] of Object.entries(value)) if (v !== null && v !== undefined) setOwn(args, key, v)
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const v = value[key]
+    if (v === null || v === undefined) continue
+    // Assigning to "__proto__" would set the prototype; that one key is defined instead.
+    if (key === '__proto__') setOwn(args, key, v)
+    else args[key] = v
+  }
   return { args }
-}
-
-function tooLong(length: number): string {
-  return `arguments are ${length} characters of JSON; at most ${MAX_ARGUMENT_CHARS} are accepted.`
 }

@@ -3,6 +3,7 @@ import type { OutputUnit, Schema } from '@cfworker/json-schema'
 import type { JsonSchema, ToolSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
 import { hasOwn, ownValue } from '../dataset/own'
+import { flatChecker } from './flatSchema'
 
 /** A tool schema compiled once: the validator and what error messages need to name. */
 export interface CompiledTool {
@@ -14,6 +15,8 @@ export interface CompiledTool {
   /** Allowed values of `field` listed by the schema (search tools), checked by the runtime, not the validator. */
   fieldEnum: string[] | undefined
   validator: Validator
+  /** A quick check that may only say "valid" (see flatSchema.ts); undefined when the schema is not flat. */
+  quicklyValid: ((args: Record<string, unknown>) => boolean) | undefined
 }
 
 const compiled = new WeakMap<ToolSchema, CompiledTool>()
@@ -41,6 +44,7 @@ export function compileTool(schema: ToolSchema): CompiledTool {
     required: Array.isArray(parameters.required) ? parameters.required : [],
     fieldEnum,
     validator: new Validator(validatorSchema, '2020-12', false),
+    quicklyValid: flatChecker(parameters, validated),
   }
   compiled.set(schema, tool)
   return tool
@@ -58,6 +62,7 @@ export function argumentProblems(tool: CompiledTool, args: Record<string, unknow
     problems.push(`Unknown parameter "${name}". ${tool.name} takes: ${tool.parameterNames.join(', ') || 'no parameters'}.`)
   for (const name of tool.required)
     if (!hasOwn(args, name)) problems.push(`Missing required parameter "${name}".`)
+  if (tool.quicklyValid?.(args)) return problems
   const result = tool.validator.validate(args)
   if (!result.valid) problems.push(...describeSchemaErrors(result.errors, args))
   return problems

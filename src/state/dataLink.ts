@@ -1,0 +1,86 @@
+import { create } from 'zustand'
+import { importDataset, listDatasets, setActiveDataset } from '../db'
+import type { DatasetRow } from '../db'
+import { FetchProblem, fetchDatasetFiles } from './fetchDataset'
+import { dataFolderOf, folderName, withoutDataParam } from './urls'
+
+/** Why a `?data=` link loaded nothing: an i18n key with its values, or a message (the validator's, the network's). */
+export type DataLinkProblem = { param: string } & ({ key: string; params: Record<string, string> } | { message: string })
+
+interface DataLinkState {
+  /** While the page asks whether to load a data set from another site. */
+  asking?: { origin: string; url: string }
+  /** Shown over the phone until dismissed; the stored data sets are as they were. */
+  problem?: DataLinkProblem
+}
+
+export const useDataLink = create<DataLinkState>()(() => ({}))
+
+let answer: ((load: boolean) => void) | undefined
+
+/** Asks the person (in the page) whether to load the data set at `url`; resolves with their answer. */
+function askToLoad(origin: string, url: string): Promise<boolean> {
+  answer?.(false)
+  return new Promise((resolve) => {
+    answer = resolve
+    useDataLink.setState({ asking: { origin, url } })
+  })
+}
+
+/** The person's answer to the question `askToLoad` put. */
+export function answerDataLink(load: boolean): void {
+  const resolve = answer
+  answer = undefined
+  useDataLink.setState({ asking: undefined })
+  resolve?.(load)
+}
+
+export function dismissDataLinkProblem(): void {
+  useDataLink.setState({ problem: undefined })
+}
+
+/**
+ * Takes `?data=` out of the address. A link is an order to load a data set
+ * once: left in the address, every reload would fetch it again (or ask again,
+ * or show its error again) and make it active again over the person's own
+ * choice of data set. Done before fetching, so that a tab that crashes while
+ * loading does not load it again on its next start.
+ */
+function forgetDataParam(): void {
+  const href = withoutDataParam(window.location.href)
+  if (href !== undefined) window.history.replaceState(window.history.state, '', href)
+}
+
+/**
+ * Handles the page's `?data=FOLDER_URL`: the data set stored from that URL, or
+ * the folder imported (this site's at once; another site's once the person
+ * agrees). Answers undefined when nothing was loaded (a bad address, declined,
+ * a failed download or a bad data set): the stored data sets and the active
+ * one are then as they were, and `problem` says why.
+ */
+export async function openDataLink(param: string): Promise<DatasetRow | undefined> {
+  forgetDataParam()
+  useDataLink.setState({ problem: undefined })
+  const folder = dataFolderOf(param, document.baseURI)
+  if (!folder.ok) {
+    useDataLink.setState({ problem: { param, key: `dataLink.${folder.reason}`, params: { url: param } } })
+    return undefined
+  }
+  try {
+    const stored = (await listDatasets()).find((d) => d.source === folder.url)
+    if (stored) {
+      await setActiveDataset(stored.id)
+      return stored
+    }
+    if (!folder.sameOrigin && !(await askToLoad(folder.origin, folder.url))) return undefined
+    const files = await fetchDatasetFiles(folder.url, { origin: folder.origin })
+    return await importDataset(files, { name: folderName(folder.url), source: folder.url })
+  } catch (err) {
+    const problem: DataLinkProblem =
+      err instanceof FetchProblem
+        ? { param: folder.url, key: err.key, params: err.params }
+        : { param: folder.url, message: err instanceof Error ? err.message : String(err) }
+    useDataLink.setState({ problem })
+    return undefined
+  }
+}
