@@ -1,0 +1,11 @@
+/** Live state: execution calls change an attempt's own copy of the records; tasks are checked by the state they leave. */
+export * from './types'
+export { EFFECT_KEY, correctUnder, readEffect, readLiveMetadata, verifyOf } from './read'
+export { BUILTIN_EFFECTS, toolEffect } from './builtin'
+export { LiveState, STATE_FORMAT, baseRecordId, changedFields, parseRecordId, stampValue } from './state'
+export type { ApplyResult, LiveStateJson, LiveStateOptions, ReplayCall } from './state'
+export { STATE_ERROR_TYPES, namedRecords, stateVerdict } from './verdict'
+export type { StateErrorType, StateMismatch, StateMismatchReason, StateVerdict } from './verdict'
+export { fnv1a32, frictionFor, randomFailure, unitHash } from './friction'
+export { liveProblems } from './problems'
+export type { LiveDatasetInput } from './problems'
