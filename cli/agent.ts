@@ -1,50 +1,126 @@
 /**
- * npm run agent -- --data DIR --agent oracle|keyword|openai [--model M --base-url URL --api-key-env VAR --extra JSON]
- *                   [--setting paginated|full|no_search] [--runs N] [--tasks id,id] [--max-turns N] --out responses.jsonl
- * Runs an agent over a data set through the core's tool runtime; writes
- * response lines (with `messages`) that `npm run score` scores, and prints the table.
+ * npm run agent -- --data DIR --agent oracle|keyword|openai --out responses.jsonl [...]
+ * npm run agent -- --input_file DIR/input_data.jsonl --output_dir OUT --model M --base_url URL [...]  (the Python harness's flags)
+ * Runs an agent over a data set through the core's tool runtime, episodes in
+ * parallel (--max_workers), resuming an existing output file; appends response
+ * lines (with `messages`) that `npm run score` scores, and prints the table.
  */
-import { KeywordAgent, MAX_TURNS, OracleAgent, TaskHost, formatScoreTable, parseResponses, runAgent, scoreResponses } from '../src/core/index'
-import type { ChatModel, Task } from '../src/core/index'
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { KeywordAgent, MAX_TURNS, OracleAgent, TaskHost, errorText, formatScoreTable, parseResponses, runAgent, scoreResponses } from '../src/core/index'
+import type { ChatModel, Setting, Task } from '../src/core/index'
 import { OpenAIChatModel } from '../src/runner/openaiModel'
 import { choice, readOptions, required, settingOption, wholeNumber } from './args'
-import { CliError, exitOnError, keepSecret } from './errors'
-import { checkOutputPath, checkTaskIds, loadDatasetFolder, writeText } from './files'
+import { CliError, exitOnError, keepSecret, systemReason } from './errors'
+import { checkOutputPath, checkTaskIds, loadDatasetFolder, makeFolder, readText } from './files'
+import { pendingPairs, parseShard, planPairs, readExisting } from './sweep/plan'
+import type { Pair } from './sweep/plan'
+import { runPool } from './sweep/pool'
+import { Progress, formatCount, formatDuration } from './sweep/progress'
+import { RetryingModel } from './sweep/retry'
 
 exitOnError()
 
 const USAGE = `Usage: npm run agent -- --data DIR --agent oracle|keyword|openai --out responses.jsonl
   [--model NAME --base-url URL --api-key-env VAR --extra '{"reasoning_effort":"high"}']
-  [--setting paginated|full|no_search] [--runs 3] [--tasks 推理1,推理2] [--max-turns 50]`
+  [--setting paginated|full|no_search] [--runs 3] [--tasks 推理1,推理2] [--max-turns 50]
+  [--max_workers 4] [--timeout 300] [--max_retries 5] [--retry_failed] [--overwrite]
+  [--shard 1/3] [--progress_interval 10]
+The Python harness's flags are taken as they are:
+  --input_file DIR/input_data.jsonl (= --data DIR)   --output_dir D (= --out D/response.jsonl)
+  --model M  --base_url URL  --api_key KEY  --search_mode paginated|full|no_search (= --setting)
+  --thinking_level LEVEL (sent as reasoning_effort)  --repeat N (= --runs)
+  --start_id A --end_id B (run ids A..B-1, as Python's range)  --max_workers N`
 
 const { values } = readOptions(
   {
     data: { type: 'string' },
+    input_file: { type: 'string' },
     agent: { type: 'string' },
     out: { type: 'string' },
+    output_dir: { type: 'string' },
     model: { type: 'string' },
     'base-url': { type: 'string' },
+    base_url: { type: 'string' },
     'api-key-env': { type: 'string' },
+    api_key: { type: 'string' },
     extra: { type: 'string' },
+    thinking_level: { type: 'string' },
     setting: { type: 'string' },
+    search_mode: { type: 'string' },
     runs: { type: 'string' },
+    repeat: { type: 'string' },
+    start_id: { type: 'string' },
+    end_id: { type: 'string' },
     tasks: { type: 'string' },
     'max-turns': { type: 'string' },
+    max_workers: { type: 'string' },
+    timeout: { type: 'string' },
+    max_retries: { type: 'string' },
+    retry_failed: { type: 'boolean' },
+    overwrite: { type: 'boolean' },
+    shard: { type: 'string' },
+    progress_interval: { type: 'string' },
   },
   USAGE,
 )
+
+/** One value given under either of two names (ours and the harness's); both at once is refused unless they agree. */
+function either(a: string, b: string): string | undefined {
+  const x = values[a]
+  const y = values[b]
+  if (typeof x === 'string' && typeof y === 'string' && x !== y) throw new CliError(`--${a} and --${b} are the same option: give one.`, { usage: USAGE })
+  return typeof x === 'string' ? x : typeof y === 'string' ? y : undefined
+}
+
 // Every flag is checked before the first task runs: a typo should not cost a run over a paid endpoint.
-const folder = required(values.data, 'data', USAGE)
-const agent = choice(required(values.agent, 'agent', USAGE), 'agent', ['oracle', 'keyword', 'openai'] as const, USAGE)
-const out = required(values.out, 'out', USAGE)
-checkOutputPath(out, 'Output file (--out)')
-const setting = settingOption(values.setting, USAGE)
-const runs = wholeNumber(values.runs, 'runs', 1, USAGE, 1)
+const inputFile = typeof values.input_file === 'string' ? values.input_file : undefined
+if (inputFile !== undefined && typeof values.data === 'string') throw new CliError('--data and --input_file both name the data set: give one.', { usage: USAGE })
+const folder = inputFile !== undefined ? dirname(inputFile) : required(values.data, 'data', USAGE)
+if (inputFile !== undefined) readText(inputFile, 'Input file (--input_file)')
+// A harness script names no agent: it always talks to a model.
+const agentName = typeof values.agent === 'string' ? values.agent : typeof values.model === 'string' ? 'openai' : required(values.agent, 'agent', USAGE)
+const agent = choice(agentName, 'agent', ['oracle', 'keyword', 'openai'] as const, USAGE)
+const out = outputPath()
+const setting: Setting = settingOption(either('setting', 'search_mode'), USAGE)
 const maxTurns = wholeNumber(values['max-turns'], 'max-turns', MAX_TURNS, USAGE, 1)
+const runIds = runRange()
+const workers = wholeNumber(values.max_workers, 'max_workers', 1, USAGE, 1)
+const timeoutS = wholeNumber(values.timeout, 'timeout', 300, USAGE, 1)
+const maxRetries = wholeNumber(values.max_retries, 'max_retries', 5, USAGE, 0)
+const progressS = wholeNumber(values.progress_interval, 'progress_interval', 10, USAGE, 1)
+const shard = typeof values.shard === 'string' ? parseShard(values.shard) : undefined
+if (typeof values.shard === 'string' && !shard) throw new CliError(`--shard must be i/n with 1 ≤ i ≤ n, as 2/3 (got ${JSON.stringify(values.shard)}).`, { usage: USAGE })
 const endpoint = agent === 'openai' ? endpointOptions() : undefined
 
+function outputPath(): string {
+  if (typeof values.out === 'string' && typeof values.output_dir === 'string') throw new CliError('--out and --output_dir both name the output: give one.', { usage: USAGE })
+  if (typeof values.output_dir === 'string' && values.output_dir !== '') {
+    makeFolder(values.output_dir, 'Output folder (--output_dir)')
+    const path = join(values.output_dir, 'response.jsonl')
+    checkOutputPath(path, 'Output file (--output_dir)')
+    return path
+  }
+  const path = required(values.out, 'out', USAGE)
+  checkOutputPath(path, 'Output file (--out)')
+  return path
+}
+
+/** The run ids: `--start_id A --end_id B` is Python's range(A, B); `--repeat N` alone is range(0, N); with `--start_id A` only, range(A, A + N). */
+function runRange(): number[] {
+  const repeatText = either('runs', 'repeat')
+  const repeat = wholeNumber(repeatText, repeatText === values.runs ? 'runs' : 'repeat', 1, USAGE, 1)
+  const start = wholeNumber(values.start_id, 'start_id', 0, USAGE, 0)
+  const end = wholeNumber(values.end_id, 'end_id', start + repeat, USAGE, 1)
+  if (end <= start) throw new CliError(`--end_id (${end}) must be above --start_id (${start}): the runs are start_id … end_id − 1.`, { usage: USAGE })
+  if (values.end_id !== undefined && repeatText !== undefined && end - start !== repeat)
+    throw new CliError(`--repeat ${repeat} disagrees with --start_id ${start} --end_id ${end} (${end - start} runs): give one or make them agree.`, { usage: USAGE })
+  return Array.from({ length: end - start }, (_, i) => start + i)
+}
+
 function endpointOptions() {
-  const baseURL = required(values['base-url'], 'base-url', USAGE)
+  const baseURL = either('base-url', 'base_url')
+  if (baseURL === undefined || baseURL === '') throw new CliError('Missing --base-url (or --base_url).', { usage: USAGE })
   if (!URL.canParse(baseURL)) throw new CliError(`--base-url is not a URL: ${baseURL}`, { usage: USAGE })
   const model = required(values.model, 'model', USAGE)
   let extra: Record<string, unknown> | undefined
@@ -58,9 +134,16 @@ function endpointOptions() {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--extra must be a JSON object.', { usage: USAGE })
     extra = parsed as Record<string, unknown>
   }
+  if (typeof values.thinking_level === 'string') {
+    if (!/^[a-z_]+$/.test(values.thinking_level)) throw new CliError(`--thinking_level must be a word such as low, medium or high (got ${JSON.stringify(values.thinking_level)}).`, { usage: USAGE })
+    if (extra && 'reasoning_effort' in extra && extra.reasoning_effort !== values.thinking_level)
+      throw new CliError('--thinking_level and --extra both set reasoning_effort: give one.', { usage: USAGE })
+    extra = { ...extra, reasoning_effort: values.thinking_level }
+  }
   const keyVar = typeof values['api-key-env'] === 'string' ? values['api-key-env'] : undefined
+  if (keyVar !== undefined && typeof values.api_key === 'string') throw new CliError('--api-key-env and --api_key both give the key: give one.', { usage: USAGE })
   if (keyVar !== undefined && !process.env[keyVar]) throw new CliError(`--api-key-env names ${keyVar}, which is not set.`, { usage: USAGE })
-  const apiKey = process.env[keyVar ?? 'OPENAI_API_KEY'] ?? ''
+  const apiKey = typeof values.api_key === 'string' ? values.api_key : (process.env[keyVar ?? 'OPENAI_API_KEY'] ?? '')
   keepSecret(apiKey)
   return { baseURL, model, apiKey, ...(extra ? { extra } : {}) }
 }
@@ -69,19 +152,58 @@ const dataset = loadDatasetFolder(folder).dataset
 const wanted = typeof values.tasks === 'string' ? values.tasks.split(',').filter(Boolean) : undefined
 if (wanted) checkTaskIds(dataset, wanted, folder)
 const tasks = dataset.tasks.filter((t) => !wanted || wanted.includes(t.id))
+const taskById = new Map(tasks.map((t) => [t.id, t]))
 
 function modelFor(task: Task): ChatModel {
   if (endpoint) return new OpenAIChatModel(endpoint)
   return agent === 'oracle' ? new OracleAgent(task) : new KeywordAgent(dataset.profile)
 }
+const modelName = endpoint ? endpoint.model : agent
 
-const lines: string[] = []
-for (let run = 0; run < runs; run++) {
-  for (const task of tasks) {
+// Resume: what the file already holds is kept, and only the rest runs.
+const pairs = planPairs(tasks.map((t) => t.id), runIds, shard)
+let existing = readExisting('')
+if (existsSync(out) && !values.overwrite) {
+  existing = readExisting(readText(out, 'Output file'))
+  if (existing.bad.length > 0)
+    throw new CliError(`${out}: line ${existing.bad[0]} is not a response line, so the file cannot be resumed; give another output or --overwrite.`, { exitCode: 1 })
+  if (existing.repaired !== undefined) {
+    process.stderr.write(`note: ${out}: ${existing.dropped}; dropped it (an episode cut off by an interruption) and will run that episode again.\n`)
+    try {
+      writeFileSync(out, existing.repaired)
+    } catch (err) {
+      throw new CliError(`Output file cannot be written: ${out} (${systemReason(err)})`, { cause: err })
+    }
+  }
+  const other = existing.lines.find((l) => l.model !== modelName || l.setting !== setting)
+  if (other)
+    throw new CliError(
+      `${out} holds lines of another sweep (model ${JSON.stringify(other.model)}, setting ${JSON.stringify(other.setting)}; this one is ${JSON.stringify(modelName)}, ${setting}): give another output or --overwrite.`,
+      { exitCode: 1 },
+    )
+} else {
+  try {
+    writeFileSync(out, '')
+  } catch (err) {
+    throw new CliError(`Output file cannot be written: ${out} (${systemReason(err)})`, { cause: err })
+  }
+}
+const pending = pendingPairs(pairs, existing.lines, values.retry_failed === true)
+const skipped = pairs.length - pending.length
+if (skipped > 0) process.stderr.write(`resuming ${out}: ${skipped} of ${pairs.length} episodes already there, ${pending.length} to run\n`)
+
+/** One episode: the task opened on its own host, the agent loop, the verdict; a line whatever happens. */
+async function episode(pair: Pair, setting: Setting): Promise<{ line: Record<string, unknown>; correct: boolean }> {
+  const task = taskById.get(pair.id) as Task
+  const started = new Date()
+  const t0 = performance.now()
+  const inner = modelFor(task)
+  const model = endpoint ? new RetryingModel(inner, { maxRetries, timeoutMs: timeoutS * 1000 }) : inner
+  const base = { id: pair.id, run: pair.run, model: model.name, setting }
+  const timing = () => ({ wall_ms: Math.round(performance.now() - t0), started: started.toISOString(), ended: new Date().toISOString() })
+  try {
     const host = new TaskHost(dataset)
     const opened = host.open(task.id, setting)
-    const started = new Date().toISOString()
-    const model = modelFor(task)
     const result = await runAgent({
       model,
       systemPrompt: opened.systemPrompt,
@@ -91,27 +213,54 @@ for (let run = 0; run < runs; run++) {
       callTool: async (name, args) => host.call(name, args, 'agent'),
     })
     // The kept valid calls are what is scored, as in the page and the MCP server: an invalid call changes nothing.
-    const { calls } = host.submit()
-    lines.push(
-      JSON.stringify({
-        id: task.id,
-        run,
-        model: model.name,
-        setting,
-        calls,
-        messages: result.messages,
-        turns: result.turns,
-        stop: result.stop,
-        ...(result.error ? { error: result.error } : {}),
-        started,
-        ended: new Date().toISOString(),
-      }),
-    )
-    process.stderr.write(`\rrun ${run + 1}/${runs}: ${lines.length - run * tasks.length}/${tasks.length} tasks`)
+    const verdict = host.submit()
+    const usage = { prompt_tokens: result.usage.prompt, completion_tokens: result.usage.completion }
+    const retries = model instanceof RetryingModel ? { retries: model.retries } : {}
+    if (result.error !== undefined) {
+      // No `calls` nor `messages`: the scorer skips the line, so a failed episode is no_response, not the half it got done.
+      return { line: { ...base, error: result.error, stop: result.stop, turns: result.turns, usage, ...retries, partial_messages: result.messages, ...timing() }, correct: false }
+    }
+    return { line: { ...base, calls: verdict.calls, messages: result.messages, turns: result.turns, stop: result.stop, usage, ...retries, ...timing() }, correct: verdict.correct }
+  } catch (err) {
+    return { line: { ...base, error: errorText(err, model.secrets ?? []), stop: 'error', turns: 0, usage: { prompt_tokens: 0, completion_tokens: 0 }, ...timing() }, correct: false }
   }
 }
-process.stderr.write('\n')
-writeText(out, lines.join('\n') + '\n', 'Output file (--out)')
-const { result } = scoreResponses(tasks, dataset.tools, parseResponses(lines.join('\n')).lines)
-console.log(formatScoreTable(result, agent))
-console.log(`\nWrote ${out}; score it with: npm run score -- --input_data ${folder}/input_data.jsonl --input_response_data ${out} --output_file result.json`)
+
+const progress = new Progress({
+  total: pending.length,
+  tty: process.stderr.isTTY === true,
+  write: (text) => void process.stderr.write(text),
+  intervalMs: progressS * 1000,
+  everyEpisodes: Math.max(1, Math.ceil(pending.length / 10)),
+})
+const totals = { prompt: 0, completion: 0, failed: 0, turns: 0 }
+const sweepStart = performance.now()
+progress.start()
+await runPool(pending, workers, async (pair) => {
+  const { line, correct } = await episode(pair, setting)
+  // One write of the whole line and its newline: a kill can lose an episode in flight, never tear one already written.
+  try {
+    appendFileSync(out, JSON.stringify(line) + '\n')
+  } catch (err) {
+    throw new CliError(`Output file cannot be written: ${out} (${systemReason(err)})`, { cause: err })
+  }
+  const usage = line.usage as { prompt_tokens: number; completion_tokens: number }
+  totals.prompt += usage.prompt_tokens
+  totals.completion += usage.completion_tokens
+  totals.turns += line.turns as number
+  if (line.error !== undefined) totals.failed++
+  progress.episode({ correct, failed: line.error !== undefined, tokens: usage.prompt_tokens + usage.completion_tokens })
+})
+progress.finish()
+const seconds = (performance.now() - sweepStart) / 1000
+
+const text = readText(out, 'Output file')
+const { result } = scoreResponses(tasks, dataset.tools, parseResponses(text).lines)
+console.log(formatScoreTable(result, modelName))
+console.log(
+  `\n${pending.length} episodes run in ${formatDuration(seconds)} (${pending.length > 0 && seconds > 0 ? (pending.length / seconds).toFixed(2) : '0'} ep/s, ${workers} worker${workers === 1 ? '' : 's'})` +
+    `${skipped > 0 ? `, ${skipped} already done` : ''}; ${totals.turns} turns; tokens ${formatCount(totals.prompt)} prompt + ${formatCount(totals.completion)} completion` +
+    `${totals.failed > 0 ? `; ${totals.failed} failed (scored as no_response; run again with --retry_failed)` : ''}`,
+)
+if (shard) console.log(`Shard ${shard.index}/${shard.count}: the table counts pairs of other shards as no_response; concatenate the shards' files to score the sweep.`)
+console.log(`Wrote ${out}; score it with: npm run score -- --input_data ${folder}/input_data.jsonl --input_response_data ${out} --output_file result.json`)

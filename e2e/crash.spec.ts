@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { chromium, test } from './helpers'
 import type { Browser, Page } from '@playwright/test'
 import { chromiumLaunch } from '../playwright.config'
-import { expect, goHome, openApp, panelOf, phoneOf, searchIn } from './helpers'
+import { callTomFromContacts, expect, goHome, openApp, panelOf, phoneOf, searchIn } from './helpers'
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,12 +81,7 @@ test('a crash mid-attempt: the browser is killed, and on reopening the attempt r
     await dialog.getByRole('textbox', { name: 'Your name' }).fill('Crash Tester')
     await dialog.getByRole('button', { name: 'Start' }).click()
     await expect(dialog).toBeHidden()
-    await openApp(page, 'Contacts')
-    await searchIn(page, 'Contacts', 'Tom')
-    await phoneOf(page).getByRole('button', { name: 'Tom Ruiz' }).click()
-    await phoneOf(page).getByRole('button', { name: 'Voice call' }).click()
-    await phoneOf(page).getByRole('button', { name: 'Submit' }).click()
-    await expect(panelOf(page).getByRole('region', { name: 'Actions to submit' }).getByRole('listitem')).toHaveCount(1)
+    await callTomFromContacts(page, 'Tom Ruiz')
     await goHome(page)
     await openApp(page, 'Contacts')
     await searchIn(page, 'Contacts', 'Rachel')

@@ -99,6 +99,16 @@ export async function searchIn(page: Page, app: string, pattern: string): Promis
   await expect(panelOf(page).getByText(`"pattern":${JSON.stringify(pattern)}`).last()).toBeVisible()
 }
 
+/** Finds a contact by searching "Tom" in Contacts and voice-calls them through the phone's form: one pending action. */
+export async function callTomFromContacts(page: Page, contact: 'Tom Ruiz' | 'Tom Becker'): Promise<void> {
+  await openApp(page, 'Contacts')
+  await searchIn(page, 'Contacts', 'Tom')
+  await phoneOf(page).getByRole('button', { name: contact }).click()
+  await phoneOf(page).getByRole('button', { name: 'Voice call' }).click()
+  await phoneOf(page).getByRole('button', { name: 'Submit' }).click()
+  await expect(panelOf(page).getByRole('region', { name: 'Actions to submit' }).getByRole('listitem')).toHaveCount(1)
+}
+
 /**
  * Opens a row of the list by its accessible name (the record's title) and waits for its detail. When several rows
  * have that title, the one whose text holds `fact` is taken. The detail must show `fact`.

@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
 import type { BrowserContext, Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
-import { expect, openApp, openTask, panelOf, phoneOf, searchIn } from './helpers'
+import { callTomFromContacts, expect, openApp, openTask, panelOf, phoneOf, searchIn, test } from './helpers'
 
 /** Set RESILIENCE_SHOTS to a folder to save screenshots of the error boundary and the reload message there (English and Chinese). */
 const SHOTS = process.env.RESILIENCE_SHOTS
@@ -53,12 +52,7 @@ test('served over plain HTTP (no randomUUID, no Web Locks): the sample imports a
   const errors = collectErrors(page)
   await openTask(page, '推理1')
   expect(await page.evaluate(() => [typeof crypto.randomUUID, typeof navigator.locks, window.isSecureContext])).toEqual(['undefined', 'undefined', false])
-  await openApp(page, 'Contacts')
-  await searchIn(page, 'Contacts', 'Tom')
-  await phoneOf(page).getByRole('button', { name: 'Tom Ruiz' }).click()
-  await phoneOf(page).getByRole('button', { name: 'Voice call' }).click()
-  await phoneOf(page).getByRole('button', { name: 'Submit' }).click()
-  await expect(panelOf(page).getByRole('region', { name: 'Actions to submit' }).getByRole('listitem')).toHaveCount(1)
+  await callTomFromContacts(page, 'Tom Ruiz')
   await panelOf(page).getByRole('button', { name: 'Finish and check' }).click()
   await expect(panelOf(page).getByRole('region', { name: 'Review' }).getByRole('status')).toHaveText('Correct')
   const current = await api<{ attemptId: string; finished: boolean }>(page, 'return api.current()')
