@@ -27,11 +27,21 @@ export class Recorder {
     return this
   }
 
-  /** Runs a call and stores its step; never throws for a bad call (a storage failure does throw). */
+  /**
+   * Runs a call and stores its step; never throws for a bad call. A storage
+   * failure throws, and the step is taken back first, so that it is neither
+   * scored nor repeated as if it had been stored.
+   */
   async call(name: string, args: unknown, source: CallSource = 'agent'): Promise<TrajectoryStep> {
-    if (!this.session) throw new Error('No task is open')
-    const step = this.session.call(name, args, source)
-    await saveStep(this.attemptId, step, { elapsedMs: this.elapsedMs() })
+    const session = this.session
+    if (!session) throw new Error('No task is open')
+    const step = session.call(name, args, source)
+    try {
+      await saveStep(this.attemptId, step, { elapsedMs: this.elapsedMs() })
+    } catch (err) {
+      session.undo(step)
+      throw err
+    }
     return step
   }
 

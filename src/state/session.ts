@@ -298,18 +298,13 @@ async function persistStep(attempt: AttemptRow, step: TrajectoryStep, screen?: s
     if (task && records) {
       const stored = await attemptCalls(attempt.id).catch(() => undefined)
       // Without a readable store, the unsaved change is undone in memory all the same.
-      const steps = stored ? toSteps(stored) : unsaved(toolSession?.trajectory() ?? [], step)
-      showSteps(attempt, task, records, steps, false)
+      toolSession?.undo(step)
+      showSteps(attempt, task, records, stored ? toSteps(stored) : (toolSession?.trajectory() ?? []), false)
     }
     throw error
   }
   clearStorageError()
   if (screen) savedScreen = screen
-}
-
-/** A trajectory without a step that could not be stored: a new call dropped, a withdrawal undone. */
-function unsaved(steps: readonly TrajectoryStep[], step: TrajectoryStep): TrajectoryStep[] {
-  return steps.flatMap((s) => (s.seq !== step.seq ? [s] : step.withdrawn ? [{ ...s, withdrawn: false }] : []))
 }
 
 /**

@@ -3,7 +3,9 @@
  * for agent tests. The request's `model` names the script; the turn is the
  * number of assistant messages already in the conversation. A `slow:` prefix
  * (`slow:loop`) answers the same script after a short delay, so that a browser
- * test can stop a run in flight. CORS is open, for the in-page runner.
+ * test can stop a run in flight; `delayN:` (`delay50:loop`) waits N ms
+ * instead. `refuse` makes the next requests fail with a status (429, 503),
+ * for retry tests. CORS is open, for the in-page runner.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -30,16 +32,20 @@ export const SCRIPTS: Record<string, Script> = {
 
 const SLOW = 'slow:'
 const SLOW_MS = 150
+const DELAY = /^delay(\d+):/
 
 export interface StubServer {
   url: string
-  requests: { model: string; turn: number; tools: number; extra: Record<string, unknown>; authorization: string | undefined }[]
+  requests: { model: string; turn: number; tools: number; extra: Record<string, unknown>; authorization: string | undefined; status: number }[]
+  /** The next `count` requests are answered with `status` (and `Retry-After` when given) instead of a completion. */
+  refuse: { count: number; status: number; retryAfter?: string }
   close: () => Promise<void>
 }
 
 /** Starts the stub on a free loopback port. */
 export async function startStubServer(): Promise<StubServer> {
   const requests: StubServer['requests'] = []
+  const refuse: StubServer['refuse'] = { count: 0, status: 429 }
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (chunk: Buffer) => (body += chunk.toString()))
@@ -63,10 +69,19 @@ export async function startStubServer(): Promise<StubServer> {
       const request = JSON.parse(body) as { model: string; messages: { role: string }[]; tools?: unknown[]; [k: string]: unknown }
       const turn = request.messages.filter((m) => m.role === 'assistant').length
       const { model, messages: _m, tools, ...extra } = request
-      requests.push({ model, turn, tools: tools?.length ?? 0, extra, authorization: req.headers.authorization })
+      const refused = refuse.count > 0
+      if (refused) refuse.count--
+      requests.push({ model, turn, tools: tools?.length ?? 0, extra, authorization: req.headers.authorization, status: refused ? refuse.status : 200 })
+      if (refused) {
+        res
+          .writeHead(refuse.status, { 'content-type': 'application/json', ...(refuse.retryAfter !== undefined ? { 'retry-after': refuse.retryAfter } : {}) })
+          .end(JSON.stringify({ error: { message: `refused with ${refuse.status}`, type: 'rate_limit_error' } }))
+        return
+      }
       const slow = model.startsWith(SLOW)
-      const script = SCRIPTS[slow ? model.slice(SLOW.length) : model]
-      if (slow) await new Promise((resolve) => setTimeout(resolve, SLOW_MS))
+      const delay = DELAY.exec(model)
+      const script = SCRIPTS[slow ? model.slice(SLOW.length) : delay ? model.slice(delay[0].length) : model]
+      if (slow || delay) await new Promise((resolve) => setTimeout(resolve, delay ? Number(delay[1]) : SLOW_MS))
       if (!script) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no script ${model}` } }))
         return
@@ -92,6 +107,7 @@ export async function startStubServer(): Promise<StubServer> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    refuse,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve())

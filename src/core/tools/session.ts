@@ -77,6 +77,17 @@ export class ToolSession {
     return step
   }
 
+  /**
+   * Takes back a step that could not be stored, so that nothing unsaved is
+   * shown or scored: a new call is removed, a withdrawal undone.
+   */
+  undo(step: TrajectoryStep): void {
+    const last = this.steps[this.steps.length - 1]
+    if (!step.withdrawn && last === step) this.steps.pop()
+    else if (step.withdrawn && this.steps[step.seq] === step) step.withdrawn = false
+    for (const listener of this.listeners) listener(step)
+  }
+
   /** Every step so far, in order. */
   trajectory(): readonly TrajectoryStep[] {
     return this.steps
