@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- --quick] [-- --port N] [-- --no-browser] [-- --only regex]
- * One JSON document: `node` (bench/run.ts: core figures) and `browser`
- * (bench/browser.ts: headless Chromium against a production build).
+ * One JSON document: `node` (bench/run.ts: core figures), `sweep`
+ * (bench/sweep.ts: agent episodes per second at 1 and 4 workers against a
+ * stub model) and `browser` (bench/browser.ts: headless Chromium against a production build).
  * `--only regex`: only regex search against its Python baseline (no browser).
  * Progress goes to stderr. Never fails over timing.
  */
@@ -23,5 +24,12 @@ const nodeOut = execFileSync('npx', ['tsx', join(import.meta.dirname, 'run.ts'),
   maxBuffer: 64 * 1024 * 1024,
 })
 const node = JSON.parse(nodeOut) as unknown
+let sweep: unknown = 'skipped (--only)'
+if (!only) {
+  process.stderr.write('[bench] agent sweep (bench/sweep.ts)\n')
+  sweep = JSON.parse(
+    execFileSync('npx', ['tsx', join(import.meta.dirname, 'sweep.ts'), ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+  ) as unknown
+}
 const browser = argv.includes('--no-browser') || only ? `skipped (${only ? '--only' : '--no-browser'})` : await browserFigures({ quick, port })
-console.log(JSON.stringify({ node, browser }, null, 2))
+console.log(JSON.stringify({ node, sweep, browser }, null, 2))

@@ -233,6 +233,12 @@ const progress = new Progress({
   intervalMs: progressS * 1000,
   everyEpisodes: Math.max(1, Math.ceil(pending.length / 10)),
 })
+// Ctrl-C: every line written is whole, so say how to go on rather than leave the bar's line open.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal === 'SIGINT' ? 'interrupted' : 'terminated'}: ${progress.done} episodes written to ${out}; the same command resumes (episodes in flight run again).\n`)
+    process.exit(130)
+  })
 const totals = { prompt: 0, completion: 0, failed: 0, turns: 0 }
 const sweepStart = performance.now()
 progress.start()
@@ -263,4 +269,4 @@ console.log(
     `${totals.failed > 0 ? `; ${totals.failed} failed (scored as no_response; run again with --retry_failed)` : ''}`,
 )
 if (shard) console.log(`Shard ${shard.index}/${shard.count}: the table counts pairs of other shards as no_response; concatenate the shards' files to score the sweep.`)
-console.log(`Wrote ${out}; score it with: npm run score -- --input_data ${folder}/input_data.jsonl --input_response_data ${out} --output_file result.json`)
+console.log(`Wrote ${out}; score it with: npm run score -- --input_data ${inputFile ?? join(folder, 'input_data.jsonl')} --input_response_data ${out} --output_file result.json`)

@@ -125,6 +125,8 @@ test('scripted endpoint runs: parallel calls, malformed arguments, the 50-turn c
   const solveLines = linesOf(await download(page, 'solve-推理1', 'response.jsonl'))
   expect(solveLines).toHaveLength(1)
   expect(solveLines[0]).toMatchObject({ id: '推理1', run: 0, model: 'solve-推理1', setting: 'paginated', turns: 4, stop: 'answered' })
+  // The episode fields `npm run agent` writes too: wall time, turns, token usage under OpenAI's names.
+  expect(solveLines[0]).toMatchObject({ usage: { prompt_tokens: 400, completion_tokens: 40 }, wall_ms: expect.any(Number) })
   expect(solveLines[0]?.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant'])
 
   // Arguments that are not JSON get an error result, and the loop goes on.

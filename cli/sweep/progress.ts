@@ -66,8 +66,20 @@ export class Progress {
     )
   }
 
+  private timer: ReturnType<typeof setInterval> | undefined
+
+  /** Starts the clock: a slow episode still moves the rate and ETA on a terminal, and a log still gets its line every interval. */
   start(): void {
     if (this.options.tty) this.options.write(`\r${this.line()}\x1b[K`)
+    this.timer = setInterval(() => this.tick(), this.options.tty ? 1000 : this.options.intervalMs)
+    this.timer.unref()
+  }
+
+  private tick(): void {
+    if (this.options.tty) return void this.options.write(`\r${this.line()}\x1b[K`)
+    this.lastLine = this.now()
+    this.lastCount = this.done
+    this.options.write(`${this.line()}\n`)
   }
 
   episode(outcome: EpisodeOutcome): void {
@@ -75,20 +87,12 @@ export class Progress {
     if (outcome.correct) this.correct++
     if (outcome.failed) this.failed++
     this.tokens += outcome.tokens
-    if (this.options.tty) {
-      this.options.write(`\r${this.line()}\x1b[K`)
-      return
-    }
-    const t = this.now()
-    if (t - this.lastLine >= this.options.intervalMs || this.done - this.lastCount >= this.options.everyEpisodes) {
-      this.lastLine = t
-      this.lastCount = this.done
-      this.options.write(`${this.line()}\n`)
-    }
+    if (this.options.tty || this.now() - this.lastLine >= this.options.intervalMs || this.done - this.lastCount >= this.options.everyEpisodes) this.tick()
   }
 
   /** Ends the redrawn line (or prints the last plain one, unless it was just printed). */
   finish(): void {
+    clearInterval(this.timer)
     if (this.options.tty) this.options.write(`\r${this.line()}\x1b[K\n`)
     else if (this.lastCount !== this.done || this.done === 0) this.options.write(`${this.line()}\n`)
   }

@@ -4,6 +4,7 @@
  * retried twice over, and the page, which shares that client, keeps recording
  * exactly what happened.
  */
+import { APIConnectionError } from 'openai'
 import type { AbortSignalLike, AgentMessage, ChatModel, ToolSchema, TokenUsage } from '../../src/core/index'
 
 export interface RetryOptions {
@@ -46,14 +47,13 @@ export function retryAfterMs(err: unknown, now = Date.now()): number | undefined
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
-/** Whether the failure is worth another attempt: a retryable status, a lost connection, or our own timeout. */
+/** Whether the failure is worth another attempt: a retryable status, a lost connection, or our own timeout (the abort it causes has no status). */
 export function isTransient(err: unknown, timedOut: boolean): boolean {
   if (timedOut) return true
   const status = (err as { status?: unknown } | null)?.status
   if (typeof status === 'number') return retryableStatus(status)
-  // The openai client's name for a request that never got an answer (reset, refused, its own timeout).
-  const name = err instanceof Error ? err.name : ''
-  return name === 'APIConnectionError' || name === 'APIConnectionTimeoutError'
+  // The openai client's error for a request that never got an answer (reset, refused, its own timeout; the timeout subclasses it).
+  return err instanceof APIConnectionError
 }
 
 /** The wait before retry number `attempt` (0-based): the server's Retry-After when given, else exponential backoff with jitter. */

@@ -552,7 +552,9 @@ export async function runResponseLines(run: StoredRun): Promise<string[]> {
             ...(turns.stop ? { stop: turns.stop } : {}),
             ...(turns.error ? { error: turns.error } : {}),
             finished: attempt.finished,
-            usage: turns.usage,
+            // The same episode fields as `npm run agent` writes (OpenAI's usage names).
+            usage: { prompt_tokens: turns.usage.prompt, completion_tokens: turns.usage.completion },
+            wall_ms: attempt.elapsedMs,
             started: new Date(attempt.started).toISOString(),
             ...(attempt.ended !== undefined ? { ended: new Date(attempt.ended).toISOString() } : {}),
             attempt: attempt.id,
