@@ -3,6 +3,7 @@ import type { Schema } from '@cfworker/json-schema'
 import type { GoldCall, JsonSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
 import { hasOwn, ownValue } from '../dataset/own'
+import { nonJsonProblem } from '../tools/jsonArguments'
 import type { ParamCheck } from './types'
 
 /**
@@ -94,10 +95,14 @@ export function checkParams(
  * it does from an exported line); anything else is unparseable.
  */
 export function parsePredictedArguments(raw: unknown): Record<string, unknown> | undefined {
-  let value: unknown
+  let value: unknown = raw
   try {
-    const text = typeof raw === 'string' ? raw : JSON.stringify(raw)
-    value = text === undefined ? undefined : JSON.parse(text)
+    // JSON-safe values read the same as their text: only the others take the round trip (scoring's hot path).
+    if (typeof raw === 'string') value = JSON.parse(raw)
+    else if (nonJsonProblem(raw) !== undefined) {
+      const text = JSON.stringify(raw)
+      value = text === undefined ? undefined : JSON.parse(text)
+    }
   } catch {
     return undefined
   }
