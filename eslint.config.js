@@ -2,15 +2,54 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
-const UI = ['**/phone/**', '**/panel/**', '**/api/**', '**/state/**', '**/app/**']
+/**
+ * The views. Each is a feature: it may use core, db, state, api, i18n, runner and src/shared, never another feature
+ * nor app. src/app is the composition root: it alone puts features together (it passes the phone to runs and replay).
+ */
+const FEATURES = ['phone', 'panel', 'people', 'runs', 'replay', 'analysis']
+/** Everything above db, state's and the runner's layer: what core, db and the runner may not import. */
+const UI = [...FEATURES, 'app', 'shared', 'api', 'state', 'i18n', 'runner']
 
-/** Import direction: core ← db ← state ← UI. Each layer names what it may not import. */
+const src = (names) => names.map((name) => `./src/${name}`)
+
+/** Import direction: core ← db ← state ← UI. Each layer names the packages it may not import; the folders are zones below. */
 const layer = (files, patterns, message) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message })) }] },
 })
+
+/** Folders that may not import each other, by the file an import resolves to (so core/analysis is not src/analysis). */
+const zones = [
+  {
+    target: './src/core',
+    from: src(['db', ...UI]),
+    message: 'src/core is plain TypeScript: no React, no DOM, no Dexie, no Node, and nothing from the layers above it.',
+  },
+  { target: './src/db', from: src(UI), message: 'src/db is storage only: it may use core and Dexie.' },
+  {
+    target: './src/runner',
+    from: src(['db', ...UI.filter((name) => name !== 'runner')]),
+    message: 'src/runner talks to models: it may use core only, so that Node and the page share it.',
+  },
+  {
+    target: src(['state', 'api']),
+    from: src([...FEATURES, 'app', 'shared']),
+    message: 'state and api sit below the views: they may not import a view, app or src/shared.',
+  },
+  ...FEATURES.map((name) => ({
+    target: `./src/${name}`,
+    from: src([...FEATURES.filter((other) => other !== name), 'app']),
+    message: `src/${name} is a feature: it may not import another feature nor app; move what they share to src/shared, or let app pass it in.`,
+  })),
+  {
+    target: './src/shared',
+    from: src([...FEATURES, 'app']),
+    message: 'src/shared is what features share: it may not import a feature nor app.',
+  },
+]
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'coverage', '.tmp'] },
@@ -29,18 +68,31 @@ export default tseslint.config(
   },
   layer(
     ['src/core/**'],
-    [['react', 'react-dom', 'react/*', 'dexie', 'zustand', 'zustand/*', 'node:*', '**/db/**', ...UI]],
+    [['react', 'react-dom', 'react/*', 'dexie', 'zustand', 'zustand/*', 'node:*']],
     'src/core is plain TypeScript: no React, no DOM, no Dexie, no Node, and nothing from the layers above it.',
   ),
-  layer(['src/db/**'], [['react', 'react-dom', 'zustand', ...UI]], 'src/db is storage only: it may use core and Dexie.'),
+  layer(['src/db/**'], [['react', 'react-dom', 'zustand']], 'src/db is storage only: it may use core and Dexie.'),
   layer(
     ['src/runner/**'],
-    [['react', 'react-dom', 'dexie', 'zustand', '**/db/**', ...UI]],
+    [['react', 'react-dom', 'dexie', 'zustand']],
     'src/runner talks to models: it may use core only, so that Node and the page share it.',
   ),
   layer(
-    ['src/state/**', 'src/phone/**', 'src/panel/**', 'src/api/**', 'src/app/**'],
+    ['src/state/**', 'src/api/**', 'src/i18n/**', 'src/shared/**', 'src/main.tsx', ...FEATURES.map((name) => `src/${name}/**`), 'src/app/**'],
     [['dexie']],
     'Storage stays behind src/db: use its services, never Dexie tables.',
   ),
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 )

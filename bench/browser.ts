@@ -292,7 +292,7 @@ export async function oracleScripts(): Promise<{ scripts: { id: string; calls: {
   const scripts: { id: string; calls: { name: string; arguments: unknown }[] }[] = []
   for (const task of dataset.tasks) {
     const host = new TaskHost(dataset)
-    const opened = host.open(task.id, 'paginated')
+    const opened = await host.open(task.id, 'paginated')
     const calls: { name: string; arguments: unknown }[] = []
     await runAgent({
       model: new OracleAgent(task),

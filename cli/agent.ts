@@ -7,9 +7,10 @@
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { KeywordAgent, MAX_TURNS, OracleAgent, TaskHost, errorText, formatScoreTable, parseResponses, runAgent, scoreResponses } from '../src/core/index'
-import type { ChatModel, Setting, Task } from '../src/core/index'
-import { OpenAIChatModel } from '../src/runner/openaiModel'
+import { MAX_TURNS, TaskHost, errorText, formatScoreTable, parseResponses, responseLine, runAgent, scoreResponses } from '../src/core/index'
+import type { Setting, Task } from '../src/core/index'
+import { createModel } from '../src/runner/models'
+import type { AgentChoice } from '../src/runner/models'
 import { choice, readOptions, required, settingOption, wholeNumber } from './args'
 import { CliError, exitOnError, keepSecret, systemReason } from './errors'
 import { checkOutputPath, checkTaskIds, loadDatasetFolder, makeFolder, readText } from './files'
@@ -154,10 +155,7 @@ if (wanted) checkTaskIds(dataset, wanted, folder)
 const tasks = dataset.tasks.filter((t) => !wanted || wanted.includes(t.id))
 const taskById = new Map(tasks.map((t) => [t.id, t]))
 
-function modelFor(task: Task): ChatModel {
-  if (endpoint) return new OpenAIChatModel(endpoint)
-  return agent === 'oracle' ? new OracleAgent(task) : new KeywordAgent(dataset.profile)
-}
+const agentChoice: AgentChoice = endpoint ? { agent: 'endpoint', endpoint } : agent === 'oracle' ? { agent: 'oracle' } : { agent: 'keyword' }
 const modelName = endpoint ? endpoint.model : agent
 
 // Resume: what the file already holds is kept, and only the rest runs.
@@ -192,37 +190,40 @@ const pending = pendingPairs(pairs, existing.lines, values.retry_failed === true
 const skipped = pairs.length - pending.length
 if (skipped > 0) process.stderr.write(`resuming ${out}: ${skipped} of ${pairs.length} episodes already there, ${pending.length} to run\n`)
 
-/** One episode: the task opened on its own host, the agent loop, the verdict; a line whatever happens. */
+/** One episode: the task opened on its own host, the agent loop, the kernel's finish; a line whatever happens. */
 async function episode(pair: Pair, setting: Setting): Promise<{ line: Record<string, unknown>; correct: boolean }> {
   const task = taskById.get(pair.id) as Task
-  const started = new Date()
+  const started = Date.now()
   const t0 = performance.now()
-  const inner = modelFor(task)
-  const model = endpoint ? new RetryingModel(inner, { maxRetries, timeoutMs: timeoutS * 1000 }) : inner
-  const base = { id: pair.id, run: pair.run, model: model.name, setting }
-  const timing = () => ({ wall_ms: Math.round(performance.now() - t0), started: started.toISOString(), ended: new Date().toISOString() })
+  let lineModel = modelName
+  let secrets: readonly string[] = []
+  const base = { taskId: pair.id, run: pair.run, setting, instruction: task.instruction, started }
+  const timing = () => ({ wallMs: Math.round(performance.now() - t0), ended: Date.now() })
   try {
-    const host = new TaskHost(dataset)
-    const opened = host.open(task.id, setting)
+    const inner = await createModel(agentChoice, task, dataset.profile)
+    const model = endpoint ? new RetryingModel(inner, { maxRetries, timeoutMs: timeoutS * 1000 }) : inner
+    lineModel = model.name
+    secrets = model.secrets ?? []
+    const host = new TaskHost(dataset, undefined, model.name)
+    const opened = await host.open(task.id, setting)
     const result = await runAgent({
       model,
       systemPrompt: opened.systemPrompt,
       instruction: opened.instruction,
       tools: opened.tools,
       maxTurns,
-      callTool: async (name, args) => host.call(name, args, 'agent'),
+      callTool: (name, args) => host.call(name, args, 'agent'),
     })
-    // The kept valid calls are what is scored, as in the page and the MCP server: an invalid call changes nothing.
-    const verdict = host.submit()
-    const usage = { prompt_tokens: result.usage.prompt, completion_tokens: result.usage.completion }
+    const steps = [...host.trajectory()]
     const retries = model instanceof RetryingModel ? { retries: model.retries } : {}
-    if (result.error !== undefined) {
-      // No `calls` nor `messages`: the scorer skips the line, so a failed episode is no_response, not the half it got done.
-      return { line: { ...base, error: result.error, stop: result.stop, turns: result.turns, usage, ...retries, partial_messages: result.messages, ...timing() }, correct: false }
-    }
-    return { line: { ...base, calls: verdict.calls, messages: result.messages, turns: result.turns, stop: result.stop, usage, ...retries, ...timing() }, correct: verdict.correct }
+    const loop = { turns: result.turns, stop: result.stop, usage: result.usage, ...retries, ...(result.error !== undefined ? { error: result.error } : {}) }
+    // A failed episode is not finished: its line has no calls, so the scorer counts it no_response, not the half it got done.
+    const verdict = result.error === undefined ? await host.submit() : undefined
+    const line = responseLine({ ...base, model: lineModel, steps, messages: result.messages, finished: verdict !== undefined, loop, ...timing() })
+    return { line, correct: verdict?.correct ?? false }
   } catch (err) {
-    return { line: { ...base, error: errorText(err, model.secrets ?? []), stop: 'error', turns: 0, usage: { prompt_tokens: 0, completion_tokens: 0 }, ...timing() }, correct: false }
+    const loop = { turns: 0, stop: 'error', usage: { prompt: 0, completion: 0 }, error: errorText(err, secrets) }
+    return { line: responseLine({ ...base, model: lineModel, steps: [], messages: [], finished: false, loop, ...timing() }), correct: false }
   }
 }
 

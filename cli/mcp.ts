@@ -1,13 +1,15 @@
 /**
  * npm run mcp -- --data public/data [--task ID] [--setting paginated|full|no_search]
  * An MCP server over stdio for desktop agents: the open task's tools from
- * src/core, plus list_tasks, open_task and submit.
+ * src/core, plus list_tasks, open_task, fork_attempt and submit. Attempts go
+ * through the one attempt kernel, kept in memory for the server's life.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { SETTINGS, TaskHost, readSetting } from '../src/core/index'
+import type { OpenedTask } from '../src/core/index'
 import { readOptions, required, settingOption } from './args'
 import { exitOnError } from './errors'
 import { checkTaskIds, loadDatasetFolder } from './files'
@@ -23,8 +25,17 @@ const host = new TaskHost(loadDatasetFolder(folder).dataset)
 if (values.task !== undefined) {
   const task = required(values.task, 'task', USAGE)
   checkTaskIds(host.dataset, [task], folder)
-  host.open(task, defaultSetting)
+  await host.open(task, defaultSetting)
 }
+
+const openedText = (opened: OpenedTask) => ({
+  id: opened.id,
+  type: opened.type,
+  instruction: opened.instruction,
+  profile: opened.profile,
+  systemPrompt: opened.systemPrompt,
+  attemptId: opened.attemptId,
+})
 
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError } : {}) })
 
@@ -41,6 +52,19 @@ const HOST_TOOLS: Tool[] = [
         setting: { type: 'string', enum: [...SETTINGS], description: 'paginated (default), full or no_search.' },
       },
       required: ['id'],
+    },
+  },
+  {
+    name: 'fork_attempt',
+    description:
+      'Start a new attempt of an earlier attempt\'s task and setting whose first `step` calls are copies of that attempt\'s (marked inherited); the parent is never changed.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        attempt: { type: 'string', description: 'The attempt id open_task (or an earlier fork) returned.' },
+        step: { type: 'integer', minimum: 0, description: 'How many of its calls to keep: 0 up to its number of calls.' },
+      },
+      required: ['attempt', 'step'],
     },
   },
   { name: 'submit', description: 'Finish the open task: score its execution calls and return the verdict as JSON.', inputSchema: { type: 'object', properties: {} } },
@@ -62,12 +86,17 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     if (name === 'list_tasks') return text(JSON.stringify(host.listTasks()))
     if (name === 'open_task') {
       // An unknown setting is refused naming the valid ones; the catch below sends that back as a tool error.
-      const opened = host.open(String(args.id ?? ''), readSetting(args.setting, defaultSetting))
+      const opened = await host.open(String(args.id ?? ''), readSetting(args.setting, defaultSetting))
       await server.sendToolListChanged()
-      return text(JSON.stringify({ id: opened.id, type: opened.type, instruction: opened.instruction, profile: opened.profile, systemPrompt: opened.systemPrompt }))
+      return text(JSON.stringify(openedText(opened)))
     }
-    if (name === 'submit') return text(JSON.stringify(host.submit()))
-    const step = host.call(name, args, 'mcp')
+    if (name === 'fork_attempt') {
+      const opened = await host.fork(String(args.attempt ?? ''), typeof args.step === 'number' ? args.step : Number.NaN)
+      await server.sendToolListChanged()
+      return text(JSON.stringify(openedText(opened)))
+    }
+    if (name === 'submit') return text(JSON.stringify(await host.submit()))
+    const step = await host.call(name, args, 'mcp')
     return text(step.content, !step.ok)
   } catch (err) {
     return text(err instanceof Error ? err.message : String(err), true)

@@ -1,8 +1,7 @@
 import { test } from './helpers'
-import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, openApp, openTask, panelOf, phoneOf, searchIn } from './helpers'
+import { api, expect, openApp, openTask, panelOf, phoneOf, searchIn } from './helpers'
 
 /** The sample's 推理1 as stored in public/data: its gold, reasoning path and distractors. */
 function sampleTask(id: string): { answer: { arguments: Record<string, unknown[]> }[]; reasoning_path: string; distractors: string } {
@@ -13,10 +12,6 @@ function sampleTask(id: string): { answer: { arguments: Record<string, unknown[]
     distractors: string
   }
   return { answer: raw.prompt_metadata.answer, reasoning_path: raw.reasoning_path, distractors: raw.distractors }
-}
-
-async function api<T>(page: Page, fn: string): Promise<T> {
-  return page.evaluate(`(async () => { const api = window.spieval; ${fn} })()`) as Promise<T>
 }
 
 test('a blind attempt: no gold, reasoning path or distractors in the DOM before Finish; the review after it', async ({ page }) => {

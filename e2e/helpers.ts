@@ -193,3 +193,30 @@ export async function finishCorrect(page: Page): Promise<{ name: string; argumen
   expect(current?.finished).toBe(true)
   return current?.calls ?? []
 }
+
+/** Runs `body` in the page with `api` bound to window.spieval, and gives back what it returns. */
+export async function api<T>(page: Page, body: string): Promise<T> {
+  return page.evaluate(`(async () => { const api = window.spieval; ${body} })()`) as Promise<T>
+}
+
+/** How many call rows IndexedDB holds for an attempt (read straight from the store, as another program would). */
+export async function storedCallCount(page: Page, attemptId: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('spieval-phone')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity])
+          const req = db.transaction('calls', 'readonly').objectStore('calls').count(range)
+          req.onsuccess = () => {
+            db.close()
+            resolve(req.result)
+          }
+          req.onerror = () => reject(req.error)
+        }
+      }),
+    attemptId,
+  )
+}

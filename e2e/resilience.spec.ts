@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
-import { callTomFromContacts, expect, openApp, openTask, panelOf, phoneOf, searchIn, test } from './helpers'
+import { api, callTomFromContacts, expect, openApp, openTask, panelOf, phoneOf, searchIn, test } from './helpers'
 
 /** Set RESILIENCE_SHOTS to a folder to save screenshots of the error boundary and the reload message there (English and Chinese). */
 const SHOTS = process.env.RESILIENCE_SHOTS
@@ -27,10 +27,6 @@ async function insecureContext(context: BrowserContext): Promise<void> {
       Reflect.deleteProperty(proto, name)
     Object.defineProperty(window, 'isSecureContext', { value: false })
   })
-}
-
-async function api<T>(page: Page, body: string): Promise<T> {
-  return page.evaluate(`(async () => { const api = window.spieval; ${body} })()`) as Promise<T>
 }
 
 /** Serious and critical axe violations inside `selector`, one line each (every control named, contrast, roles). */

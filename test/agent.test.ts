@@ -18,7 +18,7 @@ const dataset = loadDataset(readDatasetFolder(SAMPLE_DIR)).dataset
 
 async function runOn(taskId: string, model: ChatModel, maxTurns?: number) {
   const host = new TaskHost(dataset)
-  const opened = host.open(taskId)
+  const opened = await host.open(taskId)
   const result = await runAgent({
     model,
     systemPrompt: opened.systemPrompt,
@@ -27,7 +27,7 @@ async function runOn(taskId: string, model: ChatModel, maxTurns?: number) {
     callTool: async (name, args) => host.call(name, args, 'agent'),
     ...(maxTurns ? { maxTurns } : {}),
   })
-  return { result, host, verdict: host.submit() }
+  return { result, host, verdict: await host.submit() }
 }
 
 describe('the agent loop against an OpenAI-compatible stub server', () => {
@@ -70,7 +70,7 @@ describe('the agent loop against an OpenAI-compatible stub server', () => {
 
   it('resumes a stopped run from its messages', async () => {
     const host = new TaskHost(dataset)
-    const opened = host.open('推理1')
+    const opened = await host.open('推理1')
     const controller = new AbortController()
     const common = {
       model: model('solve-推理1'),
@@ -83,7 +83,7 @@ describe('the agent loop against an OpenAI-compatible stub server', () => {
     expect(stopped).toMatchObject({ stop: 'aborted', turns: 2 })
     const resumed = await runAgent({ ...common, resume: stopped.messages })
     expect(resumed).toMatchObject({ stop: 'answered', turns: 4 })
-    expect(host.submit().correct).toBe(true)
+    expect((await host.submit()).correct).toBe(true)
   })
 })
 
@@ -151,7 +151,7 @@ describe('an API key never reaches the error text a run records', () => {
       },
     }
     const host = new TaskHost(dataset)
-    const opened = host.open('推理1')
+    const opened = await host.open('推理1')
     const result = await runAgent({ model, systemPrompt: opened.systemPrompt, instruction: opened.instruction, tools: opened.tools, callTool: async (n, a) => host.call(n, a, 'agent') })
     expect(result.stop).toBe('error')
     expect(result.error).toBe(`connection refused; request headers: {"authorization":"Bearer ${REDACTED}"}`)

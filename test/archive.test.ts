@@ -6,11 +6,12 @@ import { join } from 'node:path'
 import { zipSync, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import {
+  Attempt,
+  MemorySink,
   OracleAgent,
   TaskHost,
-  ToolSession,
-  attemptResponseLine,
   parseResponses,
+  responseLine,
   runAgent,
   scoreResponses,
   scoreTask,
@@ -38,22 +39,22 @@ function taskOf(dataset: Dataset, id: string): Task {
 }
 
 /**
- * Runs calls through the real tool session, as the phone would, and returns
+ * Runs calls through the attempt kernel, as the phone would, and returns
  * the attempt as stored: steps with their times, a verdict when finished.
  */
-function attempt(
+async function attempt(
   dataset: Dataset,
   init: { id: string; taskId: string; actor: string; started: number; ended?: number; flags?: ArchivedAttempt['flags'] },
   calls: { name: string; args: unknown; source?: CallSource }[],
   withdraw: number[] = [],
-): ArchivedAttempt {
+): Promise<ArchivedAttempt> {
   const task = taskOf(dataset, init.taskId)
-  const session = new ToolSession(task, dataset.tools, dataset.records[task.id] ?? {}, 'paginated')
-  for (const c of calls) session.call(c.name, c.args, c.source ?? 'ui')
-  for (const seq of withdraw) session.withdraw(seq)
-  const steps: ArchivedStep[] = session.trajectory().map(({ data: _data, ...s }) => ({ ...s, at: init.started + (s.seq + 1) * 1000 }))
+  const kernel = await Attempt.open({ task, tools: dataset.tools, records: dataset.records[task.id] ?? {}, setting: 'paginated', actor: init.actor, sink: new MemorySink() })
+  for (const c of calls) await kernel.call(c.name, c.args, c.source ?? 'ui')
+  for (const seq of withdraw) await kernel.withdraw(seq)
+  const steps: ArchivedStep[] = kernel.trajectory().map(({ data: _data, ...s }) => ({ ...s, at: init.started + (s.seq + 1) * 1000 }))
   const finished = init.ended !== undefined
-  const verdict = finished ? scoreTask(task, session.submittedCalls(), toolProperties(dataset.tools)) : undefined
+  const verdict = finished ? scoreTask(task, kernel.submittedCalls(), toolProperties(dataset.tools)) : undefined
   return {
     id: init.id,
     taskId: init.taskId,
@@ -76,8 +77,8 @@ function attempt(
  * failed call. 李雷: 多意图1 solved, in Chinese; 推理1 unfinished but with the
  * right call kept.
  */
-function people(dataset: Dataset) {
-  const a1 = attempt(
+async function people(dataset: Dataset) {
+  const a1 = await attempt(
     dataset,
     {
       id: 'a1',
@@ -95,20 +96,20 @@ function people(dataset: Dataset) {
     ],
     [1],
   )
-  const a2 = attempt(dataset, { id: 'a2', taskId: '推理1', actor: 'ann', started: T0 - 60 * MIN, ended: T0 + 120 * MIN }, [
+  const a2 = await attempt(dataset, { id: 'a2', taskId: '推理1', actor: 'ann', started: T0 - 60 * MIN, ended: T0 + 120 * MIN }, [
     { name: 'Phone_Call', args: { telephone: '13911112222', type: 'VOICE' } },
   ])
-  const a3 = attempt(dataset, { id: 'a3', taskId: '多意图1', actor: 'ann', started: T0 + 180 * MIN }, [
+  const a3 = await attempt(dataset, { id: 'a3', taskId: '多意图1', actor: 'ann', started: T0 + 180 * MIN }, [
     { name: 'Messages_Send', args: { telephone: '13822419087' } },
     { name: 'Messages_Send', args: { telephone: '13822419087', text: '预算已批准' } },
   ])
-  const l1 = attempt(dataset, { id: 'l1', taskId: '多意图1', actor: '李雷', started: T0 + 5 * MIN, ended: T0 + 25 * MIN }, [
+  const l1 = await attempt(dataset, { id: 'l1', taskId: '多意图1', actor: '李雷', started: T0 + 5 * MIN, ended: T0 + 25 * MIN }, [
     { name: 'search_contacts', args: { pattern: 'Tom' } },
     { name: 'Messages_Send', args: { telephone: '13822419087', text: '汤姆，预算批了' } },
     { name: 'search_sms', args: '{"pattern": "新号码"}', source: 'api' },
     { name: 'Messages_Send', args: { telephone: '13933334444', text: 'Rachel 你好，会议改到周一' } },
   ])
-  const l2 = attempt(dataset, { id: 'l2', taskId: '推理1', actor: '李雷', started: T0 + 30 * MIN }, [
+  const l2 = await attempt(dataset, { id: 'l2', taskId: '推理1', actor: '李雷', started: T0 + 30 * MIN }, [
     { name: 'Phone_Call', args: { telephone: '13933334444' } },
   ])
   return [a1, a2, a3, l1, l2]
@@ -153,9 +154,9 @@ async function emptyStore() {
 }
 
 describe('an archive of attempts', () => {
-  it('gives back every attempt exactly, and zips to the same files', () => {
+  it('gives back every attempt exactly, and zips to the same files', async () => {
     const dataset = fixtureDataset()
-    const attempts = people(dataset)
+    const attempts = await people(dataset)
     const { files } = build(dataset, attempts)
     expect(Object.keys(files)).toEqual(['response.jsonl', 'result.json', 'details.jsonl', 'manifest.json'])
     const read = readArchive(files)
@@ -172,9 +173,9 @@ describe('an archive of attempts', () => {
     expect(() => unzipArchive(strToU8('not a zip'))).toThrow(ArchiveError)
   })
 
-  it('writes the manifest counts and fingerprints', () => {
+  it('writes the manifest counts and fingerprints', async () => {
     const dataset = fixtureDataset()
-    const { files, manifest } = build(dataset, people(dataset))
+    const { files, manifest } = build(dataset, await people(dataset))
     expect(JSON.parse(files['manifest.json'] ?? '')).toEqual(manifest)
     expect(manifest).toMatchObject({
       format: 'spieval-phone-attempts',
@@ -190,11 +191,11 @@ describe('an archive of attempts', () => {
     expect(manifest.files['result.json']?.sha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  it('makes each person a run and scores their latest finished attempt at a task, never an unfinished one', () => {
+  it('makes each person a run and scores their latest finished attempt at a task, never an unfinished one', async () => {
     // The rule: runs are the actors sorted by name; within a person's attempts at a task the unfinished
     // come first, then the finished by their end, so the scorer's "last line wins" keeps the latest finished.
     const dataset = fixtureDataset()
-    const { files } = build(dataset, people(dataset))
+    const { files } = build(dataset, await people(dataset))
     const lines = parseLines(files['response.jsonl'] ?? '')
     expect(lines.map((l) => [l.run, l.id, l.attempt, l.actor])).toEqual([
       [0, '推理1', 'a1', 'ann'], // ended first, though started after a2
@@ -219,9 +220,9 @@ describe('an archive of attempts', () => {
     expect(result.per_run.map((r: { overall: number }) => r.overall)).toEqual([0, 50])
   })
 
-  it('holds the result.json and details.jsonl that npm run score writes for its response.jsonl', () => {
+  it('holds the result.json and details.jsonl that npm run score writes for its response.jsonl', async () => {
     const dataset = fixtureDataset()
-    const { files } = build(dataset, people(dataset))
+    const { files } = build(dataset, await people(dataset))
     const dir = mkdtempSync(join(tmpdir(), 'archive-score-'))
     for (const [name, text] of Object.entries(fixtureFiles())) writeFileSync(join(dir, name), text)
     writeFileSync(join(dir, 'response.jsonl'), files['response.jsonl'] ?? '')
@@ -238,9 +239,9 @@ describe('an archive of attempts', () => {
     expect(readFileSync(join(dir, 'out', 'details.jsonl'), 'utf8')).toBe(files['details.jsonl'])
   })
 
-  it('refuses a file changed after the export, naming it', () => {
+  it('refuses a file changed after the export, naming it', async () => {
     const dataset = fixtureDataset()
-    const { files } = build(dataset, people(dataset))
+    const { files } = build(dataset, await people(dataset))
     const tampered: Record<string, string> = { ...files, 'response.jsonl': (files['response.jsonl'] ?? '').replace('汤姆，预算批了', '汤姆，预算没批') }
     expect(readArchive(tampered).issues).toEqual([
       'response.jsonl: does not match manifest.json (different SHA-256): the file was changed after the export',
@@ -261,14 +262,14 @@ describe('lines from elsewhere', () => {
     // Exactly as cli/agent.ts writes a line.
     const host = new TaskHost(dataset)
     const trajectory: TrajectoryStep[] = []
-    const opened = host.open(task.id, 'paginated')
+    const opened = await host.open(task.id, 'paginated')
     const run = await runAgent({
       model: new OracleAgent(task),
       systemPrompt: opened.systemPrompt,
       instruction: opened.instruction,
       tools: opened.tools,
       callTool: async (name, args) => {
-        const step = host.call(name, args, 'agent')
+        const step = await host.call(name, args, 'agent')
         trajectory.push(step)
         return step
       },
@@ -308,12 +309,12 @@ describe('lines from elsewhere', () => {
     ])
   })
 
-  it('reads a page export line (calls, messages, withdrawn) back with its failed and withdrawn calls', () => {
+  it('reads a page export line (calls, messages, withdrawn) back with its failed and withdrawn calls', async () => {
     const dataset = fixtureDataset()
-    const [a1, , a3] = people(dataset)
+    const [a1, , a3] = await people(dataset)
     for (const original of [a1, a3]) {
       if (!original) throw new Error('fixture')
-      const line = attemptResponseLine({
+      const line = responseLine({
         taskId: original.taskId,
         instruction: taskOf(dataset, original.taskId).instruction,
         run: 0,
@@ -322,6 +323,7 @@ describe('lines from elsewhere', () => {
         started: original.started,
         elapsedMs: original.elapsedMs,
         steps: original.steps,
+        finished: original.finished,
         attemptId: original.id,
       })
       const [read] = readArchive({ 'old.jsonl': JSON.stringify(line) }).attempts
@@ -336,7 +338,7 @@ describe('lines from elsewhere', () => {
 describe('export and import through the store', () => {
   it('exports what is stored, and a fresh store that imports it exports the same files', async () => {
     const dataset = fixtureDataset()
-    const attempts = people(dataset)
+    const attempts = await people(dataset)
     const one = await storeWithDataset(attempts)
     const first = await exportAttempts(one.datasetId, {}, one.db)
     expect(timeless(first.files)).toEqual(timeless(build(dataset, attempts).files))
@@ -355,7 +357,7 @@ describe('export and import through the store', () => {
 
   it('exports a filter, and merges two people\'s archives; an archive imported twice adds nothing', async () => {
     const dataset = fixtureDataset()
-    const one = await storeWithDataset(people(dataset))
+    const one = await storeWithDataset(await people(dataset))
     const all = await exportAttempts(one.datasetId, {}, one.db)
     const ann = await exportAttempts(one.datasetId, { actor: 'ann' }, one.db)
     const li = await exportAttempts(one.datasetId, { actor: '李雷' }, one.db)
@@ -377,13 +379,13 @@ describe('export and import through the store', () => {
 
   it('refuses a tampered archive and one with unknown tasks whole, writing nothing', async () => {
     const dataset = fixtureDataset()
-    const attempts = people(dataset)
+    const attempts = await people(dataset)
     const { files } = build(dataset, attempts)
     const target = await emptyStore()
     const tampered = { ...files, 'response.jsonl': (files['response.jsonl'] ?? '').replace('"ann"', '"anne"') }
     await expect(importAttempts(target.datasetId, tampered, 'x.zip', target.db)).rejects.toThrow(/response\.jsonl: does not match manifest\.json/)
 
-    const stray = attempt(dataset, { id: 'z1', taskId: '推理1', actor: 'ann', started: T0, ended: T0 + MIN }, [])
+    const stray = await attempt(dataset, { id: 'z1', taskId: '推理1', actor: 'ann', started: T0, ended: T0 + MIN }, [])
     const unknown = build(dataset, [...attempts, { ...stray, taskId: '不存在9' }, { ...stray, id: 'z2', taskId: '整合77' }]).files
     const error = await importAttempts(target.datasetId, unknown, 'y.zip', target.db).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ArchiveError)
@@ -397,9 +399,9 @@ describe('export and import through the store', () => {
 })
 
 describe('a zip import reads only what it declares it can hold', () => {
-  const response = () => {
+  const response = async () => {
     const dataset = fixtureDataset()
-    return build(dataset, people(dataset)).files['response.jsonl'] ?? ''
+    return build(dataset, await people(dataset)).files['response.jsonl'] ?? ''
   }
   const refusal = (bytes: Uint8Array): ArchiveError => {
     try {
@@ -425,13 +427,13 @@ describe('a zip import reads only what it declares it can hold', () => {
     expect(error.message).toContain('run-20.jsonl declares 255 MiB')
   })
 
-  it('refuses one file over the per-file limit and files over the total limit together, saying which and what the limit is', () => {
+  it('refuses one file over the per-file limit and files over the total limit together, saying which and what the limit is', async () => {
     expect(ZIP_LIMITS).toEqual({ files: 10_000, fileBytes: 256 * MIB, totalBytes: 320 * MIB })
     // Stored entries: their declared size is all the limits can go by.
-    const big = craftedZip({ 'response.jsonl': strToU8(response()) }, { 'response.jsonl': { size: 300 * MIB, originalSize: 300 * MIB } }, 0)
+    const big = craftedZip({ 'response.jsonl': strToU8(await response()) }, { 'response.jsonl': { size: 300 * MIB, originalSize: 300 * MIB } }, 0)
     expect(refusal(big).message).toBe('The zip cannot be imported: response.jsonl declares 300 MiB uncompressed, over the limit of 256 MiB per file.')
     const two = craftedZip(
-      { 'response.jsonl': strToU8(response()), 'details.jsonl': strToU8('') },
+      { 'response.jsonl': strToU8(await response()), 'details.jsonl': strToU8('') },
       { 'response.jsonl': { size: 200 * MIB, originalSize: 200 * MIB }, 'details.jsonl': { size: 200 * MIB, originalSize: 200 * MIB } },
       0,
     )
@@ -440,8 +442,8 @@ describe('a zip import reads only what it declares it can hold', () => {
     )
   })
 
-  it('skips every entry it does not read, whatever it declares, and refuses more entries than the limit', () => {
-    const text = response()
+  it('skips every entry it does not read, whatever it declares, and refuses more entries than the limit', async () => {
+    const text = await response()
     // 20 × 255 MiB of other files beside a real response.jsonl: never inflated, not returned.
     const junk = Array.from({ length: 20 }, (_, i) => `blob-${i}.bin`)
     const bytes = craftedZip(
@@ -463,7 +465,7 @@ function edited(files: Record<string, string>, edit: (line: Record<string, unkno
 describe('an imported attempt is scored with this data set\'s gold', () => {
   it('never keeps the verdict of the file, and reports those that differ', async () => {
     const dataset = fixtureDataset()
-    const { files } = build(dataset, people(dataset))
+    const { files } = build(dataset, await people(dataset))
     // a2 (ann, 推理1) called the old number: wrong. Its line is edited to say correct; l1 (李雷, solved) to say wrong.
     const forged = edited(files, (line) =>
       line.attempt === 'a2'
@@ -492,7 +494,7 @@ describe('an imported attempt is scored with this data set\'s gold', () => {
 describe('an imported trajectory is checked against the tool schemas', () => {
   it('never takes a file\'s ok flag on an invalid execution call: it is not a submitted action', async () => {
     const dataset = fixtureDataset()
-    const { files } = build(dataset, people(dataset))
+    const { files } = build(dataset, await people(dataset))
     // l1 (李雷) solved 多意图1; a forged extra call without its required telephone, marked as having succeeded.
     const forged = edited(files, (line) => {
       if (line.attempt !== 'l1') return line
@@ -512,7 +514,7 @@ describe('an imported trajectory is checked against the tool schemas', () => {
 describe('an import of several files', () => {
   it('is all or nothing across the files, and refuses a seq used twice in an attempt, naming the file, attempt and seq', async () => {
     const dataset = fixtureDataset()
-    const { files } = build(dataset, people(dataset))
+    const { files } = build(dataset, await people(dataset))
     const good = { name: 'ann.zip', files }
     // l1's second step given the first one's seq: the two calls would be one row.
     const repeated = edited(files, (line) => {
@@ -533,7 +535,7 @@ describe('an import of several files', () => {
     expect(await target.db.calls.count()).toBe(0)
 
     // A failure inside the transaction (the second file's attempt is at a task this data set lacks) undoes the first file too.
-    const stray = build(dataset, [{ ...attempt(dataset, { id: 'z1', taskId: '推理1', actor: 'zoe', started: T0, ended: T0 + MIN }, []), taskId: '整合77' }]).files
+    const stray = build(dataset, [{ ...(await attempt(dataset, { id: 'z1', taskId: '推理1', actor: 'zoe', started: T0, ended: T0 + MIN }, [])), taskId: '整合77' }]).files
     const unknown = await importAttemptSources(target.datasetId, [good, { name: 'zoe.zip', files: stray }], target.db).catch((e: unknown) => e)
     expect((unknown as ArchiveError).unknownTasks).toEqual(['整合77'])
     expect((unknown as Error).message).toMatch(/^zoe\.zip has attempts at 1 task\(s\) that data set "fixture" does not have: 整合77\. Nothing was imported/)
@@ -541,7 +543,7 @@ describe('an import of several files', () => {
     expect(await target.db.calls.count()).toBe(0)
 
     // Both good: one transaction, each file's own counts; an attempt an earlier file added is skipped in a later one.
-    const li = build(dataset, people(dataset).filter((a) => a.actor === '李雷')).files
+    const li = build(dataset, (await people(dataset)).filter((a) => a.actor === '李雷')).files
     expect(await importAttemptSources(target.datasetId, [good, { name: 'li.zip', files: li }], target.db)).toEqual([
       { source: 'ann.zip', added: 5, skipped: 0, changedVerdicts: [] },
       { source: 'li.zip', added: 0, skipped: 2, changedVerdicts: [] },

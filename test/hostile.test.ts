@@ -1,11 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  Attempt,
   DatasetError,
+  MemorySink,
   RefusedArguments,
   TaskHost,
   ToolRuntime,
-  ToolSession,
   loadDataset,
   parseResponses,
   readSetting,
@@ -22,11 +23,14 @@ const props = toolProperties(TOOLS)
 const dataset = fixtureDataset()
 const callTask = dataset.tasks.find((t) => t.id === '推理1') as Task
 
+/** An attempt at a task, as the page opens one (its steps kept in memory). */
+const openAttempt = (task: Task) => Attempt.open({ task, tools: TOOLS, records: RECORDS, setting: 'paginated', actor: 'tester', sink: new MemorySink() })
+
 /** The page's verdict: the calls a trajectory submits, scored in memory. */
-function pageVerdict(task: Task, name: string, args: unknown): ReturnType<typeof scoreTask> {
-  const session = new ToolSession(task, TOOLS, RECORDS, 'paginated')
-  session.call(name, args, 'test')
-  return scoreTask(task, session.submittedCalls(), props)
+async function pageVerdict(task: Task, name: string, args: unknown): Promise<ReturnType<typeof scoreTask>> {
+  const attempt = await openAttempt(task)
+  await attempt.call(name, args, 'test')
+  return scoreTask(task, attempt.submittedCalls(), props)
 }
 
 /** The command line's verdict on a response line holding the same calls (as the export writes them). */
@@ -99,17 +103,19 @@ describe('JSON only', () => {
     ['a nested undefined', { telephone: ['1', undefined] }],
     ['deep nesting', { telephone: JSON.parse('['.repeat(100) + ']'.repeat(100)) as unknown }],
   ]
-  it.each(values)('refuses %s: ok false from the runtime, and nothing recorded', (_label, args) => {
+  it.each(values)('refuses %s: ok false from the runtime, and nothing recorded', async (_label, args) => {
     const runtime = new ToolRuntime(TOOLS, RECORDS, { setting: 'paginated' })
     const call = runtime.call('Phone_Call', args, 'test')
     expect(call.ok).toBe(false)
-    const session = new ToolSession(callTask, TOOLS, RECORDS, 'paginated')
-    expect(() => session.call('Phone_Call', args, 'test')).toThrow(RefusedArguments)
-    expect(session.trajectory()).toHaveLength(0)
+    const sink = new MemorySink()
+    const attempt = await Attempt.open({ task: callTask, tools: TOOLS, records: RECORDS, setting: 'paginated', actor: 'tester', sink })
+    await expect(attempt.call('Phone_Call', args, 'test')).rejects.toThrow(RefusedArguments)
+    expect(attempt.trajectory()).toHaveLength(0)
+    expect((await sink.read(attempt.id))?.steps).toEqual([])
   })
 
-  it('treats a top-level undefined like null: left out', () => {
-    const verdict = pageVerdict(callTask, 'Phone_Call', { telephone: '13933334444', type: undefined })
+  it('treats a top-level undefined like null: left out', async () => {
+    const verdict = await pageVerdict(callTask, 'Phone_Call', { telephone: '13933334444', type: undefined })
     expect(verdict.correct).toBe(true)
   })
 
@@ -122,11 +128,11 @@ describe('JSON only', () => {
 })
 
 describe('settings are checked', () => {
-  it('refuses an unknown setting everywhere, naming the valid ones', () => {
+  it('refuses an unknown setting everywhere, naming the valid ones', async () => {
     const message = /Unknown setting "Paginated": use one of paginated, full, no_search/
     expect(() => readSetting('Paginated')).toThrow(message)
     expect(() => new ToolRuntime(TOOLS, RECORDS, { setting: 'Paginated' as never })).toThrow(message)
-    expect(() => new TaskHost(dataset).open('推理1', 'Paginated')).toThrow(message)
+    await expect(new TaskHost(dataset).open('推理1', 'Paginated')).rejects.toThrow(message)
     expect(() => systemPrompt({ profile: dataset.profile, tools: TOOLS, setting: 'Paginated' as never })).toThrow(message)
     expect(readSetting(undefined)).toBe('paginated')
   })
@@ -158,25 +164,25 @@ const hostileArgs = fc.oneof(
 const toolName = fc.constantFrom(...TOOLS.map((t) => t.function.name), 'constructor', '__proto__', 'toString', 'No_Such_Tool')
 
 describe('hostile values (fast-check)', () => {
-  it('never make the runtime throw or hang, and the page and the command line agree', () => {
-    fc.assert(
-      fc.property(toolName, hostileArgs, (name, args) => {
+  it('never make the runtime throw or hang, and the page and the command line agree', async () => {
+    await fc.assert(
+      fc.asyncProperty(toolName, hostileArgs, async (name, args) => {
         const started = Date.now()
         const runtime = new ToolRuntime(TOOLS, RECORDS, { setting: 'paginated' })
         const call = runtime.call(name, args, 'test')
         expect(typeof call.content).toBe('string')
-        const session = new ToolSession(callTask, TOOLS, RECORDS, 'paginated')
+        const attempt = await openAttempt(callTask)
         let refused = false
         try {
-          session.call(name, args, 'test')
+          await attempt.call(name, args, 'test')
         } catch (err) {
           expect(err).toBeInstanceOf(RefusedArguments)
           refused = true
         }
         // A refused call is recorded nowhere; an accepted one agrees with the bare runtime.
-        expect(session.trajectory().length).toBe(refused ? 0 : 1)
+        expect(attempt.trajectory().length).toBe(refused ? 0 : 1)
         if (refused) expect(call.ok).toBe(false)
-        const submitted = submittedOf(session.trajectory())
+        const submitted = submittedOf(attempt.trajectory())
         const page = scoreTask(callTask, submitted, props)
         const cli = cliVerdict(callTask, submitted)
         expect({ correct: page.correct, errorType: page.errorType }).toEqual({ correct: cli.correct, errorType: cli.errorType })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -25,10 +26,10 @@ describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
     await client.close()
   })
 
-  it('serves the task\'s 21 tools plus list_tasks, open_task and submit', async () => {
+  it('serves the task\'s 21 tools plus list_tasks, open_task, fork_attempt and submit', async () => {
     const { tools } = await client.listTools()
-    expect(tools).toHaveLength(24)
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_tasks', 'open_task', 'submit', 'search_contacts', 'Phone_Call']))
+    expect(tools).toHaveLength(25)
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_tasks', 'open_task', 'fork_attempt', 'submit', 'search_contacts', 'Phone_Call']))
     expect(tools.find((t) => t.name === 'Phone_Call')?.inputSchema.required).toEqual(['telephone'])
   })
 
@@ -72,5 +73,25 @@ describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
     const none = await client.callTool({ name: 'Phone_Call', arguments: { telephone: '1' } })
     expect(none.isError).toBe(true)
     expect(text(none)).toMatch(/open_task/)
+  })
+
+  it('forks an attempt: the new one keeps the parent\'s first calls and is scored on its own', async () => {
+    const opened = JSON.parse(text(await client.callTool({ name: 'open_task', arguments: { id: '推理1' } })))
+    await client.callTool({ name: 'search_contacts', arguments: { pattern: 'Rachel' } })
+    await client.callTool({ name: 'Phone_Call', arguments: { telephone: '13655208731' } })
+    const wrong = JSON.parse(text(await client.callTool({ name: 'submit', arguments: {} })))
+    expect(wrong.correct).toBe(false)
+    const outOfRange = await client.callTool({ name: 'fork_attempt', arguments: { attempt: opened.attemptId, step: 3 } })
+    expect(outOfRange.isError).toBe(true)
+    expect(text(outOfRange)).toMatch(/from 0 to 2/)
+    const fork = JSON.parse(text(await client.callTool({ name: 'fork_attempt', arguments: { attempt: opened.attemptId, step: 1 } })))
+    expect(fork).toMatchObject({ id: '推理1' })
+    expect(fork.attemptId).not.toBe(opened.attemptId)
+    const sample = JSON.parse(readFileSync(join(ROOT, 'public/data/input_data.jsonl'), 'utf8').split('\n')[0] ?? '{}')
+    const gold = sample.prompt_metadata.answer[0]
+    await client.callTool({ name: gold.name, arguments: Object.fromEntries(Object.entries(gold.arguments as Record<string, unknown[]>).map(([k, v]) => [k, v[0]])) })
+    const verdict = JSON.parse(text(await client.callTool({ name: 'submit', arguments: {} })))
+    expect(verdict).toMatchObject({ id: '推理1', correct: true })
+    expect(verdict.calls).toHaveLength(1)
   })
 })

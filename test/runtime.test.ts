@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ToolRuntime, parseTools, systemPrompt, SPIEVAL_PROFILE } from '../src/core/index'
-import type { SearchData, Setting } from '../src/core/index'
-import { RECORDS, TOOLS, TOOLS_TEXT } from './fixtures'
+import type { SearchData, Setting, Task } from '../src/core/index'
+import { RECORDS, TOOLS, TOOLS_TEXT, fixtureDataset } from './fixtures'
 
 const runtime = (setting: Setting = 'paginated') => new ToolRuntime(TOOLS, structuredClone(RECORDS), { setting })
 const call = (name: string, args: unknown, setting: Setting = 'paginated') => runtime(setting).call(name, args, 'test')
@@ -130,28 +130,33 @@ describe('settings and tools.json', () => {
   })
 })
 
-describe('ToolSession: one trajectory whoever calls', () => {
+describe('Attempt: one trajectory whoever calls', () => {
   it('records every call with its source, and submits the kept execution calls', async () => {
-    const { ToolSession, scoreTask, toolProperties } = await import('../src/core/index')
-    const session = new ToolSession({ id: 't' }, TOOLS, structuredClone(RECORDS), 'paginated')
+    const { Attempt, MemorySink, scoreTask, toolProperties } = await import('../src/core/index')
+    // The gold: one voice call to the manager's new number (the fixture's 推理1, as its own task).
+    const gold = { ...(fixtureDataset().tasks.find((t) => t.id === '推理1') as Task), id: 't' }
+    expect(gold.answer).toEqual([{ name: 'Phone_Call', arguments: { telephone: ['13933334444'], type: ['VOICE', null] } }])
+    expect(gold.freeParams).toEqual([[]])
+    const attempt = await Attempt.open({ task: gold, tools: TOOLS, records: structuredClone(RECORDS), setting: 'paginated', actor: 'tester', sink: new MemorySink() })
     const seen: number[] = []
-    session.subscribe((s) => seen.push(s.seq))
-    session.call('search_contacts', { pattern: 'Rachel' }, 'ui')
-    session.call('Phone_Call', { telephone: '13911112222' }, 'api')
-    session.call('Phone_Call', { telephone: 42 }, 'agent')
-    session.call('Phone_Call', { telephone: '13933334444', type: 'VOICE' }, 'webmcp')
-    expect(session.trajectory().map((s) => [s.source, s.kind, s.ok])).toEqual([
+    attempt.subscribe((e) => e.type === 'step' && seen.push(e.step.seq))
+    await attempt.call('search_contacts', { pattern: 'Rachel' }, 'ui')
+    await attempt.call('Phone_Call', { telephone: '13911112222' }, 'api')
+    await attempt.call('Phone_Call', { telephone: 42 }, 'agent')
+    await attempt.call('Phone_Call', { telephone: '13933334444', type: 'VOICE' }, 'webmcp')
+    expect(attempt.trajectory().map((s) => [s.source, s.kind, s.ok])).toEqual([
       ['ui', 'retrieval', true],
       ['api', 'execution', true],
       ['agent', 'execution', false],
       ['webmcp', 'execution', true],
     ])
-    const gold = { id: 't', answer: [{ name: 'Phone_Call', arguments: { telephone: ['13933334444'], type: ['VOICE', null] } }], freeParams: [[]] }
-    expect(scoreTask(gold, session.submittedCalls(), toolProperties(TOOLS)).errorType).toBe('wrong_count')
-    expect(session.withdraw(0)).toBeUndefined()
-    session.withdraw(1)
-    expect(session.trajectory()[1]?.withdrawn).toBe(true)
-    expect(scoreTask(gold, session.submittedCalls(), toolProperties(TOOLS)).correct).toBe(true)
+    expect(scoreTask(gold, attempt.submittedCalls(), toolProperties(TOOLS)).errorType).toBe('wrong_count')
+    expect(await attempt.withdraw(0)).toBeUndefined()
+    const withdrawn = await attempt.withdraw(1)
+    expect(withdrawn).toMatchObject({ seq: 1, withdrawn: true })
+    expect(attempt.trajectory()[1]?.withdrawn).toBe(true)
+    expect(scoreTask(gold, attempt.submittedCalls(), toolProperties(TOOLS)).correct).toBe(true)
+    expect(attempt.verdict().correct).toBe(true)
     expect(seen).toEqual([0, 1, 2, 3, 1])
   })
 })

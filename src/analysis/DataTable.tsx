@@ -1,4 +1,4 @@
-import { TableScroll } from '../people/TableScroll'
+import { TableScroll } from '../shared/TableScroll'
 
 /** A plain table from a header row and data rows (a chart's data, as text). */
 export function DataTable({ rows, caption }: { rows: readonly string[][]; caption: string }) {

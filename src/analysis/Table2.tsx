@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { PUBLISHED_LEADERBOARD, formatMeanStd } from '../core'
 import type { AnalysisRow } from '../core'
-import { TableScroll } from '../people/TableScroll'
+import { TableScroll } from '../shared/TableScroll'
 import { sortBy, useAnalysis } from '../state/analysis'
 import { capabilityLabel, rowLabel } from './labels'
 

@@ -6,7 +6,7 @@ export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '
 
 export const colorAt = (i: number): string => PALETTE[i % PALETTE.length] ?? '#000000'
 
-export { capabilityLabel } from '../people/labels'
+export { capabilityLabel } from '../shared/labels'
 
 /** A setting's name in the interface language (unknown ones as stored). */
 export function settingLabel(setting: string, t: TFunction): string {

@@ -1,6 +1,7 @@
-import { isRetrievalToolName, readSetting, systemPrompt } from '../core'
+import { readSetting, runtimeSetting, systemPrompt } from '../core'
+import type { Attempt } from '../core'
 import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
-import { callTool, finishAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
+import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
 
 export const API_VERSION = '0.1.0'
@@ -33,6 +34,13 @@ async function shown(): Promise<void> {
   await frame()
 }
 
+/** The system prompt of an attempt's task in its setting (what `open` and `fork` give an agent). */
+function promptOf(attempt: Attempt): string {
+  const profile = useSession.getState().dataset?.profile
+  if (!profile) throw new Error('No data set is loaded')
+  return systemPrompt({ profile, tools: [...attempt.source.tools], setting: runtimeSetting(attempt.info.access), records: attempt.source.records })
+}
+
 /**
  * `window.spieval`: the same runtime and scorer as the phone. Calls go through
  * the one tool path with source `api`, so they show on the phone and in the
@@ -51,12 +59,12 @@ export function createSpievalApi(): SpievalApi {
       const setting = readSetting(opts.setting)
       readAttemptState(opts.state)
       await openTask(taskId, { screen: 'home' }, { fresh: true, setting, byAgent: true, ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
-      const { task, dataset, records, attempt } = useSession.getState()
+      const { task, dataset } = useSession.getState()
+      const attempt = currentAttempt()
       if (!task || !dataset || !attempt) throw new Error(`Task ${taskId} could not be opened`)
-      const prompt = systemPrompt({ profile: dataset.profile, tools: dataset.tools, setting, ...(records ? { records } : {}) })
-      const tools = setting === 'no_search' ? dataset.tools.filter((t) => !isRetrievalToolName(t.function.name)) : dataset.tools
+      const prompt = promptOf(attempt)
       await shown()
-      return { id: task.id, type: task.type, instruction: task.instruction, profile: dataset.profile, systemPrompt: prompt, tools, attemptId: attempt.id }
+      return { id: task.id, type: task.type, instruction: task.instruction, profile: dataset.profile, systemPrompt: prompt, tools: attempt.offeredTools(), attemptId: attempt.id }
     },
     async call(name, args) {
       await whenReady()
@@ -86,8 +94,23 @@ export function createSpievalApi(): SpievalApi {
         ok: s.ok,
         content: s.content,
         ...(s.withdrawn ? { withdrawn: true } : {}),
+        ...(s.inherited ? { inherited: true } : {}),
       }))
-      return { taskId: stored.taskId, attemptId: stored.id, setting: stored.access, finished: stored.finished, calls }
+      return {
+        taskId: stored.taskId,
+        attemptId: stored.id,
+        setting: stored.access,
+        state: 'static',
+        finished: stored.finished,
+        ...(stored.parent ? { parent: stored.parent } : {}),
+        calls,
+      }
+    },
+    async fork(attemptId, step, opts = {}) {
+      await whenReady()
+      const attempt = await forkAttempt(attemptId, step, { byAgent: true, ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
+      await shown()
+      return { attemptId: attempt.id, id: attempt.info.taskId, systemPrompt: promptOf(attempt), tools: attempt.offeredTools() }
     },
     async importDataset(files, name = 'Imported data set') {
       await whenReady()

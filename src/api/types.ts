@@ -35,8 +35,18 @@ export interface ApiAttempt {
   taskId: string
   attemptId: string
   setting: string
+  state: 'static' | 'live'
   finished: boolean
-  calls: { name: string; arguments: unknown; source: string; ok: boolean; content: string; withdrawn?: boolean }[]
+  /** Set on a fork: the attempt it came from and how many of its calls it inherited. */
+  parent?: { attemptId: string; step: number }
+  calls: { name: string; arguments: unknown; source: string; ok: boolean; content: string; withdrawn?: boolean; inherited?: boolean }[]
+}
+
+export interface ApiFork {
+  attemptId: string
+  id: string
+  systemPrompt: string
+  tools: ToolSchema[]
 }
 
 export interface SpievalApi {
@@ -46,6 +56,7 @@ export interface SpievalApi {
   call(name: string, args: object | string): Promise<ApiCallResult>
   submit(): Promise<ApiVerdict>
   current(): Promise<ApiAttempt | null>
+  fork(attemptId: string, step: number, opts?: { actor?: string }): Promise<ApiFork>
   importDataset(files: Record<string, string>, name?: string): Promise<{ id: string; tasks: number }>
 }
 

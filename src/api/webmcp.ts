@@ -1,6 +1,6 @@
 import { isRetrievalToolName } from '../core'
 import type { ToolSchema } from '../core'
-import { callTool, currentToolSession, useSession } from '../state/session'
+import { callTool, currentAttempt, useSession } from '../state/session'
 
 /**
  * WebMCP (the W3C Web Machine Learning community group draft,
@@ -111,12 +111,12 @@ export function installWebMcp(context: ModelContextLike | undefined = modelConte
   let current: Registered | undefined
   const sync = () => {
     const { task, attempt, replaying } = useSession.getState()
-    const session = currentToolSession()
+    const session = currentAttempt()
     const open = task && attempt && !attempt.finished && !replaying && session
     const key = open ? `${attempt.id}:${attempt.access}` : ''
     if (current?.key === key) return
     if (current) unregister(context, current)
-    current = open ? register(context, session.runtime.offeredTools(), key) : undefined
+    current = open ? register(context, session.offeredTools(), key) : undefined
   }
   sync()
   const stop = useSession.subscribe(sync)

@@ -86,8 +86,8 @@ export function App() {
               {view !== 'phone' && (
                 <Suspense fallback={<p role="status">{t('loading')}</p>}>
                   {view === 'people' && <PeopleView />}
-                  {view === 'runs' && <RunsView />}
-                  {view === 'replay' && <ReplayView />}
+                  {view === 'runs' && <RunsView phone={<Phone />} />}
+                  {view === 'replay' && <ReplayView phone={<Phone />} />}
                   {view === 'analysis' && <AnalysisView />}
                 </Suspense>
               )}

@@ -1,10 +1,11 @@
 import type { Dataset, Profile, ToolSchema } from './dataset/types'
 import { systemPrompt } from './agent/prompt'
-import { ToolSession } from './tools/session'
-import type { TrajectoryStep } from './tools/session'
+import { Attempt } from './attempt/attempt'
+import { MemorySink } from './attempt/memory'
+import type { AttemptSink } from './attempt/types'
+import type { TrajectoryStep } from './tools/steps'
 import { readSetting } from './tools/types'
 import type { CallSource, Setting } from './tools/types'
-import { scoreTask, toolProperties } from './score/task'
 import type { Mismatch, PredictedCall } from './score/types'
 
 /** What opening a task gives an agent (the same object as window.spieval.open). */
@@ -15,6 +16,7 @@ export interface OpenedTask {
   profile: Profile
   systemPrompt: string
   tools: ToolSchema[]
+  attemptId: string
 }
 
 /** The verdict on a submitted attempt (the same object as window.spieval.submit). */
@@ -27,66 +29,96 @@ export interface SubmittedVerdict {
 }
 
 /**
- * One data set with one open task at a time, in memory: what a Node host
- * (the MCP server, the agent runner's tests) needs. The browser keeps the
- * same flow in its session store, with IndexedDB behind it.
+ * A Node host of the attempt kernel (the MCP server, `npm run agent`): one
+ * data set, one open attempt at a time, the steps in a sink (memory unless
+ * given). The page hosts the same kernel with IndexedDB behind it.
  */
 export class TaskHost {
-  private session: ToolSession | undefined
-  private taskId: string | undefined
+  private attempt: Attempt | undefined
 
-  constructor(readonly dataset: Dataset) {}
+  constructor(
+    readonly dataset: Dataset,
+    private readonly sink: AttemptSink = new MemorySink(),
+    private readonly actor = 'agent',
+  ) {}
 
   listTasks(): { id: string; type: string; instruction: string }[] {
     return this.dataset.tasks.map((t) => ({ id: t.id, type: t.type, instruction: t.instruction }))
   }
 
-  /** Opens a task with a fresh trajectory. Throws for an unknown id or setting. */
-  open(taskId: string, requested: Setting | string = 'paginated'): OpenedTask {
+  /** Opens a task with a fresh attempt. Rejects for an unknown id or setting. */
+  async open(taskId: string, requested: Setting | string = 'paginated', options: { actor?: string } = {}): Promise<OpenedTask> {
     const setting = readSetting(requested)
+    const source = this.taskSource(taskId)
+    this.attempt?.close()
+    this.attempt = await Attempt.open({ ...source, setting, actor: options.actor ?? this.actor, sink: this.sink })
+    return this.opened(this.attempt)
+  }
+
+  /**
+   * Opens a fork of a stored attempt: a new attempt of its task and setting
+   * whose first `step` calls are the parent's (DESIGN.md, `fork`).
+   */
+  async fork(attemptId: string, step: number, options: { actor?: string } = {}): Promise<OpenedTask> {
+    const stored = await this.sink.read(attemptId)
+    if (!stored) throw new Error(`Unknown attempt "${attemptId}".`)
+    const source = this.taskSource(stored.attempt.taskId)
+    const fork = { parent: attemptId, steps: stored.steps, step }
+    const next = await Attempt.open({ ...source, setting: stored.attempt.access, actor: options.actor ?? stored.attempt.actor, sink: this.sink, fork })
+    this.attempt?.close()
+    this.attempt = next
+    return this.opened(next)
+  }
+
+  /** The open task's tools (all 21, or the execution tools in `no_search`). */
+  tools(): ToolSchema[] {
+    return this.attempt?.offeredTools() ?? this.dataset.tools
+  }
+
+  get openTaskId(): string | undefined {
+    return this.attempt?.info.taskId
+  }
+
+  get openAttempt(): Attempt | undefined {
+    return this.attempt
+  }
+
+  /** Runs a call through the open attempt. Never rejects for a bad call. */
+  async call(name: string, args: unknown, source: CallSource): Promise<TrajectoryStep> {
+    if (!this.attempt) throw new Error('No task is open: call open_task first.')
+    return this.attempt.call(name, args, source)
+  }
+
+  trajectory(): readonly TrajectoryStep[] {
+    return this.attempt?.trajectory() ?? []
+  }
+
+  /** Finishes the open attempt (the kernel's one finish) and closes it. */
+  async submit(): Promise<SubmittedVerdict> {
+    const attempt = this.attempt
+    if (!attempt) throw new Error('No task is open: call open_task first.')
+    const verdict = await attempt.finish()
+    this.attempt = undefined
+    return { id: verdict.id, correct: verdict.correct, errorType: verdict.errorType, calls: attempt.submittedCalls(), mismatches: verdict.mismatches }
+  }
+
+  private taskSource(taskId: string) {
     const task = this.dataset.tasks.find((t) => t.id === taskId)
     if (!task) throw new Error(`Unknown task "${taskId}". Use list_tasks to see the ids.`)
-    const records = this.dataset.records[taskId] ?? {}
-    this.session = new ToolSession(task, this.dataset.tools, records, setting)
-    this.taskId = taskId
+    return { task, tools: this.dataset.tools, records: this.dataset.records[taskId] ?? {} }
+  }
+
+  private opened(attempt: Attempt): OpenedTask {
+    const { task, records } = attempt.source
+    const setting = attempt.runtime.setting
     return {
       id: task.id,
       type: task.type,
       instruction: task.instruction,
       profile: this.dataset.profile,
       systemPrompt: systemPrompt({ profile: this.dataset.profile, tools: this.dataset.tools, setting, records }),
-      tools: this.session.runtime.offeredTools(),
+      tools: attempt.offeredTools(),
+      attemptId: attempt.id,
     }
-  }
-
-  /** The open task's tools (all 21, or the execution tools in `no_search`). */
-  tools(): ToolSchema[] {
-    return this.session?.runtime.offeredTools() ?? this.dataset.tools
-  }
-
-  get openTaskId(): string | undefined {
-    return this.taskId
-  }
-
-  /** Runs a call through the task's runtime. Never throws for a bad call. */
-  call(name: string, args: unknown, source: CallSource): TrajectoryStep {
-    if (!this.session) throw new Error('No task is open: call open_task first.')
-    return this.session.call(name, args, source)
-  }
-
-  trajectory(): readonly TrajectoryStep[] {
-    return this.session?.trajectory() ?? []
-  }
-
-  /** Scores the open task's kept execution calls and closes it. */
-  submit(): SubmittedVerdict {
-    const session = this.session
-    const task = this.dataset.tasks.find((t) => t.id === this.taskId)
-    if (!session || !task) throw new Error('No task is open: call open_task first.')
-    const calls = session.submittedCalls()
-    const verdict = scoreTask(task, calls, toolProperties(this.dataset.tools))
-    this.session = undefined
-    this.taskId = undefined
-    return { id: task.id, correct: verdict.correct, errorType: verdict.errorType, calls, mismatches: verdict.mismatches }
   }
 }

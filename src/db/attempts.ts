@@ -10,8 +10,49 @@ export async function createAttempt(
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow> {
   const row: AttemptRow = { id: newId(), started: Date.now(), elapsedMs: 0, finished: false, steps: 0, ...init }
-  await db.write(() => db.attempts.add(row))
+  await storeAttempt(row, [], false, db)
   return row
+}
+
+/** Where the open attempt is kept: the one opened last on the phone, whoever opened it. */
+const OPEN_ATTEMPT_KEY = 'openAttempt'
+
+/**
+ * Stores a new attempt with a fork's inherited calls, in one transaction;
+ * with `open`, it becomes the open attempt in that same transaction, so that
+ * a reload at any moment resumes it.
+ */
+export async function storeAttempt(row: AttemptRow, inherited: readonly TrajectoryStep[], open: boolean, db: SpievalDatabase = database()): Promise<void> {
+  const at = row.started
+  await db.write(() =>
+    db.transaction('rw', [db.attempts, db.calls, db.meta], async () => {
+      await db.attempts.add(row)
+      if (inherited.length > 0) await db.calls.bulkAdd(inherited.map((step) => callRow(row.id, step, at, {})))
+      if (open) await db.meta.put({ key: OPEN_ATTEMPT_KEY, value: { datasetId: row.datasetId, attemptId: row.id } })
+    }),
+  )
+}
+
+/** The open attempt of a data set, if it is still stored. */
+export async function openAttempt(datasetId: string, db: SpievalDatabase = database()): Promise<AttemptRow | undefined> {
+  const value = (await db.meta.get(OPEN_ATTEMPT_KEY))?.value as { datasetId?: unknown; attemptId?: unknown } | undefined
+  if (value?.datasetId !== datasetId || typeof value.attemptId !== 'string') return undefined
+  return db.attempts.get(value.attemptId)
+}
+
+/** Makes a stored attempt the open one (a person goes back to an attempt of theirs). */
+export async function markOpen(row: Pick<AttemptRow, 'id' | 'datasetId'>, db: SpievalDatabase = database()): Promise<void> {
+  await db.write(() => db.meta.put({ key: OPEN_ATTEMPT_KEY, value: { datasetId: row.datasetId, attemptId: row.id } }))
+}
+
+/** Removes an attempt's calls from `from` on (those of an agent's turn that was never stored whole). */
+export async function dropCalls(attemptId: string, from: number, db: SpievalDatabase = database()): Promise<void> {
+  await db.write(() =>
+    db.transaction('rw', [db.attempts, db.calls], async () => {
+      await db.calls.where('[attemptId+seq]').between([attemptId, from], [attemptId, Infinity]).delete()
+      await db.attempts.where('id').equals(attemptId).modify((r) => void (r.steps = Math.min(r.steps ?? 0, from)))
+    }),
+  )
 }
 
 /** A data set's attempts, by everyone, in the order they were started. */
@@ -76,10 +117,16 @@ export async function saveStep(
   change: { screen?: string; elapsedMs?: number; attempt?: AttemptRow },
   db: SpievalDatabase = database(),
 ): Promise<void> {
-  const row: CallRow = {
+  const row = callRow(attemptId, step, Date.now(), change)
+  const first = step.seq === 0 && !step.withdrawn
+  return db.write(() => writeStep(db, attemptId, step, row, first, change.attempt))
+}
+
+function callRow(attemptId: string, step: TrajectoryStep, at: number, change: { screen?: string; elapsedMs?: number }): CallRow {
+  return {
     attemptId,
     seq: step.seq,
-    at: Date.now(),
+    at,
     name: step.name,
     arguments: step.arguments,
     source: step.source,
@@ -87,11 +134,10 @@ export async function saveStep(
     ok: step.ok,
     content: step.content,
     ...(step.withdrawn ? { withdrawn: true } : {}),
+    ...(step.inherited ? { inherited: true } : {}),
     ...(change.screen !== undefined ? { screen: change.screen } : {}),
     ...(change.elapsedMs !== undefined ? { elapsedMs: change.elapsedMs } : {}),
   }
-  const first = step.seq === 0 && !step.withdrawn
-  return db.write(() => writeStep(db, attemptId, step, row, first, change.attempt))
 }
 
 /** One call row (and, at the first call, the attempt row) in one raw IndexedDB transaction. */
@@ -190,6 +236,7 @@ export function toSteps(rows: readonly CallRow[]): TrajectoryStep[] {
     ok: r.ok,
     content: r.content,
     ...(r.withdrawn ? { withdrawn: true } : {}),
+    ...(r.inherited ? { inherited: true } : {}),
   }))
 }
 

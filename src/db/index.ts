@@ -9,6 +9,10 @@ export {
   attemptCalls,
   callsOf,
   createAttempt,
+  dropCalls,
+  markOpen,
+  openAttempt,
+  storeAttempt,
   datasetAttempts,
   finishAttempt,
   getAttempt,
@@ -24,3 +28,5 @@ export {
 export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, type ExportedAttempts, type ImportedAttempts } from './archive'
 export { listRuns, loadTurns, runAttempts, saveRun, saveTurns } from './runs'
 export type { StoredRun, StoredTurns } from './runs'
+export { IndexedDbSink } from './attemptSink'
+export type { IndexedDbSinkOptions } from './attemptSink'

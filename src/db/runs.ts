@@ -1,4 +1,4 @@
-import type { AgentMessage, Setting, TokenUsage } from '../core'
+import type { Setting, StoredTurns } from '../core'
 import { datasetAttempts } from './attempts'
 import { database } from './schema'
 import type { AttemptRow, SpievalDatabase } from './schema'
@@ -30,17 +30,11 @@ export interface StoredRun {
   watch?: string
 }
 
-/** What the loop has said so far in one attempt, stored after every turn. */
-export interface StoredTurns {
-  messages: AgentMessage[]
-  usage: TokenUsage
-  turns: number
-  stop?: string
-  error?: string
-}
+export type { StoredTurns }
 
 const RUN_PREFIX = 'run:'
-const TURNS_PREFIX = 'runTurns:'
+/** Where an attempt's turns are kept (a meta row each, so that a turn is one write). */
+export const TURNS_PREFIX = 'runTurns:'
 
 export async function saveRun(run: StoredRun, db: SpievalDatabase = database()): Promise<void> {
   await db.write(() => db.meta.put({ key: RUN_PREFIX + run.id, value: run }))
@@ -59,7 +53,6 @@ export async function listRuns(datasetId: string, db: SpievalDatabase = database
 export async function runAttempts(run: Pick<StoredRun, 'id' | 'datasetId'>, db: SpievalDatabase = database()): Promise<AttemptRow[]> {
   return (await datasetAttempts(run.datasetId, db)).filter((a) => a.run?.id === run.id)
 }
-
 
 export async function saveTurns(attemptId: string, turns: StoredTurns, db: SpievalDatabase = database()): Promise<void> {
   await db.write(() => db.meta.put({ key: TURNS_PREFIX + attemptId, value: turns }))

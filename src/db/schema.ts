@@ -1,6 +1,8 @@
 import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
-import type { AppKey, CallSource, PhoneRecord, Profile, Task, TaskRecords, ToolKind, ToolSchema } from '../core'
+import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, PhoneRecord, Profile, Task, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
+
+export type { AccessSetting, AttemptSetting }
 
 /** A stored data set: its tools and profile, and counts for the picker. */
 export interface DatasetRow {
@@ -43,18 +45,8 @@ export interface TaskRecordsRow {
   records: TaskRecords
 }
 
-/** How a person sees the records: free lists, or only through searches. */
-export type AccessSetting = 'browse' | 'paginated' | 'full'
-
-/** An attempt's setting: a person's access, or a model setting (`no_search` comes from agents). */
-export type AttemptSetting = AccessSetting | 'no_search'
-
 /** The verdict stored with a finished attempt. */
-export interface StoredVerdict {
-  correct: boolean
-  errorType: string | null
-  mismatches: unknown[]
-}
+export type StoredVerdict = AttemptVerdict
 
 /** What an annotator can say about a task after an attempt, for the task's author. */
 export type FlagKind = 'ambiguous' | 'gold_wrong' | 'not_findable'
@@ -66,44 +58,22 @@ export interface AttemptFlag {
   at: number
 }
 
-export interface AttemptRow {
-  id: string
+/** An attempt as stored: the kernel's attempt, and what the page keeps with it. */
+export interface AttemptRow extends AttemptInfo {
   datasetId: string
-  taskId: string
-  access: AttemptSetting
-  /** Who made the attempt: the annotator's name, or a model's. */
-  actor: string
-  /** Epoch ms. */
-  started: number
-  /** Active time so far (the timer pauses while the tab is hidden). */
-  elapsedMs: number
-  finished: boolean
-  ended?: number
-  verdict?: StoredVerdict
   /** The phone screen, as a deep-link route, so that a reload resumes it (a call's screen, when newer, is on its call row). */
   screen: string
   /** When a person last moved the phone (epoch ms), to weigh `screen` against the screens calls left. */
   screenAt?: number
   flags?: AttemptFlag[]
-  /** Calls made, as of the first call and the last checkpoint (exact once finished), so that lists need not read the calls table. */
-  steps?: number
   /** Set on attempts merged from an export: the export's file name. */
   importedFrom?: string
-  /** Set on an agent runner's attempts: which run, which repeat, which model (and the prompt template, when not the default). */
-  run?: { id: string; repeat: number; model: string; template?: string }
 }
 
-export interface CallRow {
+/** A step as stored: the attempt's log, one row a call. */
+export interface CallRow extends Omit<TrajectoryStep, 'data'> {
   attemptId: string
-  seq: number
   at: number
-  name: string
-  arguments: unknown
-  source: CallSource
-  kind: ToolKind
-  ok: boolean
-  content: string
-  withdrawn?: boolean
   /** The screen this call moved the phone to (calls by programs move it). */
   screen?: string
   /** The attempt's active time when the call was made. */

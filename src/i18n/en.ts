@@ -307,7 +307,7 @@ export const en = {
     runs: 'Runs',
     none: 'No runs yet.',
     runTitle: '{{model}} · {{setting}} · {{count}} tasks × {{repeats}}',
-    status: { running: 'running', stopped: 'stopped', done: 'done' },
+    status: { running: 'running', stopped: 'stopped', done: 'done', waiting: 'running in another tab' },
     stop: 'Stop',
     resume: 'Resume',
     stopRun: 'Stop run {{model}}',

@@ -309,7 +309,7 @@ export const zh: Strings = {
     runs: '运行记录',
     none: '还没有运行。',
     runTitle: '{{model}} · {{setting}} · {{count}} 个任务 × {{repeats}}',
-    status: { running: '运行中', stopped: '已停止', done: '已完成' },
+    status: { running: '运行中', stopped: '已停止', done: '已完成', waiting: '在另一个标签页中运行' },
     stop: '停止',
     resume: '继续',
     stopRun: '停止运行 {{model}}',

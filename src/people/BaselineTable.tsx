@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { HumanBaseline, Table } from '../core'
 import { formatElapsed } from '../state/timer'
-import { capabilityLabel } from './labels'
-import { TableScroll } from './TableScroll'
+import { capabilityLabel } from '../shared/labels'
+import { TableScroll } from '../shared/TableScroll'
 
 const fixed = (x: number | null) => (x === null ? '—' : x.toFixed(1))
 const time = (ms: number | null) => (ms === null ? '—' : formatElapsed(ms))

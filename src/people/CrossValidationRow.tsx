@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { CrossValidationRow } from '../core'
 import { openOnPhone } from '../state/people'
-import { capabilityLabel } from './labels'
+import { capabilityLabel } from '../shared/labels'
 import { SolverList } from './SolverList'
 
 const ROW_CLASS = { wrong: 'revise', split: 'split', ok: 'ok' } as const

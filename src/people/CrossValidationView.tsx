@@ -6,7 +6,7 @@ import { saveDownload } from '../state/download'
 import { setPeopleOption, usePeople } from '../state/people'
 import { useSession } from '../state/session'
 import { CrossValidationTableRow } from './CrossValidationRow'
-import { TableScroll } from './TableScroll'
+import { TableScroll } from '../shared/TableScroll'
 
 const COLUMNS = ['task', 'status', 'capability', 'instruction', 'solvers', 'agree', 'flags'] as const
 

@@ -3,7 +3,7 @@ import type { DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Upload } from 'lucide-react'
 import { importPeople, usePeople } from '../state/people'
-import { ImportReportView } from './ImportReport'
+import { ImportReportView } from '../shared/ImportReport'
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files')
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ERROR_TYPES, orderedTypes } from '../core'
-import { capabilityLabel } from '../people/labels'
+import { capabilityLabel } from '../shared/labels'
 import { useProgress } from '../state/progress'
 import { filterChoices, setReplayFilter, useReplay } from '../state/replay'
 import type { ReplayFilters } from '../state/replay'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Upload } from 'lucide-react'
-import { ImportReportView } from '../people/ImportReport'
+import { ImportReportView } from '../shared/ImportReport'
 import { importPeople, usePeople } from '../state/people'
 
 /** Imports a response.jsonl (page, command line, Python harness) or an exported zip, through the People import. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Phone } from '../phone/Phone'
 import { goToStep, leaveReplay, openReplay, setReplayFilter, stepBy, togglePlay, useReplay } from '../state/replay'
 import { viewPathOfHash } from '../state/view'
 import { AttemptList } from './AttemptList'
@@ -20,8 +20,9 @@ function ownsKey(target: EventTarget | null, key: string): boolean {
  * Replay of recorded attempts on the phone: the attempts with filters and an
  * import on the left, the phone in the middle, the player on the right.
  * `#/replay/<attemptId>/<step>` opens an attempt at a step; `#/replay/run/<run>` filters by run or file.
+ * The phone is the app's: a feature does not import another.
  */
-export function ReplayView() {
+export function ReplayView({ phone }: { phone: ReactNode }) {
   const { t } = useTranslation()
   // Read while rendering, before any effect (the phone's among them) can touch the hash.
   const [link] = useState(() => viewPathOfHash(window.location.hash))
@@ -58,7 +59,7 @@ export function ReplayView() {
         <ReplayFilterBar />
         <AttemptList />
       </div>
-      <Phone />
+      {phone}
       <Player />
     </section>
   )

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { loadRuns, useRuns } from '../state/runs'
 import { useSession } from '../state/session'
@@ -7,8 +8,8 @@ import { RunList } from './RunList'
 import { WatchPanel } from './WatchPanel'
 import './runs.css'
 
-/** Agent runs: the runner's settings, the runs with their progress, and the watched task on the phone. */
-export function RunsView() {
+/** Agent runs: the runner's settings, the runs with their progress, and the watched task on the phone (given by the app). */
+export function RunsView({ phone }: { phone: ReactNode }) {
   const { t } = useTranslation()
   const datasetId = useSession((s) => s.dataset?.id)
   const watching = useRuns((s) => s.watching)
@@ -23,7 +24,7 @@ export function RunsView() {
         <RunSettings />
         <RunList />
       </div>
-      {watching && <WatchPanel taskId={watching.taskId} />}
+      {watching && <WatchPanel taskId={watching.taskId} phone={phone} />}
     </section>
   )
 }

@@ -1,7 +1,7 @@
 /**
- * One tab leads an attempt: only the leader records calls. A tab that opens
- * an attempt another tab leads waits and takes over when that tab closes or
- * moves on, re-reading the attempt first.
+ * One tab leads an attempt or a run: only the leader records. A tab that
+ * opens what another tab leads waits, and takes over when that tab closes or
+ * moves on (the attempt kernel re-reads the attempt first).
  *
  * Web Locks do this exactly, but exist only in secure contexts: a lab machine
  * serving the built site over plain HTTP at its address has no
@@ -9,68 +9,74 @@
  * in (see `leaseLeader`).
  */
 
+import type { LeadLock } from '../core'
 import { newId } from '../core/ids'
 
-interface Held {
-  attemptId: string
-  /** Ends the hold, or leaves the queue. */
-  release: () => void
-}
-
-let held: Held | undefined
+/** What this tab holds or waits for, by key ("attempt:ID", "run:ID"). */
+const held = new Map<string, () => void>()
 
 /**
- * Takes the lead on an attempt. `onLead(true)` when this tab leads (at once, or
+ * Takes the lead on a key. `onLead(true)` when this tab leads (at once, or
  * later when the leader lets go), `onLead(false)` when another tab leads now.
+ * Returns the release (or leaves the queue).
  */
-export function leadAttempt(attemptId: string, onLead: (leading: boolean) => void): void {
-  if (held?.attemptId === attemptId) return
-  releaseAttempt()
+function lead(key: string, onLead: (leading: boolean) => void): () => void {
+  held.get(key)?.()
+  const release = acquire(key, onLead)
+  const mine = () => {
+    if (held.get(key) === mine) held.delete(key)
+    release()
+  }
+  held.set(key, mine)
+  return mine
+}
+
+function acquire(key: string, onLead: (leading: boolean) => void): () => void {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
   if (!locks) {
     const env = pageLeaseEnv()
     if (!env) {
       onLead(true)
-      return
+      return () => undefined
     }
-    held = { attemptId, release: leaseLeader(LEASE_PREFIX + attemptId, onLead, env) }
-    return
+    return leaseLeader(LEASE_PREFIX + key, onLead, env)
   }
-  const name = `spieval-attempt-${attemptId}`
+  const name = `spieval-${key.replace(':', '-')}`
   const abort = new AbortController()
   let endHold: () => void = () => undefined
+  let released = false
   const hold = () => new Promise<void>((resolve) => (endHold = resolve))
-  held = {
-    attemptId,
-    release: () => {
-      abort.abort()
-      endHold()
-    },
-  }
-  const mine = held
   void locks
     .request(name, { ifAvailable: true }, async (lock) => {
+      if (released) return
       if (lock) {
         onLead(true)
         return hold()
       }
       onLead(false)
-      // Queue for the lock; granted when the leading tab closes or opens another attempt.
+      // Queue for the lock; granted when the leading tab closes or lets go.
       void locks
         .request(name, { signal: abort.signal }, async () => {
-          if (held !== mine) return
+          if (released) return
           onLead(true)
           return hold()
         })
         .catch(() => undefined) // aborted: this tab moved on
     })
     .catch(() => onLead(true))
+  return () => {
+    released = true
+    abort.abort()
+    endHold()
+  }
 }
 
-/** Lets go of the current attempt (another task opened, or the page closes). */
-export function releaseAttempt(): void {
-  held?.release()
-  held = undefined
+/** The page's leadership between tabs, for the attempt kernel and the runner (Web Locks, or a localStorage lease). */
+export const pageLeadLock: LeadLock = { lead }
+
+/** Lets go of everything this tab leads (the database was upgraded by another tab: this one can no longer write). */
+export function releaseAllLeads(): void {
+  for (const release of [...held.values()]) release()
 }
 
 /** What the lease needs from the page: shared storage, and word when another tab changes it. */

@@ -2,7 +2,8 @@ import { create } from 'zustand'
 import { DATASET_FILES } from '../core'
 import { deleteDataset, importDataset, listDatasets } from '../db'
 import type { DatasetRow } from '../db'
-import { reloadDatasets, switchDataset, useSession } from './session'
+import { reloadDatasets, switchDataset } from './boot'
+import { useSession } from './sessionStore'
 
 /** A file with the path it had inside the picked or dropped folder ("" for loose files). */
 export interface PickedFile {

@@ -12,10 +12,32 @@ let written: string | undefined
 let pending: string | undefined
 let timer: ReturnType<typeof setTimeout> | undefined
 
+/** Where the tab keeps the hash it last wrote, so that a reload can tell its own (maybe stale) hash from a link. */
+const LAST_HASH_KEY = 'spieval-last-hash'
+
 function write(hash: string): void {
   lastWrite = performance.now()
   if (window.location.hash !== hash) window.history.replaceState(null, '', hash)
   written = window.location.hash // as the browser spells it
+  try {
+    sessionStorage.setItem(LAST_HASH_KEY, written)
+  } catch {
+    // no sessionStorage: a reload then follows the hash as a link
+  }
+}
+
+/**
+ * Whether the address bar's hash is the one this tab last wrote: then a
+ * reload came from this tab, and the hash may trail the phone by a moment
+ * (program moves are written at most once a second). A link or a typed hash
+ * is not the tab's own.
+ */
+export function isOwnHash(hash: string): boolean {
+  try {
+    return hash !== '' && sessionStorage.getItem(LAST_HASH_KEY) === hash
+  } catch {
+    return false
+  }
 }
 
 /** Shows `hash` in the address bar: now, or (throttled) within the interval, the newest one winning. */

@@ -4,7 +4,8 @@ import type { AppKey, Task, TrajectoryStep } from '../core'
 import { attemptCalls, getAttempt, isRecorded, toSteps } from '../db'
 import type { AttemptRow } from '../db'
 import type { AppSearch } from './phone'
-import { endReplay, showRecording, useSession } from './session'
+import { endReplay, showRecording } from './recording'
+import { useSession } from './sessionStore'
 import { showView } from './view'
 
 /** What the list shows: every filter empty or off lists every recorded attempt. */

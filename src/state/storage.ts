@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { DatabaseSupersededError, watchDatabase } from '../db'
-import { releaseAttempt } from './attemptLock'
+import { releaseAllLeads } from './attemptLock'
 
 interface StorageState {
   /** A write that failed: `quota` when the disk is full. Cleared by the next write that succeeds. */
@@ -47,7 +47,7 @@ export function watchStorage(): () => void {
       case 'upgraded':
         useStorage.setState({ connection: 'upgraded' })
         // This tab can no longer write: the tab that upgraded leads the attempt at once rather than waiting for a reload here.
-        releaseAttempt()
+        releaseAllLeads()
         break
       case 'blocked':
         if (useStorage.getState().connection !== 'upgraded') useStorage.setState({ connection: 'blocked' })

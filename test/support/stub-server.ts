@@ -26,6 +26,12 @@ export const SCRIPTS: Record<string, Script> = {
   /** A search and a call with arguments that are not JSON (in one turn), then a correct call. */
   malformed: (turn) =>
     [[call('search_contacts', '{"pattern": "Tom"'), call('Phone_Call', '{"telephone": ')], [call('Phone_Call', { telephone: '13822419087' })]][turn] ?? null,
+  /**
+   * One long turn (60 searches, then the call that solves 推理1), then an
+   * answer: long enough for a browser test to reload the page in the middle of it.
+   */
+  wide: (turn) =>
+    turn === 0 ? [...Array.from({ length: 60 }, (_, i) => call('search_sms', { pattern: `w${i}` })), call('Phone_Call', { telephone: '13822419087' })] : null,
   /** Never stops searching. */
   loop: () => [call('search_contacts', { pattern: 'Tom' })],
 }

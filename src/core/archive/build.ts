@@ -1,6 +1,6 @@
 import type { Task, ToolSchema } from '../dataset/types'
 import { byFinish } from '../analysis/people'
-import { attemptResponseLine } from '../export'
+import { responseLine } from '../attempt/responseLine'
 import { scoreFileTexts, scoreResponses } from '../score/aggregate'
 import { parseResponses } from '../score/responses'
 import { fileEntry } from './files'
@@ -84,29 +84,25 @@ function stepLine(step: ArchivedStep, attemptId: string): Record<string, unknown
 
 /**
  * One line of response.jsonl: the DESIGN.md response line of
- * {@link attemptResponseLine}, plus what importing it back needs to restore
+ * {@link responseLine}, plus what importing it back needs to restore
  * the attempt exactly: `finished`, `verdict`, `flags` and `trajectory`
  * (every call with its time, source, result and withdrawal).
  */
 export function archiveResponseLine(attempt: ArchivedAttempt, run: number, instruction: string): Record<string, unknown> {
-  const base = attemptResponseLine({
-    taskId: attempt.taskId,
-    instruction,
-    run,
-    actor: attempt.actor,
-    setting: attempt.access,
-    started: attempt.started,
-    ...(attempt.ended !== undefined ? { ended: attempt.ended } : {}),
-    elapsedMs: attempt.elapsedMs,
-    steps: attempt.steps,
-    attemptId: attempt.id,
-  })
   return {
-    ...base,
-    // Overrides keep the key's place: `calls` stays second.
-    ...(attempt.finished ? {} : { calls: [] }),
-    attempt: attempt.id,
-    finished: attempt.finished,
+    ...responseLine({
+      taskId: attempt.taskId,
+      instruction,
+      run,
+      actor: attempt.actor,
+      setting: attempt.access,
+      started: attempt.started,
+      ...(attempt.ended !== undefined ? { ended: attempt.ended } : {}),
+      elapsedMs: attempt.elapsedMs,
+      steps: attempt.steps,
+      finished: attempt.finished,
+      attemptId: attempt.id,
+    }),
     ...(attempt.verdict
       ? { verdict: { correct: attempt.verdict.correct, error_type: attempt.verdict.errorType, mismatches: attempt.verdict.mismatches } }
       : {}),

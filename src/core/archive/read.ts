@@ -286,17 +286,28 @@ function stepsOfMessages(line: Record<string, unknown>, at: number): ArchivedSte
   // Without `calls`, the scorer counts every execution call of the messages: so does the import, withdrawn or not.
   if (Array.isArray(line.calls)) {
     markWithdrawn(line, steps)
-    matchScoredCalls(line.calls, steps, source, at)
+    markFailed(line, steps)
+    // An unfinished attempt submitted nothing (its `calls` is empty): its `failed` says which calls failed.
+    if (line.finished !== false) matchScoredCalls(line.calls, steps, source, at)
   }
   return steps
 }
 
-/** A page export (src/core/export.ts) lists the withdrawn calls by seq, and its seqs are the message order. */
+/** A page export (src/core/attempt/responseLine.ts) lists the withdrawn calls by seq, and its seqs are the message order. */
 function markWithdrawn(line: Record<string, unknown>, steps: ArchivedStep[]): void {
   if (!Array.isArray(line.withdrawn)) return
   for (const seq of line.withdrawn) {
     const step = typeof seq === 'number' ? steps[seq] : undefined
     if (step?.kind === 'execution') step.withdrawn = true
+  }
+}
+
+/** A page export lists the calls that failed by seq (`failed`); older exports leave it to `calls`. */
+function markFailed(line: Record<string, unknown>, steps: ArchivedStep[]): void {
+  if (!Array.isArray(line.failed)) return
+  for (const seq of line.failed) {
+    const step = typeof seq === 'number' ? steps[seq] : undefined
+    if (step) step.ok = false
   }
 }
 

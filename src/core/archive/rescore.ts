@@ -1,7 +1,7 @@
 import type { Task } from '../dataset/types'
 import { scoreTask } from '../score/task'
 import type { ToolProperties } from '../score/task'
-import { submittedOf } from '../tools/session'
+import { submittedOf } from '../tools/steps'
 import { ToolRuntime } from '../tools/runtime'
 import { isRetrievalToolName } from '../apps/registry'
 import type { ToolSchema } from '../dataset/types'

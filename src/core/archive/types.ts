@@ -1,4 +1,4 @@
-import type { TrajectoryStep } from '../tools/session'
+import type { TrajectoryStep } from '../tools/steps'
 
 /** The archive's name in manifest.json, so that an importer can tell it from any other JSON. */
 export const ARCHIVE_FORMAT = 'spieval-phone-attempts'

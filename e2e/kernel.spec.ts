@@ -1,0 +1,206 @@
+// The one attempt kernel as the page hosts it: the open attempt, forks, and a background run's turns, tabs and writes.
+import type { Page } from '@playwright/test'
+import { startStubServer } from '../test/support/stub-server'
+import type { StubServer } from '../test/support/stub-server'
+import { api, expect, panelOf, storedCallCount, test } from './helpers'
+
+let stub: StubServer
+test.beforeAll(async () => {
+  stub = await startStubServer()
+})
+test.afterAll(async () => stub.close())
+
+interface Current {
+  taskId: string
+  attemptId: string
+  finished: boolean
+  parent?: { attemptId: string; step: number }
+  calls: { name: string; arguments: unknown; inherited?: boolean; withdrawn?: boolean }[]
+}
+
+async function ready(page: Page, url = './'): Promise<void> {
+  await page.goto(url)
+  await expect(page.getByRole('heading', { name: 'Trajectory' })).toBeVisible({ timeout: 40_000 })
+}
+
+test('the open attempt, whoever opened it, is resumed by a reload and by a fresh visit without a hash', async ({ page }) => {
+  await ready(page, './#/task/推理1')
+  const opened = await api<{ attemptId: string }>(page, "return api.open('多意图1', { actor: 'bot-7', setting: 'full' })")
+  await api(page, "await api.call('search_contacts', { pattern: 'Tom' })")
+  await page.reload() // at once: the hash still names 推理1's screen or the new task's, whichever the page wrote
+  await expect(page.getByRole('heading', { name: 'Trajectory' })).toBeVisible({ timeout: 40_000 })
+  const afterReload = await api<Current>(page, 'return api.current()')
+  expect(afterReload).toMatchObject({ taskId: '多意图1', attemptId: opened.attemptId, finished: false })
+  expect(afterReload.calls.map((c) => c.name)).toEqual(['search_contacts'])
+  // A fresh visit to the address alone, as a person coming back tomorrow.
+  await page.goto('about:blank')
+  await ready(page, './')
+  expect(await api<Current>(page, 'return api.current()')).toMatchObject({ attemptId: opened.attemptId })
+  await expect(panelOf(page).getByRole('region', { name: 'Trajectory' }).getByRole('listitem')).toHaveCount(1)
+})
+
+test('fork: the first calls are the parent\'s, marked inherited; the parent stays as it was; out of range is refused', async ({ page }) => {
+  await ready(page, './#/task/推理1')
+  const parent = await api<{ attemptId: string }>(page, "return api.open('推理1', { actor: 'bot-8' })")
+  await api(
+    page,
+    "await api.call('search_contacts', { pattern: 'Tom' }); await api.call('Phone_Call', { telephone: '13655208731' }); await api.call('Phone_Call', { telephone: '13900000000' }); return api.submit()",
+  )
+  await expect(api(page, `return api.fork(${JSON.stringify(parent.attemptId)}, 4)`)).rejects.toThrow(/from 0 to 3/)
+  const fork = await api<{ attemptId: string; id: string; tools: unknown[] }>(page, `return api.fork(${JSON.stringify(parent.attemptId)}, 1)`)
+  expect(fork).toMatchObject({ id: '推理1' })
+  expect(fork.tools).toHaveLength(21)
+  const current = await api<Current>(page, 'return api.current()')
+  expect(current).toMatchObject({ attemptId: fork.attemptId, finished: false, parent: { attemptId: parent.attemptId, step: 1 } })
+  expect(current.calls).toEqual([expect.objectContaining({ name: 'search_contacts', inherited: true })])
+  // The inherited call shows in the trajectory like any other.
+  await expect(panelOf(page).getByRole('region', { name: 'Trajectory' }).getByRole('listitem')).toHaveCount(1)
+  const verdict = await api<{ correct: boolean; calls: unknown[] }>(page, "await api.call('Phone_Call', { telephone: '13822419087' }); return api.submit()")
+  expect(verdict).toMatchObject({ correct: true, calls: [{ name: 'Phone_Call' }] })
+  // The fork is the open attempt: a reload resumes it, not its parent.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Trajectory' })).toBeVisible({ timeout: 40_000 })
+  expect(await api<Current>(page, 'return api.current()')).toMatchObject({ attemptId: fork.attemptId, finished: true })
+})
+
+async function openRuns(page: Page): Promise<void> {
+  await page.goto('./#/runs')
+  await expect(page.getByRole('heading', { name: 'Agent runs', exact: true })).toBeVisible({ timeout: 40_000 })
+}
+
+async function startEndpointRun(page: Page, model: string, options: { maxTurns?: number } = {}) {
+  await page.getByLabel('Model', { exact: true }).selectOption('endpoint')
+  await page.getByLabel('Base URL').fill(stub.url)
+  await page.getByLabel('API key', { exact: true }).fill('sk-kernel')
+  await page.getByLabel('Model name').fill(model)
+  await page.getByLabel('Repeats').fill('1')
+  await page.getByLabel('Max turns').fill(String(options.maxTurns ?? 50))
+  await page.getByLabel('Tasks to run').selectOption(['推理1'])
+  await page.getByLabel('Watch on the phone').selectOption('')
+  await page.getByRole('button', { name: 'Start run' }).click()
+}
+
+/** Resumes a stopped endpoint run; this tab has no key for the stub (a reload or another tab forgets it), so it gives one when asked. */
+async function resume(page: Page, model: string): Promise<void> {
+  const card = runCard(page, model)
+  await card.getByRole('button', { name: `Resume run ${model}` }).click()
+  await card.getByLabel(`API key for ${stub.url}`).fill('sk-kernel')
+  await card.getByRole('button', { name: 'Resume with this key' }).click()
+}
+
+const runCard = (page: Page, model: string) => page.getByRole('article', { name: new RegExp(`^${model.replace(/[.*+?^${}()|[\]\\:]/g, '\\$&')} · `) }).first()
+
+/** The run's one attempt id, from the page's list of attempts. */
+async function runAttemptId(page: Page, model: string): Promise<string> {
+  return page.evaluate(
+    (m) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('spieval-phone')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const req = open.result.transaction('attempts', 'readonly').objectStore('attempts').getAll()
+          req.onsuccess = () => {
+            const row = (req.result as { id: string; run?: { model: string } }[]).find((r) => r.run?.model === m)
+            open.result.close()
+            if (row) resolve(row.id)
+            else reject(new Error(`no attempt of ${m}`))
+          }
+        }
+      }),
+    model,
+  )
+}
+
+/** The run's exported response line for 推理1. */
+async function exportedLine(page: Page, model: string): Promise<{ calls: unknown[]; messages: { role: string; tool_calls?: { function: { arguments: string } }[] }[]; finished: boolean }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download response.jsonl of run ${model}` }).click()])
+  const { readFileSync } = await import('node:fs')
+  return JSON.parse(readFileSync(await download.path(), 'utf8').trim().split('\n')[0] ?? '{}')
+}
+
+test('a reload in the middle of a background run\'s turn: resumed with no call repeated, and the verdict as without the reload', async ({ page }) => {
+  test.setTimeout(180_000)
+  await openRuns(page)
+  // Without the reload, for the comparison.
+  await startEndpointRun(page, 'wide')
+  await expect(runCard(page, 'wide').getByRole('status')).toHaveText('done', { timeout: 60_000 })
+  const plain = await exportedLine(page, 'wide')
+
+  // The same run, reloaded in the middle of its one long turn (the CPU slowed so that the turn takes seconds).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
+  await startEndpointRun(page, 'delay1:wide')
+  const attemptId = await expect.poll(() => runAttemptId(page, 'delay1:wide').catch(() => ''), { timeout: 30_000 }).not.toBe('').then(() => runAttemptId(page, 'delay1:wide'))
+  await expect.poll(() => storedCallCount(page, attemptId), { timeout: 30_000, intervals: [20] }).toBeGreaterThanOrEqual(3)
+  await page.reload()
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  await expect(page.getByRole('heading', { name: 'Agent runs', exact: true })).toBeVisible({ timeout: 40_000 })
+  const cut = await storedCallCount(page, attemptId)
+  // The reload came before the turn ended: some of its 61 calls are stored, its turn is not.
+  expect(cut, 'the reload must land in the middle of the turn').toBeLessThan(61)
+  const card = runCard(page, 'delay1:wide')
+  await expect(card.getByRole('status')).toHaveText('stopped')
+  await resume(page, 'delay1:wide')
+  await expect(card.getByRole('status')).toHaveText('done', { timeout: 60_000 })
+  expect(await storedCallCount(page, attemptId)).toBe(61)
+  const resumed = await exportedLine(page, 'delay1:wide')
+  const argsOf = (line: typeof plain) => line.messages.flatMap((m) => m.tool_calls ?? []).map((c) => c.function.arguments)
+  expect(argsOf(resumed)).toEqual(argsOf(plain))
+  expect(new Set(argsOf(resumed)).size).toBe(61)
+  expect(resumed.calls).toEqual(plain.calls)
+  expect(resumed.finished).toBe(true)
+  await expect(card.getByTestId('accuracy')).toContainText('100')
+})
+
+test('two tabs on one run: one runs it, the other waits and takes over when the first closes', async ({ context }) => {
+  test.setTimeout(120_000)
+  const first = await context.newPage()
+  await openRuns(first)
+  await startEndpointRun(first, 'slow:loop', { maxTurns: 24 })
+  const firstCard = runCard(first, 'slow:loop')
+  await expect(firstCard.getByRole('status')).toHaveText('running')
+  const second = await context.newPage()
+  await openRuns(second)
+  const secondCard = runCard(second, 'slow:loop')
+  await resume(second, 'slow:loop')
+  await expect(secondCard.getByRole('status')).toHaveText('running in another tab')
+  const attemptId = await runAttemptId(second, 'slow:loop')
+  const before = await storedCallCount(second, attemptId)
+  await expect.poll(() => storedCallCount(second, attemptId), { timeout: 10_000 }).toBeGreaterThan(before) // the first tab goes on
+  await first.close()
+  await expect(secondCard.getByRole('status')).toHaveText(/running|done/)
+  await expect(secondCard.getByRole('status')).toHaveText('done', { timeout: 60_000 })
+  // One call a turn, 24 turns, each stored once: two writers would have left more, or gaps.
+  expect(await storedCallCount(second, attemptId)).toBe(24)
+})
+
+test('a full disk during a background job: the step is taken back and the job reports it; resumed, it ends as it should', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.addInitScript(() => {
+    for (const method of ['put', 'add'] as const) {
+      const original = IDBObjectStore.prototype[method]
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        const w = window as unknown as { __fullDiskAfter?: number }
+        if (this.name === 'calls' && w.__fullDiskAfter !== undefined && w.__fullDiskAfter-- <= 0)
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+        return original.apply(this, args)
+      }
+    }
+  })
+  await openRuns(page)
+  // Two calls are stored, then the disk is full.
+  await page.evaluate(() => ((window as unknown as { __fullDiskAfter?: number }).__fullDiskAfter = 2))
+  await startEndpointRun(page, 'solve-推理1')
+  const card = runCard(page, 'solve-推理1')
+  await expect(card.getByRole('status')).toHaveText('stopped', { timeout: 30_000 })
+  await expect(card.getByRole('alert')).toContainText('was not saved, so it was taken back')
+  await expect(page.getByRole('alert').filter({ hasText: 'The disk is full' })).toBeVisible()
+  const attemptId = await runAttemptId(page, 'solve-推理1')
+  expect(await storedCallCount(page, attemptId)).toBe(2)
+  await page.evaluate(() => delete (window as unknown as { __fullDiskAfter?: number }).__fullDiskAfter)
+  await card.getByRole('button', { name: 'Resume run solve-推理1' }).click()
+  await expect(card.getByRole('status')).toHaveText('done', { timeout: 30_000 })
+  await expect(card.getByTestId('accuracy')).toContainText('100')
+  // The first turn (two calls) was stored whole before the disk filled; the rest ran once each.
+  expect(await storedCallCount(page, attemptId)).toBe(4)
+})

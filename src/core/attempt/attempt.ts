@@ -1,0 +1,318 @@
+import type { Task, TaskRecords, ToolSchema } from '../dataset/types'
+import { newId } from '../ids'
+import { scoreTask, toolProperties } from '../score/task'
+import type { TaskVerdict } from '../score/types'
+import type { PredictedCall } from '../score/types'
+import { ToolRuntime } from '../tools/runtime'
+import { RefusedArguments, submittedOf } from '../tools/steps'
+import type { TrajectoryStep } from '../tools/steps'
+import { nonJsonProblem } from '../tools/jsonArguments'
+import type { CallSource, ToolResult } from '../tools/types'
+import { AttemptClosed, StepNotStored } from './errors'
+import { inheritedSteps } from './fork'
+import { runtimeSetting } from './types'
+import type { AttemptInfo, AttemptSetting, AttemptSink, LeadLock, RunTag, StepNote, StoredTurns } from './types'
+
+/** What the kernel tells its host. */
+export type AttemptEvent =
+  | { type: 'step'; step: TrajectoryStep }
+  /** A step the sink refused, already taken back. */
+  | { type: 'undone'; step: TrajectoryStep; error: unknown }
+  /** This holder started or stopped leading; on taking the lead the steps were read again. */
+  | { type: 'lead'; leading: boolean }
+  | { type: 'finished'; verdict: TaskVerdict }
+
+/** What an attempt runs on: its task, the data set's tools, the task's records. */
+export interface AttemptTask {
+  task: Task
+  tools: readonly ToolSchema[]
+  records: TaskRecords
+}
+
+export interface OpenAttempt extends AttemptTask {
+  setting: AttemptSetting
+  actor: string
+  sink: AttemptSink
+  run?: RunTag
+  /** A fork: the parent attempt, its steps, and how many of them to inherit. */
+  fork?: { parent: string; steps: readonly TrajectoryStep[]; step: number }
+  /** With a lock, the attempt writes only while it leads. */
+  lock?: LeadLock
+  now?: () => number
+}
+
+export interface ResumeAttempt extends AttemptTask {
+  attemptId: string
+  sink: AttemptSink
+  /** Resume an agent's attempt: steps past its last whole stored turn are dropped. */
+  turnBased?: boolean
+  lock?: LeadLock
+}
+
+const leadKey = (attemptId: string) => `attempt:${attemptId}`
+
+/**
+ * One attempt at one task, whoever makes it: a person, a program through the
+ * API or WebMCP, an agent job, the MCP server, the command line. Every rule
+ * about attempts is here, once:
+ * - a step is stored before anyone sees it; a step the sink refuses is taken
+ *   back and reported ({@link StepNotStored});
+ * - changes run one at a time, so sequence numbers never skip;
+ * - an agent's turn is stored whole: steps past the last stored turn are
+ *   dropped on resume, and the model takes that turn again;
+ * - with a lock, only the leading holder writes; one that takes the lead reads
+ *   the steps again first;
+ * - a finished attempt takes no more changes.
+ */
+export class Attempt {
+  readonly runtime: ToolRuntime
+  private steps: TrajectoryStep[]
+  private readonly listeners = new Set<(event: AttemptEvent) => void>()
+  /** The change in flight; the next waits for it. */
+  private queue: Promise<unknown> = Promise.resolve()
+  private leadingNow = true
+  private readOnly = false
+  private releaseLead: (() => void) | undefined
+
+  private constructor(
+    readonly info: AttemptInfo,
+    readonly source: AttemptTask,
+    private readonly sink: AttemptSink,
+    steps: readonly TrajectoryStep[],
+    private turns: StoredTurns | undefined,
+  ) {
+    this.runtime = new ToolRuntime([...source.tools], source.records, { setting: runtimeSetting(info.access) })
+    this.steps = [...steps]
+  }
+
+  /** Starts a new attempt (a fork when `fork` is given) and stores it before it takes a call. */
+  static async open(input: OpenAttempt): Promise<Attempt> {
+    const inherited = input.fork ? inheritedSteps(input.fork.steps, input.fork.step) : []
+    const info: AttemptInfo = {
+      id: newId(),
+      taskId: input.task.id,
+      access: input.setting,
+      actor: input.actor,
+      started: (input.now ?? Date.now)(),
+      elapsedMs: 0,
+      finished: false,
+      steps: inherited.length,
+      ...(input.run ? { run: input.run } : {}),
+      ...(input.fork ? { parent: { attemptId: input.fork.parent, step: input.fork.step } } : {}),
+    }
+    await input.sink.create({ attempt: info, inherited })
+    const attempt = new Attempt(info, input, input.sink, inherited, undefined)
+    if (input.lock) attempt.takeLead(input.lock)
+    return attempt
+  }
+
+  /** Takes up a stored attempt where it was left. */
+  static async resume(input: ResumeAttempt): Promise<Attempt> {
+    const stored = await input.sink.read(input.attemptId)
+    if (!stored) throw new Error(`Attempt ${input.attemptId} is not stored`)
+    const attempt = new Attempt(stored.attempt, input, input.sink, stored.steps, stored.turns)
+    if (input.turnBased) await attempt.dropUnfinishedTurn()
+    if (input.lock) attempt.takeLead(input.lock)
+    return attempt
+  }
+
+  /**
+   * An attempt in memory only, for a view of stored steps (a replay, a
+   * review): it reads, recomputes and scores, and refuses every change.
+   */
+  static view(info: AttemptInfo, source: AttemptTask, steps: readonly TrajectoryStep[]): Attempt {
+    const attempt = new Attempt(info, source, READ_ONLY_SINK, steps, undefined)
+    attempt.readOnly = true
+    return attempt
+  }
+
+  get id(): string {
+    return this.info.id
+  }
+
+  get leading(): boolean {
+    return this.leadingNow
+  }
+
+  get finished(): boolean {
+    return this.info.finished
+  }
+
+  /** The agent's conversation as last stored. */
+  storedTurns(): StoredTurns | undefined {
+    return this.turns
+  }
+
+  /**
+   * Runs a call and stores its step. A bad call is stored with `ok: false`;
+   * arguments JSON cannot carry are refused ({@link RefusedArguments}) and
+   * stored nowhere; a step the sink refuses is taken back and the call
+   * rejects with {@link StepNotStored}. `note` adds what the host keeps
+   * with the step (computed from the step, before it is stored).
+   */
+  call(name: string, args: unknown, source: CallSource, note?: (step: TrajectoryStep) => StepNote): Promise<TrajectoryStep> {
+    const refusal = typeof args === 'string' ? undefined : nonJsonProblem(args)
+    if (refusal) return Promise.reject(new RefusedArguments(`${name}: ${refusal}`))
+    return this.serial(async () => {
+      this.assertWritable()
+      const step: TrajectoryStep = { seq: this.steps.length, ...this.runtime.call(name, args, source) }
+      this.steps.push(step)
+      await this.store(step, () => this.sink.writeStep(this.id, step, note?.(step) ?? {}), () => this.steps.pop())
+      return step
+    })
+  }
+
+  /** Marks a kept execution call as taken back; it stays in the trajectory. Gives `undefined` for any other step. */
+  withdraw(seq: number): Promise<TrajectoryStep | undefined> {
+    return this.serial(async () => {
+      this.assertWritable()
+      const current = this.steps[seq]
+      if (!current || current.kind !== 'execution' || !current.ok || current.withdrawn) return undefined
+      const step: TrajectoryStep = { ...current, withdrawn: true }
+      this.steps[seq] = step
+      await this.store(step, () => this.sink.writeStep(this.id, step, {}), () => (this.steps[seq] = current))
+      return step
+    })
+  }
+
+  /** Stores an agent's conversation after a turn, with the steps it covers: the turn is then whole. */
+  storeTurns(turns: Omit<StoredTurns, 'steps'>): Promise<void> {
+    return this.serial(async () => {
+      if (this.readOnly) throw new AttemptClosed(VIEW_ONLY)
+      if (!this.leadingNow) throw new AttemptClosed(ANOTHER_TAB)
+      const whole: StoredTurns = { ...turns, messages: [...turns.messages], steps: this.steps.length }
+      await this.sink.writeTurns(this.id, whole)
+      this.turns = whole
+    })
+  }
+
+  /** Ends the attempt: scores its kept execution calls with the one scorer, and stores the verdict. */
+  finish(): Promise<TaskVerdict> {
+    return this.serial(async () => {
+      this.assertWritable()
+      const verdict = this.verdict()
+      const kept = { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches }
+      await this.sink.finish(this.id, { verdict: kept, steps: this.steps.length })
+      Object.assign(this.info, { finished: true, verdict: kept, steps: this.steps.length })
+      this.releaseLead?.()
+      this.emit({ type: 'finished', verdict })
+      return verdict
+    })
+  }
+
+  /** The verdict on the kept execution calls as they stand (what a finish stores). */
+  verdict(): TaskVerdict {
+    return scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
+  }
+
+  /** Checks a call without recording it: the answer it would get now. */
+  check(name: string, args: unknown): ToolResult {
+    return this.runtime.call(name, args, 'ui')
+  }
+
+  /** Every step so far, in order. */
+  trajectory(): readonly TrajectoryStep[] {
+    return this.steps
+  }
+
+  /** What is scored: the successful, not withdrawn execution calls, in order. */
+  submittedCalls(): PredictedCall[] {
+    return submittedOf(this.steps)
+  }
+
+  /** The tools offered in this attempt's setting (no retrieval tools in `no_search`). */
+  offeredTools(): ToolSchema[] {
+    return this.runtime.offeredTools()
+  }
+
+  subscribe(listener: (event: AttemptEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Lets go of the lead (the host moves on); changes wait for nothing more. */
+  close(): void {
+    this.releaseLead?.()
+    this.releaseLead = undefined
+  }
+
+  /** Resolves once every change asked so far has been stored or refused. */
+  settled(): Promise<void> {
+    return this.queue.then(
+      () => undefined,
+      () => undefined,
+    )
+  }
+
+  private serial<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(change, change)
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  private assertWritable(): void {
+    if (this.readOnly) throw new AttemptClosed(VIEW_ONLY)
+    if (this.info.finished) throw new AttemptClosed('This attempt is finished; open the task again to start a new one')
+    if (!this.leadingNow) throw new AttemptClosed(ANOTHER_TAB)
+  }
+
+  private async store(step: TrajectoryStep, write: () => Promise<void>, undo: () => void): Promise<void> {
+    try {
+      await write()
+    } catch (error) {
+      undo()
+      this.emit({ type: 'undone', step, error })
+      throw new StepNotStored(`The call was not saved, so it was taken back: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    }
+    this.emit({ type: 'step', step })
+  }
+
+  /** Steps past the last whole turn belong to a turn cut short: they go, and the model takes that turn again. */
+  private async dropUnfinishedTurn(): Promise<void> {
+    const covered = this.turns ? (this.turns.steps ?? this.steps.length) : 0
+    if (this.steps.length <= covered) return
+    await this.sink.dropSteps(this.id, covered)
+    this.steps = this.steps.slice(0, covered)
+  }
+
+  private takeLead(lock: LeadLock): void {
+    this.releaseLead = lock.lead(leadKey(this.id), (leading) => void this.onLead(leading))
+  }
+
+  private async onLead(leading: boolean): Promise<void> {
+    if (!leading) {
+      this.leadingNow = false
+      this.emit({ type: 'lead', leading })
+      return
+    }
+    if (this.leadingNow) return
+    // What the other tab stored comes first; changes wait for it.
+    await this.serial(async () => {
+      const stored = await this.sink.read(this.id)
+      if (stored) {
+        Object.assign(this.info, stored.attempt)
+        this.steps = stored.steps
+        this.turns = stored.turns
+      }
+      this.leadingNow = true
+    })
+    this.emit({ type: 'lead', leading: true })
+  }
+
+  private emit(event: AttemptEvent): void {
+    for (const listener of this.listeners) listener(event)
+  }
+}
+
+const ANOTHER_TAB = 'This attempt is open in another tab; continue there, or close that tab'
+
+const VIEW_ONLY = 'This is a view of a recorded attempt; nothing can be changed'
+const refuse = () => Promise.reject(new AttemptClosed(VIEW_ONLY))
+const READ_ONLY_SINK: AttemptSink = {
+  create: refuse,
+  read: () => Promise.resolve(undefined),
+  writeStep: refuse,
+  writeTurns: refuse,
+  dropSteps: refuse,
+  finish: refuse,
+}

@@ -1,0 +1,10 @@
+/** One attempt kernel: every host (the page, the API, WebMCP, agent jobs, MCP, the command line) runs attempts through it. */
+export { Attempt } from './attempt'
+export type { AttemptEvent, AttemptTask, OpenAttempt, ResumeAttempt } from './attempt'
+export { AttemptClosed, StepNotStored } from './errors'
+export { conversationUpTo, inheritedSteps } from './fork'
+export { MemoryLeadLock, MemorySink } from './memory'
+export { runtimeSetting } from './types'
+export type * from './types'
+export { responseLine, trajectoryMessages } from './responseLine'
+export type { LineSource } from './responseLine'

@@ -1,0 +1,132 @@
+import type { AgentMessage, TokenUsage } from '../agent/types'
+import type { Setting } from '../tools/types'
+import type { TrajectoryStep } from '../tools/steps'
+
+/** How a person sees the records: free lists, or only through searches. */
+export type AccessSetting = 'browse' | 'paginated' | 'full'
+
+/** An attempt's setting: a person's access, or a model setting (`no_search` comes from agents). */
+export type AttemptSetting = AccessSetting | 'no_search'
+
+/** The runtime setting behind an attempt's setting: browsing shows every hit, like a real phone. */
+export function runtimeSetting(setting: AttemptSetting): Setting {
+  return setting === 'browse' ? 'full' : setting
+}
+
+/** Which run, repeat and model an agent runner's attempt belongs to (and its prompt template, when not the default). */
+export interface RunTag {
+  id: string
+  repeat: number
+  model: string
+  template?: string
+}
+
+/** Where a fork came from: the parent attempt and how many of its steps the fork inherited. */
+export interface ForkOrigin {
+  attemptId: string
+  step: number
+}
+
+/** The verdict kept with a finished attempt. */
+export interface AttemptVerdict {
+  correct: boolean
+  errorType: string | null
+  mismatches: unknown[]
+}
+
+/**
+ * An attempt as every host knows it. Storage rows extend it (the page's adds
+ * its data set, screen and flags).
+ */
+export interface AttemptInfo {
+  id: string
+  taskId: string
+  access: AttemptSetting
+  /** Who made the attempt: the annotator's name, or a model's. */
+  actor: string
+  /** Epoch ms. */
+  started: number
+  /** Active time so far. */
+  elapsedMs: number
+  finished: boolean
+  ended?: number
+  verdict?: AttemptVerdict
+  /** Calls made, as last summarised (exact once finished). */
+  steps?: number
+  run?: RunTag
+  parent?: ForkOrigin
+}
+
+/** What an agent's loop has said so far in an attempt, stored whole after every turn. */
+export interface StoredTurns {
+  messages: AgentMessage[]
+  usage: TokenUsage
+  turns: number
+  stop?: string
+  error?: string
+  /**
+   * How many steps these turns cover. Steps past it belong to a turn that was
+   * never stored whole (the page closed in the middle of it): a resume drops
+   * them, and the model takes that turn again. Missing on turns stored before
+   * this was kept: then every step counts.
+   */
+  steps?: number
+}
+
+/** A step in a fork that was copied from its parent. */
+export interface InheritedStep extends TrajectoryStep {
+  inherited: true
+}
+
+/** What a sink stores when an attempt opens: the attempt, and a fork's inherited steps with it. */
+export interface AttemptStart {
+  attempt: AttemptInfo
+  inherited: readonly TrajectoryStep[]
+}
+
+/** What a sink gives back to resume an attempt. */
+export interface StoredAttempt {
+  attempt: AttemptInfo
+  steps: TrajectoryStep[]
+  turns?: StoredTurns
+}
+
+/** What a finish stores. */
+export interface AttemptEnd {
+  verdict: AttemptVerdict
+  steps: number
+}
+
+/** What a host adds to a step it stores (the page: the screen the call moved the phone to). */
+export interface StepNote {
+  screen?: string
+}
+
+/**
+ * Where an attempt's steps go: IndexedDB in the page, memory or files in
+ * Node. Every method resolves once the change is stored, and rejects if it
+ * was not; the kernel decides what a failure means.
+ */
+export interface AttemptSink {
+  /** Stores a new attempt (with a fork's inherited steps), in one write. */
+  create(start: AttemptStart): Promise<void>
+  /** The attempt with its steps and turns, as stored. */
+  read(attemptId: string): Promise<StoredAttempt | undefined>
+  /** Stores a new step, or a step's withdrawal. */
+  writeStep(attemptId: string, step: TrajectoryStep, note: StepNote): Promise<void>
+  /** Stores an agent's conversation so far, with the count of steps it covers. */
+  writeTurns(attemptId: string, turns: StoredTurns): Promise<void>
+  /** Removes the steps from `from` on (those of a turn never stored whole). */
+  dropSteps(attemptId: string, from: number): Promise<void>
+  /** Ends the attempt with its verdict. */
+  finish(attemptId: string, end: AttemptEnd): Promise<void>
+}
+
+/**
+ * One tab leads an attempt or a run: only the leader writes. `lead` calls back
+ * with `true` when this holder leads (at once, or later when the leader lets
+ * go) and `false` while another leads; it returns the release.
+ */
+export interface LeadLock {
+  lead(key: string, onChange: (leading: boolean) => void): () => void
+}

@@ -1,0 +1,34 @@
+import { parseArguments } from './runtime'
+import type { ToolCall } from './types'
+import type { PredictedCall } from '../score/types'
+
+/**
+ * Arguments that JSON cannot carry (NaN, a BigInt, a cycle, a function): the
+ * call is refused before anything is recorded, because its stored and exported
+ * forms would differ. Hosts answer it as `ok: false` with this message.
+ */
+export class RefusedArguments extends Error {
+  override name = 'RefusedArguments'
+}
+
+/** A call in a trajectory: its place, and whether the solver took it back before finishing. */
+export interface TrajectoryStep extends ToolCall {
+  seq: number
+  withdrawn?: boolean
+  /** In a fork: copied from the parent attempt. */
+  inherited?: boolean
+}
+
+/**
+ * What a trajectory submits, and so what is scored: its successful, not
+ * withdrawn execution calls, in order, with their arguments as objects (a
+ * model sends them as JSON text; a successful call's text always parses).
+ */
+export function submittedOf(steps: readonly Pick<TrajectoryStep, 'kind' | 'ok' | 'withdrawn' | 'name' | 'arguments'>[]): PredictedCall[] {
+  return steps
+    .filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn)
+    .map((s) => {
+      const parsed = parseArguments(s.arguments)
+      return { name: s.name, arguments: 'args' in parsed ? parsed.args : s.arguments }
+    })
+}

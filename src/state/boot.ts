@@ -1,0 +1,80 @@
+import { activeDataset, importDataset, listTasks, openAttempt, setActiveDataset } from '../db'
+import type { DatasetRow } from '../db'
+import { leaveAttempt, openTask } from './attemptController'
+import { openDataLink } from './dataLink'
+import { isOwnHash } from './hashWriter'
+import { refreshProgress } from './progress'
+import { hashToRoute } from './routes'
+import { useSession } from './sessionStore'
+
+export type LoadSample = () => Promise<Record<string, string>>
+
+let markReady: () => void = () => undefined
+const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
+
+/** Resolves once the first boot has finished (loaded, or failed with a message on the page). */
+export function whenReady(): Promise<void> {
+  return readyPromise
+}
+
+/** Set once the page's `?data=` has been handled, so later boots (switch, delete) leave the choice alone. */
+let dataParamHandled = false
+/** Boots run one after another: two at once (React's strict mode, a quick switch) would import the sample twice. */
+let bootQueue: Promise<void> = Promise.resolve()
+
+/**
+ * Opens the stored active data set (importing the bundled sample on a first
+ * visit) and resumes the open attempt, whoever opened it, unless the URL names
+ * another task. On the first boot, `?data=FOLDER_URL` imports that folder
+ * (once: it is found again by its URL) and makes it active; see `openDataLink`.
+ */
+export async function boot(loadSample: LoadSample, hash: string): Promise<void> {
+  const previous = bootQueue
+  let release: () => void = () => undefined
+  bootQueue = new Promise<void>((resolve) => (release = resolve))
+  await previous
+  useSession.setState({ status: 'loading' })
+  try {
+    let dataset: DatasetRow | undefined
+    const folder = dataParamHandled ? null : new URLSearchParams(window.location.search).get('data')
+    dataParamHandled = true
+    // A link that loads nothing (refused, declined, failed) leaves the phone on the stored active data set.
+    if (folder) dataset = await openDataLink(folder)
+    dataset ??= await activeDataset()
+    if (!dataset) dataset = await importDataset(await loadSample(), { name: 'Sample (Daniel Hayes)', source: 'sample' })
+    const tasks = await listTasks(dataset.id)
+    useSession.setState({ dataset, tasks })
+    await refreshProgress(dataset.id)
+    const { taskId, route } = hashToRoute(hash)
+    // A link to a screen opens that screen; a link to the task alone resumes where the attempt was left.
+    const screen = route.screen === 'home' ? undefined : route
+    const open = await openAttempt(dataset.id)
+    // This tab's own hash may trail the phone (a program just opened another task): a reload resumes the open attempt all the same.
+    const stale = open !== undefined && taskId !== open.taskId && isOwnHash(hash)
+    if (open && (taskId === undefined || taskId === open.taskId || stale) && tasks.some((t) => t.id === open.taskId))
+      await openTask(open.taskId, stale ? undefined : screen, { attemptId: open.id })
+    else {
+      const first = tasks.find((t) => t.id === taskId) ?? tasks[0]
+      if (first) await openTask(first.id, screen)
+    }
+    useSession.setState({ status: 'ready' })
+  } catch (err) {
+    useSession.setState({ status: 'error', error: err instanceof Error ? err.message : String(err) })
+  } finally {
+    markReady()
+    release()
+  }
+}
+
+/** Switches to another stored data set. */
+export async function switchDataset(id: string): Promise<void> {
+  await setActiveDataset(id)
+  await reloadDatasets()
+}
+
+/** Re-reads the active data set (after an import, a switch or a delete) and opens its open attempt or first task. */
+export async function reloadDatasets(): Promise<void> {
+  await leaveAttempt()
+  useSession.setState({ task: undefined, attempt: undefined, steps: [], verdict: undefined })
+  await boot(() => Promise.reject(new Error('no data set is stored')), '')
+}

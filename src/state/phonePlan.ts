@@ -1,0 +1,41 @@
+import { GLOBAL_SEARCH_TOOL, appOfSearchTool, parseArguments } from '../core'
+import type { AppKey, SearchData, ToolRuntime, TrajectoryStep } from '../core'
+import { usePhone } from './phone'
+import { routeToHash } from './routes'
+import type { PhoneRoute } from './routes'
+
+/** What a step shows on the phone, applied once the step is stored. */
+export interface PhonePlan {
+  app: AppKey | 'phone'
+  /** The screen the step moves the phone to (a program's searches open their app). */
+  screen?: string
+  apply: () => void
+}
+
+/**
+ * What a call shows on the phone: a search fills its app's results; calls from
+ * elsewhere (`navigate`) also open that app. `runtime` recomputes the hits of a
+ * stored step (stored steps keep the reply text only; the runtime is deterministic).
+ */
+export function phonePlan(step: TrajectoryStep, navigate: boolean, taskId: string | undefined, runtime: ToolRuntime | undefined): PhonePlan | undefined {
+  if (step.kind !== 'retrieval' || !step.ok) return undefined
+  const app = step.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(step.name)?.key
+  if (!app) return undefined
+  // Arguments may come as a JSON string (as models send them); the runtime reads them the same way.
+  const parsed = parseArguments(step.arguments)
+  const args: Record<string, unknown> = 'args' in parsed ? parsed.args : {}
+  const data = (step.data ?? runtime?.call(step.name, step.arguments, 'replay').data) as SearchData | undefined
+  const route: PhoneRoute = app === 'phone' ? { screen: 'home' } : { screen: 'app', app }
+  return {
+    app,
+    ...(navigate ? { screen: routeToHash(taskId, route) } : {}),
+    apply: () => {
+      const phone = usePhone.getState()
+      phone.editSearch(app, {
+        pattern: String(args.pattern ?? ''),
+        result: { pattern: String(args.pattern ?? ''), page: data?.page ?? 1, ok: step.ok, content: step.content, ...(data ? { data } : {}) },
+      })
+      if (navigate) phone.navigate(route, 'agent')
+    },
+  }
+}

@@ -1,0 +1,50 @@
+import { Attempt } from '../core'
+import type { TrajectoryStep } from '../core'
+import { loadTask } from '../db'
+import type { AttemptRow } from '../db'
+import { currentAttempt, leaveAttempt, openTask, showView } from './attemptController'
+import { flushFrameJobs } from './frameQueue'
+import { usePhone } from './phone'
+import { phonePlan } from './phonePlan'
+import { useSession } from './sessionStore'
+import { startTimer } from './timer'
+
+/**
+ * Shows a stored attempt on the phone as it stood after its first `upTo`
+ * steps, for a replay: the app of the last search is open with its hits.
+ * Nothing is recorded; opening a task ends the replay.
+ */
+export async function showRecording(attempt: AttemptRow, steps: readonly TrajectoryStep[], upTo: number): Promise<void> {
+  const { dataset, task: openTaskNow, records: openRecords, replaying } = useSession.getState()
+  if (!dataset) return
+  const loaded =
+    openTaskNow?.id === attempt.taskId && replaying && openRecords
+      ? { task: openTaskNow, records: openRecords }
+      : await loadTask(attempt.datasetId, attempt.taskId)
+  if (!loaded) throw new Error(`Task ${attempt.taskId} is not in this data set`)
+  if (!useSession.getState().replaying) await leaveAttempt()
+  flushFrameJobs()
+  const shown = steps.slice(0, Math.max(0, upTo))
+  const view = Attempt.view(attempt, { ...loaded, tools: dataset.tools }, shown)
+  showView(view)
+  const scored = upTo >= steps.length && attempt.finished
+  useSession.setState({
+    task: loaded.task,
+    records: loaded.records,
+    attempt,
+    steps: [...shown],
+    verdict: scored ? view.verdict() : undefined,
+    leading: true,
+    replaying: { attemptId: attempt.id, step: upTo },
+  })
+  startTimer(attempt.elapsedMs, false)
+  usePhone.getState().reset({ screen: 'home' })
+  shown.forEach((step, i) => phonePlan(step, i === shown.length - 1, attempt.taskId, view.runtime)?.apply())
+}
+
+/** Ends a replay: the phone goes back to the person's own attempt at that task. */
+export async function endReplay(): Promise<void> {
+  const { replaying, task } = useSession.getState()
+  if (!replaying || !task || !currentAttempt()) return
+  await openTask(task.id)
+}

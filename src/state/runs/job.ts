@@ -1,0 +1,149 @@
+import { Attempt, runAgent, systemPrompt } from '../../core'
+import type { AgentMessage, ChatModel, TaskVerdict, TokenUsage } from '../../core'
+import { IndexedDbSink, getAttempt, loadTask } from '../../db'
+import type { AttemptRow, DatasetRow, StoredRun } from '../../db'
+import { createModel } from '../../runner/models'
+import type { AgentChoice } from '../../runner/models'
+import { callTool, currentAttempt, finishAttempt, openTask } from '../attemptController'
+import { upsertAttempt } from '../progress'
+import { routeToHash } from '../routes'
+import { useSession } from '../sessionStore'
+import { runnerKeyFor, scrub } from './form'
+import { isWatched, patchJob, useRuns } from './store'
+import type { JobProgress } from './store'
+
+/** Where a job's calls go: the phone (the watched task) or the attempt alone (a background job). Both are the one kernel. */
+interface CallPath {
+  attempt: Attempt
+  call: (name: string, args: string) => Promise<{ content: string }>
+  finish: () => Promise<TaskVerdict>
+}
+
+/** When each background attempt's clock started (its active time is wall time since, plus what it had). */
+const clocks = new Map<string, number>()
+
+function jobSink(dataset: DatasetRow): IndexedDbSink {
+  return new IndexedDbSink({
+    datasetId: dataset.id,
+    homeScreen: (taskId) => routeToHash(taskId, { screen: 'home' }),
+    elapsedMs: (attemptId) => Date.now() - (clocks.get(attemptId) ?? Date.now()),
+    // The data set's list of attempts (Replay, Analysis) has background runs as they go.
+    onRow: upsertAttempt,
+  })
+}
+
+/** The watched task opens on the phone and calls through the phone's one path, so that it plays live. */
+async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>): Promise<CallPath | undefined> {
+  await openTask(
+    job.taskId,
+    job.attemptId ? undefined : { screen: 'home' },
+    job.attemptId
+      ? { attemptId: job.attemptId, byAgent: true, run: tag }
+      : { fresh: true, setting: run.setting, actor: run.model, run: tag, byAgent: true },
+  )
+  const attempt = currentAttempt()
+  if (!attempt || (job.attemptId && attempt.id !== job.attemptId)) return undefined
+  useRuns.setState({ watching: { runId: run.id, taskId: job.taskId } })
+  // Someone opened another task on the phone: the rest of this one goes on in the background, in the same attempt.
+  const onPhone = () => currentAttempt() === attempt
+  return {
+    attempt,
+    call: (name, args) => (onPhone() ? callTool(name, args, 'agent') : attempt.call(name, args, 'agent')),
+    finish: async () => (onPhone() ? ((await finishAttempt()) ?? attempt.finish()) : attempt.finish()),
+  }
+}
+
+async function backgroundPath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>, dataset: DatasetRow): Promise<CallPath> {
+  const loaded = await loadTask(run.datasetId, job.taskId)
+  if (!loaded) throw new Error(`Task ${job.taskId} is not in this data set`)
+  const source = { ...loaded, tools: dataset.tools }
+  const sink = jobSink(dataset)
+  const existing = job.attemptId ? await getAttempt(job.attemptId) : undefined
+  const attempt = existing
+    ? await Attempt.resume({ ...source, attemptId: existing.id, sink, turnBased: true })
+    : await Attempt.open({ ...source, setting: run.setting, actor: run.model, sink, run: tag })
+  // The time goes on from what the attempt had (the row's time trails its calls, see withLatest).
+  clocks.set(attempt.id, Date.now() - attempt.info.elapsedMs)
+  return { attempt, call: (name, args) => attempt.call(name, args, 'agent'), finish: () => attempt.finish() }
+}
+
+function choiceFor(run: StoredRun): AgentChoice {
+  if (run.agent !== 'endpoint') return { agent: run.agent }
+  const apiKey = runnerKeyFor(run.baseURL ?? '')
+  // resumeRun asks first; this holds if anything else starts a run without a key for its endpoint.
+  if (apiKey === undefined) throw new Error(`No API key was entered for ${run.baseURL ?? 'this run’s endpoint'}`)
+  return {
+    agent: 'endpoint',
+    endpoint: { baseURL: run.baseURL ?? '', apiKey, model: run.model, ...(run.extra ? { extra: JSON.parse(run.extra) as Record<string, unknown> } : {}) },
+  }
+}
+
+/** One task of one repeat: the published loop, every turn stored whole, resumed from the stored turns when there are some. */
+export async function runJob(run: StoredRun, job: JobProgress, signal: AbortSignal): Promise<void> {
+  const { dataset, tasks } = useSession.getState()
+  const task = tasks.find((t) => t.id === job.taskId)
+  const set = (patch: Partial<JobProgress>) => patchJob(run.id, job.repeat, job.taskId, patch)
+  if (!dataset || !task) {
+    set({ status: 'error', error: `Task ${job.taskId} is not in this data set` })
+    return
+  }
+  set({ status: 'running' })
+  try {
+    const tag = { id: run.id, repeat: job.repeat, model: run.model, ...(run.template ? { template: run.template } : {}) }
+    const path = (isWatched(run, job) ? await phonePath(run, job, tag) : undefined) ?? (await backgroundPath(run, job, tag, dataset))
+    const { attempt } = path
+    set({ attemptId: attempt.id })
+    const before = attempt.storedTurns()
+    const usage: TokenUsage = { ...(before?.usage ?? { prompt: 0, completion: 0 }) }
+    const base = await createModel(choiceFor(run), task, dataset.profile)
+    // Counted here, not from runAgent's total: the bar shows tokens as each turn ends, and a resumed task adds to what it had.
+    const model: ChatModel = {
+      name: base.name,
+      ...(base.secrets ? { secrets: base.secrets } : {}),
+      complete: async (messages, tools, s) => {
+        const reply = await base.complete(messages, tools, s)
+        usage.prompt += reply.usage?.prompt ?? 0
+        usage.completion += reply.usage?.completion ?? 0
+        set({ tokens: usage.prompt + usage.completion })
+        return reply
+      },
+    }
+    const store = (messages: readonly AgentMessage[], turns: number, end?: { stop?: string; error?: string }) =>
+      attempt.storeTurns({ messages: [...messages], usage: { ...usage }, turns, ...end })
+    const result = await runAgent({
+      model,
+      systemPrompt: systemPrompt({
+        profile: dataset.profile,
+        tools: dataset.tools,
+        setting: run.setting,
+        records: attempt.source.records,
+        ...(run.template ? { template: run.template } : {}),
+      }),
+      instruction: task.instruction,
+      tools: attempt.offeredTools(),
+      maxTurns: run.maxTurns,
+      signal,
+      callTool: path.call,
+      onTurn: async (messages, turns) => {
+        await store(messages, turns)
+        set({ turns })
+      },
+      ...(before && before.messages.length >= 2 ? { resume: before.messages } : {}),
+    })
+    if (result.stop === 'aborted') {
+      set({ status: 'stopped' })
+      return
+    }
+    if (result.stop === 'error') {
+      const error = scrub(result.error ?? 'error')
+      await store(result.messages, result.turns, { error })
+      set({ status: 'error', error })
+      return
+    }
+    await store(result.messages, result.turns, { stop: result.stop })
+    const verdict = await path.finish()
+    set({ status: 'done', correct: verdict.correct, turns: result.turns, error: undefined })
+  } catch (err) {
+    set({ status: 'error', error: scrub(err instanceof Error ? err.message : String(err)) })
+  }
+}

@@ -1,0 +1,24 @@
+import { create } from 'zustand'
+import type { Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
+import type { AttemptRow, DatasetRow } from '../db'
+
+/** What the page shows: the active data set, and the attempt open on the phone (or a replay of one). */
+export interface SessionState {
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  error?: string
+  dataset?: DatasetRow
+  tasks: Task[]
+  task?: Task
+  records?: TaskRecords
+  attempt?: AttemptRow
+  steps: TrajectoryStep[]
+  /** Set once the attempt is finished; the gold is never rendered before. */
+  verdict?: TaskVerdict
+  /** False while another tab leads this attempt: this one only watches. */
+  leading: boolean
+  /** Set while the phone shows a recorded attempt (a replay): nothing can be called or stored. */
+  replaying?: { attemptId: string; step: number }
+}
+
+export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks: [], steps: [], leading: true }))
+
