@@ -202,3 +202,25 @@ describe('one holder leads an attempt', () => {
     expect((await second.call('search_sms', { pattern: 'x' }, 'test')).seq).toBe(1)
   })
 })
+
+describe('a fork in an export', () => {
+  it('carries parent and forked_at, and its inherited steps, and reads back the same', async () => {
+    const { archiveResponseLine, readArchive } = await import('../src/core/index')
+    const sink = new MemorySink()
+    const parent = await open(sink)
+    await parent.call('search_contacts', { pattern: 'Rachel' }, 'test')
+    await parent.call('Phone_Call', { telephone: '13911112222' }, 'test')
+    const fork = await open(sink, { fork: { parent: parent.id, steps: parent.trajectory(), step: 1 } })
+    await fork.call('Phone_Call', { telephone: '13933334444' }, 'test')
+    await fork.finish()
+    const stored = await sink.read(fork.id)
+    if (!stored) throw new Error('not stored')
+    const archived = { ...stored.attempt, access: 'paginated' as const, steps: stored.steps.map((s) => ({ ...s, at: 1000 })) }
+    const line = archiveResponseLine(archived, 0, task.instruction)
+    expect(line).toMatchObject({ parent: parent.id, forked_at: 1, finished: true })
+    const [read] = readArchive({ 'responses.jsonl': JSON.stringify(line) + '\n' }).attempts
+    expect(read?.parent).toEqual({ attemptId: parent.id, step: 1 })
+    expect(read?.steps.map((s) => s.inherited ?? false)).toEqual([true, false])
+    expect(readArchive({ 'responses.jsonl': JSON.stringify({ ...line, forked_at: -1 }) + '\n' }).issues.join(' ')).toMatch(/forked_at/)
+  })
+})

@@ -54,6 +54,7 @@ function archivedStep(row: CallRow): ArchivedStep {
     ok: row.ok,
     content: row.content,
     ...(row.withdrawn ? { withdrawn: true } : {}),
+    ...(row.inherited ? { inherited: true } : {}),
   }
 }
 
@@ -75,6 +76,7 @@ export function archivedAttempt(stored: AttemptRow, calls: readonly CallRow[]): 
     ...(row.ended !== undefined ? { ended: row.ended } : {}),
     ...(row.verdict ? { verdict: row.verdict } : {}),
     ...(row.flags ? { flags: row.flags } : {}),
+    ...(row.parent ? { parent: row.parent } : {}),
     steps: calls.map(archivedStep),
   }
 }
@@ -232,6 +234,7 @@ function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerd
     // The task's home screen, as a new attempt starts (src/state/routes.ts routeToHash).
     screen: `#/task/${encodeURIComponent(a.taskId)}`,
     ...(a.flags ? { flags: a.flags } : {}),
+    ...(a.parent ? { parent: a.parent } : {}),
     // As saveStep keeps it: one past the last seq.
     steps: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
     importedFrom: sourceName,

@@ -201,7 +201,7 @@ export async function leaveAttempt(): Promise<void> {
 }
 
 /** Puts a view of a recorded attempt on the phone (a replay): nothing can be called or stored. */
-export function showView(attempt: Attempt): void {
+export function putViewOnPhone(attempt: Attempt): void {
   stopListening?.()
   stopListening = undefined
   current = attempt

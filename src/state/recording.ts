@@ -2,7 +2,7 @@ import { Attempt } from '../core'
 import type { TrajectoryStep } from '../core'
 import { loadTask } from '../db'
 import type { AttemptRow } from '../db'
-import { currentAttempt, leaveAttempt, openTask, showView } from './attemptController'
+import { currentAttempt, leaveAttempt, openTask, putViewOnPhone } from './attemptController'
 import { flushFrameJobs } from './frameQueue'
 import { usePhone } from './phone'
 import { phonePlan } from './phonePlan'
@@ -26,7 +26,7 @@ export async function showRecording(attempt: AttemptRow, steps: readonly Traject
   flushFrameJobs()
   const shown = steps.slice(0, Math.max(0, upTo))
   const view = Attempt.view(attempt, { ...loaded, tools: dataset.tools }, shown)
-  showView(view)
+  putViewOnPhone(view)
   const scored = upTo >= steps.length && attempt.finished
   useSession.setState({
     task: loaded.task,

@@ -79,6 +79,7 @@ function stepLine(step: ArchivedStep, attemptId: string): Record<string, unknown
     ok: step.ok,
     content: step.content,
     ...(step.withdrawn ? { withdrawn: true } : {}),
+    ...(step.inherited ? { inherited: true } : {}),
   }
 }
 
@@ -102,6 +103,7 @@ export function archiveResponseLine(attempt: ArchivedAttempt, run: number, instr
       steps: attempt.steps,
       finished: attempt.finished,
       attemptId: attempt.id,
+      ...(attempt.parent ? { parent: attempt.parent } : {}),
     }),
     ...(attempt.verdict
       ? { verdict: { correct: attempt.verdict.correct, error_type: attempt.verdict.errorType, mismatches: attempt.verdict.mismatches } }

@@ -149,6 +149,7 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
   if (line.finished !== undefined && typeof line.finished !== 'boolean') problems.push('"finished" must be true or false')
   const verdict = line.verdict === undefined ? undefined : readVerdict(line.verdict, problems)
   const flags = line.flags === undefined ? undefined : readFlags(line.flags, problems)
+  const parent = readParent(line, problems)
   const start = started ?? 0
   const repeatedSeqs: string[] = []
   const steps = Array.isArray(line.trajectory)
@@ -171,8 +172,17 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
     ...(ended !== undefined ? { ended } : {}),
     ...(verdict ? { verdict } : {}),
     ...(flags ? { flags } : {}),
+    ...(parent ? { parent } : {}),
     steps,
   }
+}
+
+/** A fork's `parent` (the attempt id) and `forked_at` (how many of its calls it inherited), both or neither. */
+function readParent(line: Record<string, unknown>, problems: string[]): { attemptId: string; step: number } | undefined {
+  if (line.parent === undefined && line.forked_at === undefined) return undefined
+  const step = line.forked_at
+  if (nonEmptyString(line.parent) && typeof step === 'number' && Number.isInteger(step) && step >= 0) return { attemptId: line.parent, step }
+  return void problems.push('"parent" (an attempt id) and "forked_at" (a whole number from 0) go together')
 }
 
 function readVerdict(value: unknown, problems: string[]): ArchivedVerdict | undefined {
@@ -220,9 +230,10 @@ function readTrajectory(value: unknown[], problems: string[], repeatedSeqs: stri
       (s.kind !== 'retrieval' && s.kind !== 'execution') ||
       typeof s.ok !== 'boolean' ||
       typeof s.content !== 'string' ||
-      (s.withdrawn !== undefined && typeof s.withdrawn !== 'boolean')
+      (s.withdrawn !== undefined && typeof s.withdrawn !== 'boolean') ||
+      (s.inherited !== undefined && typeof s.inherited !== 'boolean')
     )
-      return void problems.push(`trajectory[${i}] must be {seq (a whole number from 0), at, name, arguments, source, kind, ok, content, withdrawn?}`)
+      return void problems.push(`trajectory[${i}] must be {seq (a whole number from 0), at, name, arguments, source, kind, ok, content, withdrawn?, inherited?}`)
     const earlier = firstOfSeq.get(s.seq)
     if (earlier !== undefined)
       return void repeatedSeqs.push(`seq ${s.seq} is used twice (trajectory[${earlier}] and trajectory[${i}]): each call needs its own seq`)
@@ -237,6 +248,7 @@ function readTrajectory(value: unknown[], problems: string[], repeatedSeqs: stri
       ok: s.ok,
       content: s.content,
       ...(s.withdrawn ? { withdrawn: true } : {}),
+      ...(s.inherited ? { inherited: true } : {}),
     })
   })
   return steps

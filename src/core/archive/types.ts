@@ -60,6 +60,8 @@ export interface ArchivedAttempt {
   ended?: number
   verdict?: ArchivedVerdict
   flags?: ArchivedFlag[]
+  /** Set on a fork: the attempt it came from, and how many of its calls it inherited. */
+  parent?: { attemptId: string; step: number }
   steps: ArchivedStep[]
 }
 

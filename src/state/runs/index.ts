@@ -14,6 +14,7 @@ export { useRuns } from './store'
 export type { JobProgress, JobStatus, RunProgress } from './store'
 export { loadRuns } from './stored'
 export { exportRun, runResponseLines, runScores } from './export'
+export { continueModelFrom } from './continueModel'
 
 /** Runs a run in this tab, if no other tab runs it; the stored jobs are read first, when this tab starts leading it. */
 function scheduleHere(run: StoredRun): Promise<void> {

@@ -67,7 +67,7 @@ async function backgroundPath(run: StoredRun, job: JobProgress, tag: NonNullable
   return { attempt, call: (name, args) => attempt.call(name, args, 'agent'), finish: () => attempt.finish() }
 }
 
-function choiceFor(run: StoredRun): AgentChoice {
+export function choiceFor(run: StoredRun): AgentChoice {
   if (run.agent !== 'endpoint') return { agent: run.agent }
   const apiKey = runnerKeyFor(run.baseURL ?? '')
   // resumeRun asks first; this holds if anything else starts a run without a key for its endpoint.
@@ -77,6 +77,9 @@ function choiceFor(run: StoredRun): AgentChoice {
     endpoint: { baseURL: run.baseURL ?? '', apiKey, model: run.model, ...(run.extra ? { extra: JSON.parse(run.extra) as Record<string, unknown> } : {}) },
   }
 }
+
+/** A model's error as a run keeps it: without any key of this tab. */
+export const scrubbed = (error: string | undefined): string => scrub(error ?? 'error')
 
 /** One task of one repeat: the published loop, every turn stored whole, resumed from the stored turns when there are some. */
 export async function runJob(run: StoredRun, job: JobProgress, signal: AbortSignal): Promise<void> {
@@ -135,7 +138,7 @@ export async function runJob(run: StoredRun, job: JobProgress, signal: AbortSign
       return
     }
     if (result.stop === 'error') {
-      const error = scrub(result.error ?? 'error')
+      const error = scrubbed(result.error)
       await store(result.messages, result.turns, { error })
       set({ status: 'error', error })
       return

@@ -1,0 +1,55 @@
+import { conversationUpTo, runAgent } from '../../core'
+import type { AgentMessage, TaskVerdict, TokenUsage } from '../../core'
+import { getAttempt, listRuns, loadTurns } from '../../db'
+import { createModel } from '../../runner/models'
+import { callTool, currentAttempt, finishAttempt, forkAttempt } from '../attemptController'
+import { useSession } from '../sessionStore'
+import { choiceFor, scrubbed } from './job'
+
+/**
+ * Amend and replay for a model: forks an agent run's attempt at `step` and lets
+ * the run's model go on from the conversation as it stood there, on the phone.
+ * Resolves once the fork is open; `done` ends with its verdict (or the error).
+ */
+export async function continueModelFrom(parentId: string, step: number): Promise<{ attemptId: string; done: Promise<TaskVerdict> }> {
+  const { dataset, tasks } = useSession.getState()
+  if (!dataset) throw new Error('No data set is loaded')
+  const parent = await getAttempt(parentId)
+  if (!parent?.run) throw new Error('Only an attempt of an agent run can be resumed by its model')
+  const run = (await listRuns(dataset.id)).find((r) => r.id === parent.run?.id)
+  const task = tasks.find((t) => t.id === parent.taskId)
+  if (!run || !task) throw new Error('The run of this attempt is no longer stored')
+  const turns = await loadTurns(parentId)
+  const conversation = turns ? conversationUpTo(turns.messages, step) : undefined
+  if (!conversation) throw new Error(`The stored conversation does not reach step ${step}`)
+  // Checked before the fork is made: a missing key leaves the phone as it was.
+  const model = await createModel(choiceFor(run), task, dataset.profile)
+  const attempt = await forkAttempt(parentId, step, { actor: run.model, byAgent: true })
+  const usage: TokenUsage = { prompt: 0, completion: 0 }
+  const store = (messages: readonly AgentMessage[], count: number, end?: { stop?: string; error?: string }) =>
+    attempt.storeTurns({ messages: [...messages], usage: { ...usage }, turns: count, ...end })
+  await store(conversation, conversation.filter((m) => m.role === 'assistant').length)
+  const onPhone = () => currentAttempt() === attempt
+  const done = (async () => {
+    const system = conversation.find((m) => m.role === 'system')
+    const result = await runAgent({
+      model,
+      systemPrompt: system?.content ?? '',
+      instruction: task.instruction,
+      tools: attempt.offeredTools(),
+      maxTurns: run.maxTurns,
+      callTool: (name, args) => (onPhone() ? callTool(name, args, 'agent') : attempt.call(name, args, 'agent')),
+      onTurn: (messages, count) => store(messages, count),
+      resume: conversation,
+    })
+    usage.prompt += result.usage.prompt
+    usage.completion += result.usage.completion
+    if (result.stop === 'error') {
+      await store(result.messages, result.turns, { error: scrubbed(result.error) })
+      throw new Error(scrubbed(result.error))
+    }
+    await store(result.messages, result.turns, { stop: result.stop })
+    return onPhone() ? ((await finishAttempt()) ?? attempt.finish()) : attempt.finish()
+  })()
+  return { attemptId: attempt.id, done }
+}
