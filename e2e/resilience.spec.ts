@@ -161,7 +161,7 @@ test('a newer tab that upgrades the database: the old tab says to reload, and a 
   const version = await newer.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('spieval-phone', 40)
+        const open = indexedDB.open('spieval-phone', 50)
         open.onupgradeneeded = () => open.result.createObjectStore('nextRelease')
         open.onblocked = () => reject(new Error('blocked: the old tab kept its connection'))
         open.onsuccess = () => {
@@ -172,7 +172,7 @@ test('a newer tab that upgrades the database: the old tab says to reload, and a 
         open.onerror = () => reject(open.error)
       }),
   )
-  expect(version).toBe(40)
+  expect(version).toBe(50)
 
   const reload = old.getByRole('alert').filter({ hasText: 'upgraded its database in another tab' })
   await expect(reload).toBeVisible()

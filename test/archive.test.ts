@@ -348,7 +348,7 @@ describe('export and import through the store', () => {
     const two = await emptyStore()
     expect(await importAttempts(two.datasetId, unzipArchive(first.zip), first.fileName, two.db)).toEqual({ added: 5, skipped: 0, unknownTasks: [], changedVerdicts: [] })
     const row = await two.db.attempts.get('a1')
-    expect(row).toMatchObject({ datasetId: two.datasetId, importedFrom: first.fileName, steps: 4, screen: '#/task/%E6%8E%A8%E7%90%861' })
+    expect(row).toMatchObject({ datasetId: two.datasetId, importedFrom: first.fileName, callCount: 4, screen: '#/task/%E6%8E%A8%E7%90%861' })
     expect(await two.db.calls.count()).toBe(12)
     const second = await exportAttempts(two.datasetId, {}, two.db)
     expect(timeless(second.files)).toEqual(timeless(first.files))

@@ -65,6 +65,25 @@ describe('the data set store', () => {
 })
 
 describe('schema migration', () => {
+  it('renames an attempt\'s count of calls from steps to callCount (version 4)', async () => {
+    const name = `test-migrate-${n++}`
+    const v3 = new Dexie(name)
+    v3.version(1).stores(SCHEMA_V1)
+    v3.version(2).stores({ taskRecords: '[datasetId+taskId]' })
+    v3.version(3).stores({ records: null })
+    await v3.table('attempts').bulkAdd([
+      { id: 'a', datasetId: 'd', taskId: 't', access: 'browse', actor: 'x', started: 1, elapsedMs: 0, finished: false, screen: '', steps: 3 },
+      { id: 'b', datasetId: 'd', taskId: 't', access: 'browse', actor: 'x', started: 2, elapsedMs: 0, finished: false, screen: '' },
+    ])
+    v3.close()
+    const db = new SpievalDatabase(name)
+    const [a, b] = await Promise.all([db.attempts.get('a'), db.attempts.get('b')])
+    expect(a).toMatchObject({ callCount: 3 })
+    expect(a && 'steps' in a).toBe(false)
+    expect(b?.callCount).toBeUndefined()
+    db.close()
+  })
+
   it('moves version 1 records (a row per task and app) into version 3 (a row per task) without losing any', async () => {
     const name = `test-migrate-${n++}`
     const v1 = new Dexie(name)
@@ -85,7 +104,7 @@ describe('schema migration', () => {
 
     const db = new SpievalDatabase(name)
     await db.open()
-    expect(db.verno).toBe(3)
+    expect(db.verno).toBe(4)
     expect(db.tables.map((t) => t.name)).not.toContain('records')
     expect(await db.meta.get('kept')).toEqual({ key: 'kept', value: 1 })
     const perTask = new Set(rows.map((r) => `${r.datasetId}/${r.taskId}`))
@@ -111,7 +130,7 @@ describe('attempts', () => {
     const attempt = await createAttempt({ datasetId: 'd', taskId: 't', access: 'paginated', actor: 'ann', screen: '#/home' }, db)
     await saveStep(attempt.id, { seq: 0, name: 'search_contacts', arguments: { pattern: 'x' }, source: 'ui', kind: 'retrieval', ok: true, content: 'No results' }, { screen: '#/app/contacts' }, db)
     // The first call marks the attempt as started on its row.
-    expect(await db.attempts.get(attempt.id)).toMatchObject({ steps: 1, screen: '#/app/contacts' })
+    expect(await db.attempts.get(attempt.id)).toMatchObject({ callCount: 1, screen: '#/app/contacts' })
     await saveStep(attempt.id, { seq: 1, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'api', kind: 'execution', ok: true, content: 'ok' }, { elapsedMs: 1200 }, db)
     const calledAt = (await db.calls.get([attempt.id, 1]))?.at
     await new Promise((resolve) => setTimeout(resolve, 5))
@@ -127,8 +146,8 @@ describe('attempts', () => {
     expect(calls[0]?.screen).toBe('#/app/contacts')
     // Later calls write their row only; the attempt as its calls leave it: two calls, the newest time, the call's screen.
     const row = await storedAttempt(db, attempt.id)
-    expect(row).toMatchObject({ steps: 1, elapsedMs: 0 })
-    expect(withLatest(row, calls)).toMatchObject({ screen: '#/app/contacts', steps: 2, elapsedMs: 1200 })
+    expect(row).toMatchObject({ callCount: 1, elapsedMs: 0 })
+    expect(withLatest(row, calls)).toMatchObject({ screen: '#/app/contacts', callCount: 2, elapsedMs: 1200 })
   })
 
   it("writes the leading tab's copy of the attempt whole at the first call, brought up to date with the call", async () => {
@@ -137,7 +156,7 @@ describe('attempts', () => {
     const copy = { ...attempt, screen: '#/task/t/app/notes', screenAt: Date.now() - 1000 }
     const step = { seq: 0, name: 'Phone_Call', arguments: { telephone: '1' }, source: 'ui' as const, kind: 'execution' as const, ok: true, content: 'ok' }
     await saveStep(attempt.id, step, { elapsedMs: 700, attempt: copy }, db)
-    expect(await storedAttempt(db, attempt.id)).toEqual({ ...copy, steps: 1, elapsedMs: 700 })
+    expect(await storedAttempt(db, attempt.id)).toEqual({ ...copy, callCount: 1, elapsedMs: 700 })
   })
 
   it('resumes on the newer of the screen a person moved to and the screen a call moved to', async () => {
@@ -152,11 +171,11 @@ describe('attempts', () => {
     await new Promise((resolve) => setTimeout(resolve, 5))
     await saveStep(attempt.id, search(1), { screen: '#/task/t/app/sms', elapsedMs: 900 }, db)
     latest = withLatest(await storedAttempt(db, attempt.id), await attemptCalls(attempt.id, db))
-    expect(latest).toMatchObject({ screen: '#/task/t/app/sms', steps: 2, elapsedMs: 900 })
+    expect(latest).toMatchObject({ screen: '#/task/t/app/sms', callCount: 2, elapsedMs: 900 })
     // A checkpoint brings the row up to date; a finish makes it exact, and its time is final.
     await saveElapsed(attempt.id, 1500, 2, db)
-    expect(await db.attempts.get(attempt.id)).toMatchObject({ steps: 2, elapsedMs: 1500 })
-    await finishAttempt(attempt.id, { verdict: { correct: true, errorType: null, mismatches: [] }, elapsedMs: 1600, steps: 2 }, db)
-    expect(withLatest(await storedAttempt(db, attempt.id), await attemptCalls(attempt.id, db))).toMatchObject({ finished: true, steps: 2, elapsedMs: 1600 })
+    expect(await db.attempts.get(attempt.id)).toMatchObject({ callCount: 2, elapsedMs: 1500 })
+    await finishAttempt(attempt.id, { verdict: { correct: true, errorType: null, mismatches: [] }, elapsedMs: 1600, callCount: 2 }, db)
+    expect(withLatest(await storedAttempt(db, attempt.id), await attemptCalls(attempt.id, db))).toMatchObject({ finished: true, callCount: 2, elapsedMs: 1600 })
   })
 })

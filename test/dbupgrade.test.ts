@@ -35,7 +35,7 @@ function openStubborn(name: string): Promise<IDBDatabase> {
 class NextRelease extends SpievalDatabase {
   constructor(name: string) {
     super(name)
-    this.version(4).stores({ extra: 'id' })
+    this.version(5).stores({ extra: 'id' })
   }
 }
 
@@ -60,7 +60,7 @@ describe('a newer tab upgrades the database', () => {
     const attempt = await createAttempt({ datasetId: ds.id, taskId: '推理1', access: 'browse', actor: 'x', screen: '#/' }, db)
     await saveStep(attempt.id, step(0), {}, db)
 
-    const newer = await openNewer(name, 40) // not blocked: this tab let go at once
+    const newer = await openNewer(name, 50) // not blocked: this tab let go at once
     expect(events).toContain('upgraded')
     expect(db.superseded).toBe(true)
     await expect(saveStep(attempt.id, step(1), {}, db)).rejects.toBeInstanceOf(DatabaseSupersededError)
@@ -81,7 +81,7 @@ describe('a newer tab upgrades the database', () => {
     const current = new SpievalDatabase(name)
     await current.open()
     current.close()
-    ;(await openNewer(name, 40)).close()
+    ;(await openNewer(name, 50)).close()
     const old = new SpievalDatabase(name)
     await expect(old.open()).rejects.toBeInstanceOf(DatabaseSupersededError)
     expect(events).toContain('upgraded')
@@ -115,7 +115,7 @@ describe('the page in a tab whose database another tab upgraded', () => {
     await callTool('search_contacts', { pattern: 'Tom' }, 'ui')
     expect(useSession.getState().steps).toHaveLength(1)
 
-    const newer = await openNewer(db.name, 40)
+    const newer = await openNewer(db.name, 50)
     expect(useStorage.getState().connection).toBe('upgraded')
     // The write fails, and so does the session's rollback (it reads the stored calls back): the alert must show anyway.
     await expect(callTool('search_contacts', { pattern: 'Rachel' }, 'ui')).rejects.toThrow()

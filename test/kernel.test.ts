@@ -64,7 +64,7 @@ describe('the attempt kernel', () => {
     await attempt.call('Phone_Call', { telephone: '13933334444' }, 'test')
     const verdict = await attempt.finish()
     expect(verdict.correct).toBe(true)
-    expect((await sink.read(attempt.id))?.attempt).toMatchObject({ finished: true, verdict: { correct: true, errorType: null }, steps: 1 })
+    expect((await sink.read(attempt.id))?.attempt).toMatchObject({ finished: true, verdict: { correct: true, errorType: null }, callCount: 1 })
     await expect(attempt.call('search_sms', { pattern: 'x' }, 'test')).rejects.toBeInstanceOf(AttemptClosed)
     await expect(attempt.finish()).rejects.toThrow(/finished/)
   })
@@ -129,7 +129,7 @@ describe('a turn is stored whole', () => {
     const sink = new MemorySink()
     const attempt = await open(sink)
     await run(attempt)
-    expect(attempt.storedTurns()?.steps).toBe(3)
+    expect(attempt.storedTurns()?.covered).toBe(3)
     await attempt.call('search_notes', { pattern: 'stray' }, 'agent') // a turn that never ended
     const resumed = await Attempt.resume({ ...source, attemptId: attempt.id, sink, turnBased: true })
     expect(resumed.trajectory()).toHaveLength(3)

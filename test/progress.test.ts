@@ -7,15 +7,15 @@ import { elapsedAt, formatElapsed } from '../src/state/timer'
 let n = 0
 function attempt(taskId: string, actor: string, change: Partial<AttemptRow> = {}): AttemptRow {
   n += 1
-  return { id: `a${n}`, datasetId: 'd', taskId, access: 'browse', actor, started: n * 1000, elapsedMs: 0, finished: false, screen: '', steps: 0, ...change }
+  return { id: `a${n}`, datasetId: 'd', taskId, access: 'browse', actor, started: n * 1000, elapsedMs: 0, finished: false, screen: '', callCount: 0, ...change }
 }
 const task = (id: string, type: string) => ({ id, type }) as Task
 
 describe('task statuses', () => {
   const rows = [
-    attempt('t1', 'ann', { finished: true, verdict: { correct: true, errorType: null, mismatches: [] }, steps: 2 }),
-    attempt('t2', 'ann', { finished: true, verdict: { correct: false, errorType: 'wrong_value', mismatches: [] }, steps: 1 }),
-    attempt('t2', 'ann', { steps: 3 }), // a newer attempt with calls: in progress again
+    attempt('t1', 'ann', { finished: true, verdict: { correct: true, errorType: null, mismatches: [] }, callCount: 2 }),
+    attempt('t2', 'ann', { finished: true, verdict: { correct: false, errorType: 'wrong_value', mismatches: [] }, callCount: 1 }),
+    attempt('t2', 'ann', { callCount: 3 }), // a newer attempt with calls: in progress again
     attempt('t3', 'ann', { finished: true, verdict: { correct: false, errorType: 'wrong_count', mismatches: [] } }),
     attempt('t3', 'ann'), // opened, no call: the last verdict stands
     attempt('t4', 'ann', { finished: true, verdict: { correct: true, errorType: null, mismatches: [] }, flags: [{ kind: 'ambiguous', comment: '', at: 1 }] }),

@@ -25,7 +25,7 @@ const attempt = (id: string, change: Partial<AttemptRow> & Record<string, unknow
   elapsedMs: 0,
   finished: true,
   screen: '',
-  steps: 2,
+  callCount: 2,
   ...change,
 })
 
@@ -34,8 +34,8 @@ const rows: AttemptRow[] = [
   attempt('ok', { actor: 'gpt', started: 3, verdict: { correct: true, errorType: null, mismatches: [] } }),
   attempt('wrong', { actor: 'gpt', started: 2, taskId: '辨析1', verdict: { correct: false, errorType: 'wrong_value', mismatches: [] }, run: { id: 'run-7', repeat: 0, model: 'gpt' } }),
   attempt('file', { actor: 'run 0', started: 1, verdict: { correct: false, errorType: 'wrong_count', mismatches: [] }, importedFrom: 'response.jsonl' }),
-  attempt('open', { actor: 'ann', started: 4, finished: false, steps: 1 }),
-  attempt('visit', { actor: 'ann', started: 5, finished: false, steps: 0 }),
+  attempt('open', { actor: 'ann', started: 4, finished: false, callCount: 1 }),
+  attempt('visit', { actor: 'ann', started: 5, finished: false, callCount: 0 }),
 ]
 const ids = (list: AttemptRow[]) => list.map((a) => a.id)
 

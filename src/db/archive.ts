@@ -106,7 +106,7 @@ export async function exportAttempts(
       // An opened task with no call is a visit, not an attempt; agent runs have their own export (Agent runs view).
       (a) =>
         a.run === undefined &&
-        (a.finished || (a.steps ?? 1) > 0) &&
+        (a.finished || (a.callCount ?? 1) > 0) &&
         (filter.actor === undefined || a.actor === filter.actor) &&
         (!filter.finishedOnly || a.finished) &&
         (!wanted || wanted.has(a.taskId)),
@@ -236,7 +236,7 @@ function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerd
     ...(a.flags ? { flags: a.flags } : {}),
     ...(a.parent ? { parent: a.parent } : {}),
     // As saveStep keeps it: one past the last seq.
-    steps: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
+    callCount: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
     importedFrom: sourceName,
   }
 }

@@ -53,7 +53,7 @@ export class IndexedDbSink implements AttemptSink {
   async writeStep(attemptId: string, step: TrajectoryStep, note: StepNote): Promise<void> {
     const row = this.rows.get(attemptId)
     await saveStep(attemptId, step, { ...note, elapsedMs: this.options.elapsedMs(attemptId), ...(row ? { attempt: row } : {}) }, this.db)
-    if (row) this.keep({ ...row, steps: Math.max(row.steps ?? 0, step.seq + 1), ...(note.screen ? { screen: note.screen } : {}) })
+    if (row) this.keep({ ...row, callCount: Math.max(row.callCount ?? 0, step.seq + 1), ...(note.screen ? { screen: note.screen } : {}) })
   }
 
   writeTurns(attemptId: string, turns: StoredTurns): Promise<void> {
@@ -63,7 +63,7 @@ export class IndexedDbSink implements AttemptSink {
   async dropSteps(attemptId: string, from: number): Promise<void> {
     await dropCalls(attemptId, from, this.db)
     const row = this.rows.get(attemptId)
-    if (row) this.keep({ ...row, steps: Math.min(row.steps ?? 0, from) })
+    if (row) this.keep({ ...row, callCount: Math.min(row.callCount ?? 0, from) })
   }
 
   async finish(attemptId: string, end: AttemptEnd): Promise<void> {

@@ -9,7 +9,7 @@ export async function createAttempt(
   init: { datasetId: string; taskId: string; access: AttemptSetting; actor: string; screen: string; run?: AttemptRow['run'] },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow> {
-  const row: AttemptRow = { id: newId(), started: Date.now(), elapsedMs: 0, finished: false, steps: 0, ...init }
+  const row: AttemptRow = { id: newId(), started: Date.now(), elapsedMs: 0, finished: false, callCount: 0, ...init }
   await storeAttempt(row, [], false, db)
   return row
 }
@@ -50,7 +50,7 @@ export async function dropCalls(attemptId: string, from: number, db: SpievalData
   await db.write(() =>
     db.transaction('rw', [db.attempts, db.calls], async () => {
       await db.calls.where('[attemptId+seq]').between([attemptId, from], [attemptId, Infinity]).delete()
-      await db.attempts.where('id').equals(attemptId).modify((r) => void (r.steps = Math.min(r.steps ?? 0, from)))
+      await db.attempts.where('id').equals(attemptId).modify((r) => void (r.callCount = Math.min(r.callCount ?? 0, from)))
     }),
   )
 }
@@ -83,7 +83,7 @@ export async function attemptCalls(attemptId: string, db: SpievalDatabase = data
 
 /** An attempt with something in it: finished, or with a call. An opened task without a call is a visit. */
 export function isRecorded(row: AttemptRow): boolean {
-  return row.finished || (row.steps ?? 0) > 0
+  return row.finished || (row.callCount ?? 0) > 0
 }
 
 /** A finished attempt's calls never change: they are read once per page. */
@@ -187,18 +187,18 @@ async function writeStep(
  * moved to and the screen a call moved to).
  */
 export function withLatest(row: AttemptRow, calls: readonly CallRow[]): AttemptRow {
-  let steps = row.steps ?? 0
+  let callCount = row.callCount ?? 0
   let screen = row.screen
   let screenAt = row.screenAt ?? Number.NEGATIVE_INFINITY
   for (const call of calls) {
-    steps = Math.max(steps, call.seq + 1)
+    callCount = Math.max(callCount, call.seq + 1)
     if (call.screen !== undefined && call.at >= screenAt) {
       screen = call.screen
       screenAt = call.at
     }
   }
   // A finished attempt's time is final (stored with its verdict).
-  return { ...row, steps, elapsedMs: row.finished ? row.elapsedMs : elapsedAfter(row.elapsedMs, calls), screen }
+  return { ...row, callCount, elapsedMs: row.finished ? row.elapsedMs : elapsedAfter(row.elapsedMs, calls), screen }
 }
 
 /** The active time after these calls: the greater of a stored time and the time the last call carries. */
@@ -212,7 +212,7 @@ export async function saveScreen(attemptId: string, screen: string, screenAt: nu
 }
 
 /** A checkpoint: the active time so far and the calls made (on leaving the tab, and every few seconds). */
-export async function saveElapsed(attemptId: string, elapsedMs: number, steps?: number, db: SpievalDatabase = database()): Promise<void> {
+export async function saveElapsed(attemptId: string, elapsedMs: number, callCount?: number, db: SpievalDatabase = database()): Promise<void> {
   await db.write(() =>
     db.attempts
       .where('id')
@@ -220,7 +220,7 @@ export async function saveElapsed(attemptId: string, elapsedMs: number, steps?: 
       .and((r) => !r.finished)
       .modify((r) => {
         r.elapsedMs = elapsedMs
-        if (steps !== undefined) r.steps = Math.max(r.steps ?? 0, steps)
+        if (callCount !== undefined) r.callCount = Math.max(r.callCount ?? 0, callCount)
       }),
   )
 }
@@ -268,7 +268,7 @@ function updateAttemptDurably(
 /** Ends an attempt with its verdict. Resolves once the write is on disk (strict durability). */
 export async function finishAttempt(
   attemptId: string,
-  finish: { verdict: StoredVerdict; elapsedMs: number; steps: number },
+  finish: { verdict: StoredVerdict; elapsedMs: number; callCount: number },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow | undefined> {
   return db.write(async () => {
@@ -282,7 +282,7 @@ export async function finishAttempt(
         ended: Date.now(),
         verdict: finish.verdict,
         elapsedMs: finish.elapsedMs,
-        steps: Math.max(row.steps ?? 0, finish.steps),
+        callCount: Math.max(row.callCount ?? 0, finish.callCount),
       }),
       'strict',
     )

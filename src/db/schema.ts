@@ -156,6 +156,19 @@ export class SpievalDatabase extends Dexie {
       .stores({ taskRecords: '[datasetId+taskId]' })
       .upgrade((tx) => mergeRecordsRows(tx.table<RecordsRowV1>('records'), tx.table<TaskRecordsRow>('taskRecords')))
     this.version(3).stores({ records: null })
+    // Version 4 names an attempt's count of calls `callCount` (it was `steps`, which elsewhere is the list of steps).
+    this.version(4)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table('attempts')
+          .toCollection()
+          .modify((row: { steps?: number; callCount?: number }) => {
+            if (row.steps === undefined) return
+            row.callCount = row.steps
+            delete row.steps
+          }),
+      )
     // Subscribers run newest first; false keeps Dexie's own handler (a close that lets the next query reopen) from running after this one.
     this.on('versionchange', () => {
       this.supersede()

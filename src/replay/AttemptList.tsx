@@ -33,7 +33,7 @@ export function AttemptList() {
               >
                 <span className="replay-row-title">{attemptTitle(a, t)}</span>
                 <span className={`replay-verdict ${verdictClass(a)}`}>{verdictText(a, t)}</span>
-                <span className="replay-row-steps">{t('replay.steps', { count: a.steps ?? 0 })}</span>
+                <span className="replay-row-steps">{t('replay.steps', { count: a.callCount ?? 0 })}</span>
               </button>
             </li>
           ))}

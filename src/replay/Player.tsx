@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useReplay } from '../state/replay'
 import { useSession } from '../state/session'
+import { ForkActions } from './ForkActions'
+import { ForkLinks } from './ForkLinks'
 import { attemptTitle, verdictClass, verdictText } from './labels'
 import { PlayerControls } from './PlayerControls'
 import { StepDetail } from './StepDetail'
@@ -31,8 +33,10 @@ export function Player() {
             <strong>{attemptTitle(attempt, t)}</strong>{' '}
             <span className={`replay-verdict ${verdictClass(attempt)}`}>{verdictText(attempt, t)}</span>
           </p>
+          <ForkLinks attempt={attempt} />
           {task && <p className="replay-instruction">{task.instruction}</p>}
           <PlayerControls />
+          <ForkActions />
           {steps.length === 0 ? <p className="replay-empty">{t('replay.noSteps')}</p> : current && <StepDetail step={current} n={step} />}
           {steps.length > 1 && <StepList />}
         </>

@@ -18,3 +18,8 @@ export function verdictClass(a: AttemptRow): string {
 export function attemptTitle(a: AttemptRow, t: TFunction): string {
   return t('replay.by', { task: a.taskId, actor: a.actor, setting: t(`replay.settings.${a.access}`) })
 }
+
+/** When an attempt started, in the reader's language (day and time). */
+export function startedText(started: number, language: string): string {
+  return new Date(started).toLocaleString(language.startsWith('zh') ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+}

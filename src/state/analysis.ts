@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { archiveResponseLine, executionCallsOf, formatIssue, parseResponses, scoringOrder } from '../core'
+import { archiveResponseLine, executionCallsOf, formatIssue, parseArguments, parseResponses, scoringOrder } from '../core'
 import type { ArchivedAttempt, ResponseLine, Task } from '../core'
 import { archivedAttempt, callsOf, isRecorded } from '../db'
 import type { AttemptRow, CallRow } from '../db'
@@ -31,6 +31,8 @@ interface AnalysisState {
   sort: AnalysisSort
   /** The task whose per-row results show, or "" for none. */
   task: string
+  /** Each stored fork beside its parent. */
+  forks: ForkComparison[]
   error?: string
 }
 
@@ -42,7 +44,95 @@ export const useAnalysis = create<AnalysisState>()(() => ({
   published: true,
   sort: { key: 'overall', dir: 'desc' },
   task: '',
+  forks: [],
 }))
+
+/** A call as the Forks table shows it: its name and arguments in one line. */
+export interface CallText {
+  name: string
+  arguments: string
+  withdrawn: boolean
+}
+
+/** One call after the fork point where the fork and its parent differ (either may have none there). */
+export interface CallDifference {
+  /** The call's place in the attempt, from 1. */
+  n: number
+  parent?: CallText
+  fork?: CallText
+}
+
+/** A fork beside its parent, for the Forks table. */
+export interface ForkComparison {
+  fork: AttemptRow
+  /** Missing when the parent is no longer stored. */
+  parent?: AttemptRow
+  /** How many of the parent's calls the fork inherited. */
+  step: number
+  /** The calls after the fork point, place by place, where the two differ. */
+  differences: CallDifference[]
+  /** How many places after the fork point either has a call at. */
+  compared: number
+}
+
+/** JSON with object keys sorted: the same call in two attempts has the same text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** A call's arguments as one line: a model's JSON text is read as the object it stands for. */
+function argumentsText(args: unknown): string {
+  const parsed = parseArguments(args)
+  return 'args' in parsed ? canonical(parsed.args) : typeof args === 'string' ? args : canonical(args)
+}
+
+const callText = (c: CallRow): CallText => ({ name: c.name, arguments: argumentsText(c.arguments), withdrawn: c.withdrawn === true })
+const sameCall = (a: CallText, b: CallText) => a.name === b.name && a.arguments === b.arguments && a.withdrawn === b.withdrawn
+
+/**
+ * Pure: every fork among the attempts beside its parent, by task and then by
+ * when it started: the calls after the fork point that differ, place by place
+ * (a call only one of them made differs too).
+ */
+export function forkComparisons(rows: readonly AttemptRow[], calls: ReadonlyMap<string, readonly CallRow[]>, tasks: readonly Task[] = []): ForkComparison[] {
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const order = new Map(tasks.map((t, i) => [t.id, i]))
+  const after = (id: string, step: number) =>
+    [...(calls.get(id) ?? [])]
+      .sort((a, b) => a.seq - b.seq)
+      .slice(step)
+      .map(callText)
+  return rows
+    .filter((r) => r.parent !== undefined)
+    .sort(
+      (a, b) =>
+        (order.get(a.taskId) ?? Infinity) - (order.get(b.taskId) ?? Infinity) ||
+        a.taskId.localeCompare(b.taskId) ||
+        a.started - b.started ||
+        a.id.localeCompare(b.id),
+    )
+    .map((fork) => {
+      const step = fork.parent?.step ?? 0
+      const parent = byId.get(fork.parent?.attemptId ?? '')
+      const mine = after(fork.id, step)
+      const theirs = parent ? after(parent.id, step) : []
+      const compared = Math.max(mine.length, theirs.length)
+      const differences: CallDifference[] = []
+      for (let i = 0; i < compared; i++) {
+        const f = mine[i]
+        const p = theirs[i]
+        if (f && p && sameCall(f, p)) continue
+        differences.push({ n: step + i + 1, ...(p ? { parent: p } : {}), ...(f ? { fork: f } : {}) })
+      }
+      return { fork, ...(parent ? { parent } : {}), step, differences, compared }
+    })
+}
 
 /** A response line built in memory (no file line to point at). */
 function responseLine(raw: Record<string, unknown>, index: number): ResponseLine {
@@ -75,10 +165,18 @@ let loadToken = 0
 export async function loadStoredAnalysis(rows: readonly AttemptRow[], tasks: readonly Task[]): Promise<void> {
   const token = ++loadToken
   const wanted = rows.filter(isRecorded)
+  // A fork and its parent are compared even before the fork's first call of its own.
+  const forkIds = new Set(rows.flatMap((r) => (r.parent ? [r.id, r.parent.attemptId] : [])))
+  const read = [...wanted, ...rows.filter((r) => forkIds.has(r.id) && !isRecorded(r))]
   try {
-    const calls = await callsOf(wanted)
+    const calls = await callsOf(read)
     if (token !== loadToken) return
-    useAnalysis.setState({ stored: storedResponseLines(wanted, calls, tasks), storedIds: new Set(wanted.map((r) => r.id)), error: undefined })
+    useAnalysis.setState({
+      stored: storedResponseLines(wanted, calls, tasks),
+      storedIds: new Set(read.map((r) => r.id)),
+      forks: forkComparisons(rows, calls, tasks),
+      error: undefined,
+    })
   } catch (e) {
     if (token === loadToken) useAnalysis.setState({ stored: [], error: e instanceof Error ? e.message : String(e) })
   }

@@ -52,7 +52,7 @@ export function taskStatuses(attempts: readonly AttemptRow[], actor: string): Ma
     const finished = newest.find((a) => a.finished)
     let status: TaskStatus = 'not_started'
     if (rows.some((a) => (a.flags?.length ?? 0) > 0)) status = 'flagged'
-    else if (newest[0] && !newest[0].finished && (newest[0].steps ?? 0) > 0) status = 'in_progress'
+    else if (newest[0] && !newest[0].finished && (newest[0].callCount ?? 0) > 0) status = 'in_progress'
     else if (finished) status = finished.verdict?.correct ? 'correct' : 'wrong'
     out.set(taskId, status)
   }

@@ -4,8 +4,11 @@ import type { AppKey, Task, TrajectoryStep } from '../core'
 import { attemptCalls, getAttempt, isRecorded, toSteps } from '../db'
 import type { AttemptRow } from '../db'
 import type { AppSearch } from './phone'
+import { forkAttempt } from './attemptController'
 import { endReplay, showRecording } from './recording'
+import { continueModelFrom } from './runs/continueModel'
 import { useSession } from './sessionStore'
+import { useSettings } from './settings'
 import { showView } from './view'
 
 /** What the list shows: every filter empty or off lists every recorded attempt. */
@@ -38,6 +41,10 @@ interface ReplayState {
   playing: boolean
   speed: number
   error?: string
+  /** A fork being made from the player: the person's, or the run's model's. */
+  forking?: 'person' | 'model'
+  /** Why the last fork from the player failed (or why the resumed model stopped). */
+  forkError?: string
 }
 
 export const useReplay = create<ReplayState>()(() => ({ filters: NO_FILTERS, steps: [], step: 0, playing: false, speed: 1 }))
@@ -62,6 +69,23 @@ export function replayRows(attempts: readonly AttemptRow[], tasks: readonly Task
         (!filters.run || runOf(a) === filters.run),
     )
     .sort((a, b) => b.started - a.started || a.id.localeCompare(b.id))
+}
+
+/** An attempt's place among forks: the attempt it was forked from (when stored) and its own forks, oldest first. */
+export interface ForkFamily {
+  /** The stored parent; missing when the attempt is no fork, or its parent is no longer stored. */
+  parent?: AttemptRow
+  forks: AttemptRow[]
+}
+
+/** Pure: the parent and the forks of an attempt, among the stored attempts. */
+export function forkFamily(attempt: AttemptRow, attempts: readonly AttemptRow[]): ForkFamily {
+  const parentId = attempt.parent?.attemptId
+  const parent = parentId === undefined ? undefined : attempts.find((a) => a.id === parentId)
+  const forks = attempts
+    .filter((a) => a.parent?.attemptId === attempt.id)
+    .sort((a, b) => a.started - b.started || a.id.localeCompare(b.id))
+  return { ...(parent ? { parent } : {}), forks }
 }
 
 /** Pure: the choices of the actor and run filters, from the recorded attempts. */
@@ -150,7 +174,7 @@ export async function goToStep(step: number): Promise<void> {
 export async function openReplay(attemptId: string, step?: number): Promise<void> {
   stopTimer()
   const visit = visits
-  useReplay.setState({ playing: false, error: undefined })
+  useReplay.setState({ playing: false, error: undefined, forkError: undefined })
   const attempt = await getAttempt(attemptId)
   const dataset = useSession.getState().dataset
   if (visit !== visits) return
@@ -213,6 +237,51 @@ export function stepTo(step: number): void {
 export function setSpeed(speed: number): void {
   useReplay.setState({ speed })
   if (useReplay.getState().playing) schedule()
+}
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
+
+/**
+ * Amend and replay: a new attempt of the player's attempt, whose first calls are
+ * the ones the player shows, opened on the phone. The replay's phone update in
+ * flight lands first, so that it cannot take the phone back from the fork.
+ */
+async function forkFromPlayer(who: 'person' | 'model', open: (attemptId: string, step: number) => Promise<unknown>): Promise<boolean> {
+  const { attempt, step, forking } = useReplay.getState()
+  if (!attempt || forking) return false
+  stopTimer()
+  token++
+  useReplay.setState({ playing: false, forking: who, forkError: undefined })
+  const made = pending.then(() => open(attempt.id, step))
+  pending = made.then(
+    () => undefined,
+    () => undefined,
+  )
+  try {
+    await made
+  } catch (err) {
+    useReplay.setState({ forking: undefined, forkError: messageOf(err) })
+    // Refused before anything changed, the replay is still on the phone; if not, it is put back.
+    if (!useSession.getState().replaying) void goToStep(step)
+    return false
+  }
+  useReplay.setState({ forking: undefined })
+  showView('phone')
+  return true
+}
+
+/** Continue from this step: the person (by their name) goes on from the step shown, on the phone. */
+export function continueFromStep(): Promise<boolean> {
+  return forkFromPlayer('person', (attemptId, step) => forkAttempt(attemptId, step, { actor: useSettings.getState().actor }))
+}
+
+/** Resume the model from here: an agent run's model goes on from the step shown, on the phone. */
+export function resumeModelFromStep(): Promise<boolean> {
+  return forkFromPlayer('model', async (attemptId, step) => {
+    const { done } = await continueModelFrom(attemptId, step)
+    // The model goes on on the phone; if it stops on an error, the player says so when the replay is back.
+    done.catch((err: unknown) => useReplay.setState({ forkError: messageOf(err) }))
+  })
 }
 
 /** Leaving the view: the player stops and the phone goes back to the person's own attempt. */

@@ -96,7 +96,7 @@ export class Attempt {
       started: (input.now ?? Date.now)(),
       elapsedMs: 0,
       finished: false,
-      steps: inherited.length,
+      callCount: inherited.length,
       ...(input.run ? { run: input.run } : {}),
       ...(input.fork ? { parent: { attemptId: input.fork.parent, step: input.fork.step } } : {}),
     }
@@ -176,11 +176,11 @@ export class Attempt {
   }
 
   /** Stores an agent's conversation after a turn, with the steps it covers: the turn is then whole. */
-  storeTurns(turns: Omit<StoredTurns, 'steps'>): Promise<void> {
+  storeTurns(turns: Omit<StoredTurns, 'covered'>): Promise<void> {
     return this.serial(async () => {
       if (this.readOnly) throw new AttemptClosed(VIEW_ONLY)
       if (!this.leadingNow) throw new AttemptClosed(ANOTHER_TAB)
-      const whole: StoredTurns = { ...turns, messages: [...turns.messages], steps: this.steps.length }
+      const whole: StoredTurns = { ...turns, messages: [...turns.messages], covered: this.steps.length }
       await this.sink.writeTurns(this.id, whole)
       this.turns = whole
     })
@@ -192,8 +192,8 @@ export class Attempt {
       this.assertWritable()
       const verdict = this.verdict()
       const kept = { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches }
-      await this.sink.finish(this.id, { verdict: kept, steps: this.steps.length })
-      Object.assign(this.info, { finished: true, verdict: kept, steps: this.steps.length })
+      await this.sink.finish(this.id, { verdict: kept, callCount: this.steps.length })
+      Object.assign(this.info, { finished: true, verdict: kept, callCount: this.steps.length })
       this.releaseLead?.()
       this.emit({ type: 'finished', verdict })
       return verdict
@@ -269,7 +269,7 @@ export class Attempt {
 
   /** Steps past the last whole turn belong to a turn cut short: they go, and the model takes that turn again. */
   private async dropUnfinishedTurn(): Promise<void> {
-    const covered = this.turns ? (this.turns.steps ?? this.steps.length) : 0
+    const covered = this.turns ? (this.turns.covered ?? this.steps.length) : 0
     if (this.steps.length <= covered) return
     await this.sink.dropSteps(this.id, covered)
     this.steps = this.steps.slice(0, covered)

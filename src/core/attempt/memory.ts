@@ -35,7 +35,7 @@ export class MemorySink implements AttemptSink {
       if (step.seq > kept.steps.length) throw new Error(`step ${step.seq} would skip ${kept.steps.length}`)
       const { data: _data, ...stored } = step
       kept.steps[step.seq] = { ...stored }
-      kept.attempt.steps = Math.max(kept.attempt.steps ?? 0, step.seq + 1)
+      kept.attempt.callCount = Math.max(kept.attempt.callCount ?? 0, step.seq + 1)
     })
   }
 
@@ -47,14 +47,14 @@ export class MemorySink implements AttemptSink {
     return this.write(() => {
       const kept = this.must(attemptId)
       kept.steps.length = Math.min(kept.steps.length, from)
-      kept.attempt.steps = kept.steps.length
+      kept.attempt.callCount = kept.steps.length
     })
   }
 
   finish(attemptId: string, end: AttemptEnd): Promise<void> {
     return this.write(() => {
       const kept = this.must(attemptId)
-      Object.assign(kept.attempt, { finished: true, ended: Date.now(), verdict: end.verdict, steps: end.steps })
+      Object.assign(kept.attempt, { finished: true, ended: Date.now(), verdict: end.verdict, callCount: end.callCount })
     })
   }
 

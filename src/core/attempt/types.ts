@@ -52,7 +52,7 @@ export interface AttemptInfo {
   ended?: number
   verdict?: AttemptVerdict
   /** Calls made, as last summarised (exact once finished). */
-  steps?: number
+  callCount?: number
   run?: RunTag
   parent?: ForkOrigin
 }
@@ -70,7 +70,7 @@ export interface StoredTurns {
    * them, and the model takes that turn again. Missing on turns stored before
    * this was kept: then every step counts.
    */
-  steps?: number
+  covered?: number
 }
 
 /** A step in a fork that was copied from its parent. */
@@ -94,7 +94,7 @@ export interface StoredAttempt {
 /** What a finish stores. */
 export interface AttemptEnd {
   verdict: AttemptVerdict
-  steps: number
+  callCount: number
 }
 
 /** What a host adds to a step it stores (the page: the screen the call moved the phone to). */
