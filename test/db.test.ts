@@ -13,7 +13,7 @@ import {
   listDatasets,
   listTasks,
   loadTask,
-  finishAttempt,
+  storeFinish,
   saveElapsed,
   saveScreen,
   saveStep,
@@ -175,7 +175,7 @@ describe('attempts', () => {
     // A checkpoint brings the row up to date; a finish makes it exact, and its time is final.
     await saveElapsed(attempt.id, 1500, 2, db)
     expect(await db.attempts.get(attempt.id)).toMatchObject({ callCount: 2, elapsedMs: 1500 })
-    await finishAttempt(attempt.id, { verdict: { correct: true, errorType: null, mismatches: [] }, elapsedMs: 1600, callCount: 2 }, db)
+    await storeFinish(attempt.id, { verdict: { correct: true, errorType: null, mismatches: [] }, elapsedMs: 1600, callCount: 2 }, db)
     expect(withLatest(await storedAttempt(db, attempt.id), await attemptCalls(attempt.id, db))).toMatchObject({ finished: true, callCount: 2, elapsedMs: 1600 })
   })
 })

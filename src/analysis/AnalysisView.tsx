@@ -6,6 +6,7 @@ import { useProgress } from '../state/progress'
 import { useSession } from '../state/session'
 import { CapabilityChart } from './CapabilityChart'
 import { ErrorChart } from './ErrorChart'
+import { ForksTable } from './ForksTable'
 import { ModeChart } from './ModeChart'
 import { RetrievalChart } from './RetrievalChart'
 import { ScopeChart } from './ScopeChart'
@@ -65,6 +66,7 @@ export function AnalysisView() {
               <TaskTable rows={rows} tasks={tasks} />
             </>
           )}
+          <ForksTable />
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import type { AttemptRow } from '../db'
 import { useAnalysis } from '../state/analysis'
 import type { CallDifference, CallText } from '../state/analysis'
 import { showView } from '../state/view'
+import { TableScroll } from '../shared/TableScroll'
 
 /** Differences listed in a cell before "+n more". */
 const SHOWN = 3
@@ -71,7 +72,7 @@ export function ForksTable() {
     <div className="analysis-section">
       <h3 id="analysis-forks">{t('analysis.forks.heading')}</h3>
       <p className="analysis-hint">{t('analysis.forks.hint')}</p>
-      <div className="table-scroll" role="region" aria-labelledby="analysis-forks" tabIndex={0}>
+      <TableScroll label={t('analysis.forks.heading')}>
         <table className="analysis-table" data-testid="forks">
           <caption className="visually-hidden">{t('analysis.forks.heading')}</caption>
           <thead>
@@ -98,7 +99,7 @@ export function ForksTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   )
 }

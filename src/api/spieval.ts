@@ -1,4 +1,4 @@
-import { readSetting, runtimeSetting, systemPrompt } from '../core'
+import { readSetting, runtimeSetting, submittedVerdict, systemPrompt } from '../core'
 import type { Attempt } from '../core'
 import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
 import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
@@ -80,7 +80,7 @@ export function createSpievalApi(): SpievalApi {
       const calls = submittedCalls()
       const verdict = await finishAttempt()
       if (!verdict) throw new Error('No task is open')
-      return { id: verdict.id, correct: verdict.correct, errorType: verdict.errorType, calls, mismatches: verdict.mismatches }
+      return submittedVerdict(verdict, calls)
     },
     async current() {
       await whenReady()

@@ -28,6 +28,11 @@ export interface SubmittedVerdict {
   mismatches: Mismatch[]
 }
 
+/** What `submit` answers, in every host: the verdict with the calls it scored. */
+export function submittedVerdict(verdict: Pick<SubmittedVerdict, 'id' | 'correct' | 'errorType' | 'mismatches'>, calls: PredictedCall[]): SubmittedVerdict {
+  return { id: verdict.id, correct: verdict.correct, errorType: verdict.errorType, calls, mismatches: verdict.mismatches }
+}
+
 /**
  * A Node host of the attempt kernel (the MCP server, `npm run agent`): one
  * data set, one open attempt at a time, the steps in a sink (memory unless
@@ -99,7 +104,7 @@ export class TaskHost {
     if (!attempt) throw new Error('No task is open: call open_task first.')
     const verdict = await attempt.finish()
     this.attempt = undefined
-    return { id: verdict.id, correct: verdict.correct, errorType: verdict.errorType, calls: attempt.submittedCalls(), mismatches: verdict.mismatches }
+    return submittedVerdict(verdict, attempt.submittedCalls())
   }
 
   private taskSource(taskId: string) {

@@ -1,5 +1,5 @@
 import type { AttemptEnd, AttemptSink, AttemptStart, StepNote, StoredAttempt, StoredTurns, TrajectoryStep } from '../core'
-import { attemptCalls, dropCalls, finishAttempt, getAttempt, saveStep, storeAttempt, toSteps, withLatest } from './attempts'
+import { attemptCalls, dropCalls, storeFinish, getAttempt, saveStep, storeAttempt, toSteps, withLatest } from './attempts'
 import { loadTurns, saveTurns } from './runs'
 import { database } from './schema'
 import type { AttemptRow, SpievalDatabase } from './schema'
@@ -67,7 +67,7 @@ export class IndexedDbSink implements AttemptSink {
   }
 
   async finish(attemptId: string, end: AttemptEnd): Promise<void> {
-    const stored = await finishAttempt(attemptId, { ...end, elapsedMs: this.options.elapsedMs(attemptId) }, this.db)
+    const stored = await storeFinish(attemptId, { ...end, elapsedMs: this.options.elapsedMs(attemptId) }, this.db)
     if (!stored) throw new Error('The attempt is no longer stored')
     this.keep(stored)
   }

@@ -266,7 +266,7 @@ function updateAttemptDurably(
 }
 
 /** Ends an attempt with its verdict. Resolves once the write is on disk (strict durability). */
-export async function finishAttempt(
+export async function storeFinish(
   attemptId: string,
   finish: { verdict: StoredVerdict; elapsedMs: number; callCount: number },
   db: SpievalDatabase = database(),

@@ -14,7 +14,7 @@ export {
   openAttempt,
   storeAttempt,
   datasetAttempts,
-  finishAttempt,
+  storeFinish,
   getAttempt,
   isRecorded,
   latestAttempt,

@@ -5,8 +5,15 @@ import { useSession } from '../state/session'
 
 /** One call; a step object changes only when it is withdrawn, so an agent's new call draws one item, not the list. */
 const TrajectoryItem = memo(function TrajectoryItem({ step: s }: { step: TrajectoryStep }) {
+  const { t } = useTranslation()
   return (
-    <li className={`${s.kind} ${s.ok ? 'ok' : 'failed'}${s.withdrawn ? ' withdrawn' : ''}`}>
+    <li className={`${s.kind} ${s.ok ? 'ok' : 'failed'}${s.withdrawn ? ' withdrawn' : ''}${s.inherited ? ' inherited' : ''}`}>
+      {/* A fork's first calls are its parent's: said in words, not by the style alone. */}
+      {s.inherited && (
+        <span className="inherited-tag" title={t('inheritedTitle')}>
+          {t('inherited')}
+        </span>
+      )}
       <code>
         {s.name}({typeof s.arguments === 'string' ? s.arguments : JSON.stringify(s.arguments)})
       </code>

@@ -3,6 +3,7 @@ import type { VerdictSummary } from '../core/archive'
 import { usePeople } from '../state/people'
 import type { ImportIssue, ImportOutcome } from '../state/people'
 import { TableScroll } from './TableScroll'
+import './shared.css'
 
 function IssueItem({ issue }: { issue: ImportIssue }) {
   const { t } = useTranslation()

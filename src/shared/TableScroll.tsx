@@ -1,3 +1,4 @@
+import './shared.css'
 import type { ReactNode } from 'react'
 
 /** A wide table's frame: scrolls sideways when the window is narrow, and can be scrolled from the keyboard. */

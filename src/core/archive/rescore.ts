@@ -1,3 +1,4 @@
+import { keptVerdict } from '../attempt/types'
 import type { Task } from '../dataset/types'
 import { scoreTask } from '../score/task'
 import type { ToolProperties } from '../score/task'
@@ -58,7 +59,7 @@ export function rescoreAttempt(
 ): { verdict?: ArchivedVerdict; change?: VerdictChange } {
   if (!attempt.finished) return {}
   const scored = scoreTask(task, submittedOf(attempt.steps), properties)
-  const verdict: ArchivedVerdict = { correct: scored.correct, errorType: scored.errorType, mismatches: scored.mismatches }
+  const verdict: ArchivedVerdict = keptVerdict(scored)
   const stored = attempt.verdict
   if (!stored || (stored.correct === verdict.correct && stored.errorType === verdict.errorType)) return { verdict }
   return {

@@ -10,7 +10,7 @@ import { nonJsonProblem } from '../tools/jsonArguments'
 import type { CallSource, ToolResult } from '../tools/types'
 import { AttemptClosed, StepNotStored } from './errors'
 import { inheritedSteps } from './fork'
-import { runtimeSetting } from './types'
+import { keptVerdict, runtimeSetting } from './types'
 import type { AttemptInfo, AttemptSetting, AttemptSink, LeadLock, RunTag, StepNote, StoredTurns } from './types'
 
 /** What the kernel tells its host. */
@@ -191,7 +191,7 @@ export class Attempt {
     return this.serial(async () => {
       this.assertWritable()
       const verdict = this.verdict()
-      const kept = { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches }
+      const kept = keptVerdict(verdict)
       await this.sink.finish(this.id, { verdict: kept, callCount: this.steps.length })
       Object.assign(this.info, { finished: true, verdict: kept, callCount: this.steps.length })
       this.releaseLead?.()

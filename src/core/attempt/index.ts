@@ -4,7 +4,7 @@ export type { AttemptEvent, AttemptTask, OpenAttempt, ResumeAttempt } from './at
 export { AttemptClosed, StepNotStored } from './errors'
 export { conversationUpTo, inheritedSteps } from './fork'
 export { MemoryLeadLock, MemorySink } from './memory'
-export { runtimeSetting } from './types'
+export { keptVerdict, runtimeSetting } from './types'
 export type * from './types'
 export { responseLine, trajectoryMessages } from './responseLine'
 export type { LineSource } from './responseLine'

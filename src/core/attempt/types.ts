@@ -34,6 +34,11 @@ export interface AttemptVerdict {
   mismatches: unknown[]
 }
 
+/** What a finished attempt keeps of the scorer's verdict (the kernel's finish, and an import's re-scoring). */
+export function keptVerdict(verdict: Pick<AttemptVerdict, 'correct' | 'errorType' | 'mismatches'>): AttemptVerdict {
+  return { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches }
+}
+
 /**
  * An attempt as every host knows it. Storage rows extend it (the page's adds
  * its data set, screen and flags).
