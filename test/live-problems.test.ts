@@ -125,3 +125,35 @@ describe('live problems', () => {
     expect(messages(issues, 'warning')).toEqual(['"friction[3]" refuses every call of Phone_Call, which the gold answer calls'])
   })
 })
+
+describe('the one validator reads the live keys', () => {
+  it('keeps a task\'s live keys and a tool\'s x-effect, and refuses malformed ones with file, line and task', async () => {
+    const { DatasetError, loadDataset } = await import('../src/core/index')
+    const { fixtureFiles } = await import('./fixtures')
+    const files = fixtureFiles()
+    const lines = (files['input_data.jsonl'] ?? '').trim().split('\n')
+    const first = JSON.parse(lines[0] ?? '{}')
+    first.prompt_metadata.expected_state = [{ app: 'notes', op: 'delete', where: { 标题: 'Shopping' } }]
+    first.prompt_metadata.verify = 'state'
+    const tools = JSON.parse(files['tools.json'] ?? '[]')
+    tools.push({ type: 'function', function: { name: 'Notes_Delete', description: '', parameters: { type: 'object', properties: { title: { type: 'string' } } }, 'x-effect': { app: 'notes', op: 'delete', where: { 标题: 'title' } } } })
+    const good = { ...files, 'input_data.jsonl': [JSON.stringify(first), ...lines.slice(1)].join('\n'), 'tools.json': JSON.stringify(tools) }
+    const { dataset } = loadDataset(good)
+    expect(dataset.tasks[0]?.live).toMatchObject({ verify: 'state', expectedState: [{ app: 'notes', op: 'delete' }] })
+    expect(dataset.tasks[1]?.live).toBeUndefined()
+    expect(dataset.tools.find((t) => t.function.name === 'Notes_Delete')?.function['x-effect']).toEqual({ app: 'notes', op: 'delete', where: { 标题: 'title' } })
+
+    first.prompt_metadata.verify = 'sometimes'
+    const badTask = { ...good, 'input_data.jsonl': [JSON.stringify(first), ...lines.slice(1)].join('\n') }
+    expect(() => loadDataset(badTask)).toThrow(DatasetError)
+    try {
+      loadDataset(badTask)
+    } catch (err) {
+      const issue = (err as InstanceType<typeof DatasetError>).issues.find((i) => /verify/.test(i.message))
+      expect(issue).toMatchObject({ file: 'input_data.jsonl', line: 1 })
+      expect(issue?.message).toMatch(/must be one of calls, state, both/)
+    }
+    tools[tools.length - 1].function['x-effect'] = { app: 'nowhere', op: 'delete', where: { 标题: 'title' } }
+    expect(() => loadDataset({ ...good, 'tools.json': JSON.stringify(tools) })).toThrow(/tools\.json|nowhere/)
+  })
+})

@@ -4,6 +4,9 @@ import { SPIEVAL_PROFILE, readProfile } from './profile'
 import { isPlainObject, parseJsonWithLine, splitLines } from './text'
 import { hasOwn, setOwn } from './own'
 import { goldProblems } from './gold'
+import { EFFECT_KEY, readLiveMetadata } from '../live/read'
+import { liveProblems } from '../live/problems'
+import type { LiveMetadata } from '../live/types'
 
 /** Thrown when a data set cannot be loaded; `issues` holds every error found, each placed in its file. */
 export class DatasetError extends Error {
@@ -72,10 +75,12 @@ function readTask(value: unknown, line: number, fail: (message: string) => void)
   if (chat.length > 0 && instruction === '') problems.push('"messages" has no user message')
   let answer: GoldCall[] = []
   let freeParams: string[][] = []
+  let live: LiveMetadata = {}
   if (!isPlainObject(meta)) problems.push('"prompt_metadata" must be an object with "answer"')
   else {
     answer = readAnswer(meta.answer, problems)
     freeParams = readFreeParams(meta.free_params, answer.length, problems)
+    live = readLiveMetadata(meta, problems)
   }
   if (problems.length > 0) return void fail(`task "${id}": ${problems.join('; ')}`)
   return {
@@ -88,6 +93,7 @@ function readTask(value: unknown, line: number, fail: (message: string) => void)
     reasoningPath: textOf(value.reasoning_path),
     distractors: textOf(value.distractors),
     line,
+    ...(Object.keys(live).length > 0 ? { live } : {}),
   }
 }
 
@@ -230,6 +236,8 @@ export function parseTools(text: string, issues = new IssueList()): ToolSchema[]
         name: fn.name,
         description: typeof fn.description === 'string' ? fn.description : '',
         parameters: params as ToolSchema['function']['parameters'],
+        // Kept as given; liveProblems checks it against the apps and the tool's own parameters.
+        ...(hasOwn(fn, EFFECT_KEY) ? { [EFFECT_KEY]: fn[EFFECT_KEY] } : {}),
       },
     })
   })
@@ -275,6 +283,7 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
   }
   // Cross-check whatever did parse, so that one run reports every error.
   checkCrossReferences(tasks, recordsParsed ? records : undefined, toolsParsed ? tools : undefined, issues)
+  if (recordsParsed && toolsParsed) for (const issue of liveProblems({ tasks, records, tools })) issues.items.push(issue)
   if (issues.hasErrors) throw new DatasetError(issues.items)
   return {
     dataset: { tasks, records, tools, profile, hasProfile: profileText !== undefined },

@@ -1,3 +1,4 @@
+import type { LiveMetadata } from '../live/types'
 /** The ten app keys of SPIEval's records_db.json, in display order. */
 export const APP_KEYS = [
   'contacts',
@@ -44,6 +45,8 @@ export interface Task {
   distractors: string
   /** 1-based line in input_data.jsonl. */
   line: number
+  /** The live keys of `prompt_metadata` (expected_state, friction, verify, ordered), when the task has any. */
+  live?: LiveMetadata
 }
 
 /** An OpenAI-style function schema, as in tools.json. */
@@ -53,6 +56,8 @@ export interface ToolSchema {
     name: string
     description: string
     parameters: JsonSchemaObject
+    /** A live data set's effect of the tool on the records (DESIGN.md, "Live state"), kept as given. */
+    'x-effect'?: unknown
   }
 }
 
