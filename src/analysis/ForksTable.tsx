@@ -69,7 +69,7 @@ export function ForksTable() {
   if (forks.length === 0) return null
   const columns = ['task', 'actor', 'step', 'parent', 'fork', 'differ'] as const
   return (
-    <div className="analysis-section">
+    <div className="analysis-section analysis-forks">
       <h3 id="analysis-forks">{t('analysis.forks.heading')}</h3>
       <p className="analysis-hint">{t('analysis.forks.hint')}</p>
       <TableScroll label={t('analysis.forks.heading')}>

@@ -33,7 +33,10 @@ export function AttemptList() {
               >
                 <span className="replay-row-title">{attemptTitle(a, t)}</span>
                 <span className={`replay-verdict ${verdictClass(a)}`}>{verdictText(a, t)}</span>
-                <span className="replay-row-steps">{t('replay.steps', { count: a.callCount ?? 0 })}</span>
+                <span className="replay-row-steps">
+                  {t('replay.steps', { count: a.callCount ?? 0 })}
+                  {a.parent && <span className="replay-fork-tag"> · {t('replay.fork.tag', { step: a.parent.step })}</span>}
+                </span>
               </button>
             </li>
           ))}

@@ -135,7 +135,7 @@ export function forkComparisons(rows: readonly AttemptRow[], calls: ReadonlyMap<
 }
 
 /** A response line built in memory (no file line to point at). */
-function responseLine(raw: Record<string, unknown>, index: number): ResponseLine {
+function asResponseLine(raw: Record<string, unknown>, index: number): ResponseLine {
   const run = typeof raw.run === 'number' ? raw.run : 0
   return { id: String(raw.id), run, calls: executionCallsOf(raw), raw, line: index + 1 }
 }
@@ -155,7 +155,7 @@ export function storedResponseLines(rows: readonly AttemptRow[], calls: Readonly
   return scoringOrder(archived, tasks).map(({ attempt, run }, i) => {
     const line = archiveResponseLine(attempt, run, instructions.get(attempt.taskId) ?? '')
     const agent = byId.get(attempt.id)?.run
-    return responseLine(agent ? { ...line, model: agent.model, run: agent.repeat } : line, i)
+    return asResponseLine(agent ? { ...line, model: agent.model, run: agent.repeat } : line, i)
   })
 }
 

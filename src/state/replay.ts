@@ -152,8 +152,9 @@ const firstStep = (steps: readonly unknown[]) => Math.min(1, steps.length)
 
 /** Shows the attempt on the phone as it stood after `step` calls, and names the step in the page's hash. */
 export async function goToStep(step: number): Promise<void> {
-  const { attempt, steps } = useReplay.getState()
-  if (!attempt) return
+  const { attempt, steps, forking } = useReplay.getState()
+  // While a fork opens, the player stays where it is: a step shown after it would take the phone back.
+  if (!attempt || forking) return
   const shown = Math.max(firstStep(steps), Math.min(steps.length, Math.round(step)))
   useReplay.setState({ step: shown })
   showView('replay', [attempt.id, String(shown)])
