@@ -10,7 +10,7 @@ export interface AgentRunInput {
   systemPrompt: string
   instruction: string
   tools: readonly ToolSchema[]
-  /** The one tool path (ToolSession.call, window.spieval.call, …); it never throws for a bad call. */
+  /** The one tool path (an Attempt of the kernel, window.spieval.call, …); it never throws for a bad call. */
   callTool: (name: string, args: string) => Promise<{ content: string }>
   maxTurns?: number
   signal?: AbortSignalLike
