@@ -2,7 +2,7 @@ import type { Dataset, Profile, ToolSchema } from './dataset/types'
 import { systemPrompt } from './agent/prompt'
 import { Attempt } from './attempt/attempt'
 import { MemorySink } from './attempt/memory'
-import type { AttemptSink } from './attempt/types'
+import type { AttemptSink, AttemptState } from './attempt/types'
 import type { TrajectoryStep } from './tools/steps'
 import { readSetting } from './tools/types'
 import type { CallSource, Setting } from './tools/types'
@@ -26,11 +26,21 @@ export interface SubmittedVerdict {
   errorType: string | null
   calls: PredictedCall[]
   mismatches: Mismatch[]
+  /** In live state, when the task names the changes it expects. */
+  state?: { correct: boolean; errorType: string | null; mismatches: unknown[] }
 }
 
 /** What `submit` answers, in every host: the verdict with the calls it scored. */
-export function submittedVerdict(verdict: Pick<SubmittedVerdict, 'id' | 'correct' | 'errorType' | 'mismatches'>, calls: PredictedCall[]): SubmittedVerdict {
-  return { id: verdict.id, correct: verdict.correct, errorType: verdict.errorType, calls, mismatches: verdict.mismatches }
+export function submittedVerdict(verdict: Pick<SubmittedVerdict, 'id' | 'correct' | 'errorType' | 'mismatches' | 'state'>, calls: PredictedCall[]): SubmittedVerdict {
+  const state = verdict.state
+  return {
+    id: verdict.id,
+    correct: verdict.correct,
+    errorType: verdict.errorType,
+    calls,
+    mismatches: verdict.mismatches,
+    ...(state ? { state: { correct: state.correct, errorType: state.errorType, mismatches: state.mismatches } } : {}),
+  }
 }
 
 /**
@@ -52,11 +62,11 @@ export class TaskHost {
   }
 
   /** Opens a task with a fresh attempt. Rejects for an unknown id or setting. */
-  async open(taskId: string, requested: Setting | string = 'paginated', options: { actor?: string } = {}): Promise<OpenedTask> {
+  async open(taskId: string, requested: Setting | string = 'paginated', options: { actor?: string; state?: AttemptState } = {}): Promise<OpenedTask> {
     const setting = readSetting(requested)
     const source = this.taskSource(taskId)
     this.attempt?.close()
-    this.attempt = await Attempt.open({ ...source, setting, actor: options.actor ?? this.actor, sink: this.sink })
+    this.attempt = await Attempt.open({ ...source, setting, actor: options.actor ?? this.actor, sink: this.sink, ...(options.state ? { state: options.state } : {}) })
     return this.opened(this.attempt)
   }
 
@@ -69,7 +79,8 @@ export class TaskHost {
     if (!stored) throw new Error(`Unknown attempt "${attemptId}".`)
     const source = this.taskSource(stored.attempt.taskId)
     const fork = { parent: attemptId, steps: stored.steps, step }
-    const next = await Attempt.open({ ...source, setting: stored.attempt.access, actor: options.actor ?? stored.attempt.actor, sink: this.sink, fork })
+    const state = stored.attempt.state
+    const next = await Attempt.open({ ...source, setting: stored.attempt.access, actor: options.actor ?? stored.attempt.actor, sink: this.sink, fork, ...(state ? { state } : {}) })
     this.attempt?.close()
     this.attempt = next
     return this.opened(next)
@@ -110,7 +121,7 @@ export class TaskHost {
   private taskSource(taskId: string) {
     const task = this.dataset.tasks.find((t) => t.id === taskId)
     if (!task) throw new Error(`Unknown task "${taskId}". Use list_tasks to see the ids.`)
-    return { task, tools: this.dataset.tools, records: this.dataset.records[taskId] ?? {} }
+    return { task, tools: this.dataset.tools, records: this.dataset.records[taskId] ?? {}, profile: this.dataset.profile }
   }
 
   private opened(attempt: Attempt): OpenedTask {

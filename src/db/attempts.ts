@@ -135,6 +135,7 @@ function callRow(attemptId: string, step: TrajectoryStep, at: number, change: { 
     content: step.content,
     ...(step.withdrawn ? { withdrawn: true } : {}),
     ...(step.inherited ? { inherited: true } : {}),
+    ...(step.friction ? { friction: true } : {}),
     ...(change.screen !== undefined ? { screen: change.screen } : {}),
     ...(change.elapsedMs !== undefined ? { elapsedMs: change.elapsedMs } : {}),
   }
@@ -237,6 +238,7 @@ export function toSteps(rows: readonly CallRow[]): TrajectoryStep[] {
     content: r.content,
     ...(r.withdrawn ? { withdrawn: true } : {}),
     ...(r.inherited ? { inherited: true } : {}),
+    ...(r.friction ? { friction: true } : {}),
   }))
 }
 

@@ -1,4 +1,6 @@
-import type { Task, TaskRecords, ToolSchema } from '../dataset/types'
+import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
+import type { StateVerdict } from '../live/verdict'
+import { correctUnder, verifyOf } from '../live/read'
 import { newId } from '../ids'
 import { scoreTask, toolProperties } from '../score/task'
 import type { TaskVerdict } from '../score/types'
@@ -10,8 +12,9 @@ import { nonJsonProblem } from '../tools/jsonArguments'
 import type { CallSource, ToolResult } from '../tools/types'
 import { AttemptClosed, StepNotStored } from './errors'
 import { inheritedSteps } from './fork'
+import { LiveRecords } from './live'
 import { keptVerdict, runtimeSetting } from './types'
-import type { AttemptInfo, AttemptSetting, AttemptSink, LeadLock, RunTag, StepNote, StoredTurns } from './types'
+import type { AttemptInfo, AttemptSetting, AttemptSink, AttemptState, LeadLock, RunTag, StepNote, StoredTurns } from './types'
 
 /** What the kernel tells its host. */
 export type AttemptEvent =
@@ -20,17 +23,27 @@ export type AttemptEvent =
   | { type: 'undone'; step: TrajectoryStep; error: unknown }
   /** This holder started or stopped leading; on taking the lead the steps were read again. */
   | { type: 'lead'; leading: boolean }
-  | { type: 'finished'; verdict: TaskVerdict }
+  | { type: 'finished'; verdict: AttemptOutcome }
+
+/** The verdict of a finished attempt: on its calls, and in live state on the state it left. */
+export interface AttemptOutcome extends TaskVerdict {
+  /** The calls' own verdict is the rest; `correct` and `errorType` are the task's under its verify mode. */
+  state?: StateVerdict
+}
 
 /** What an attempt runs on: its task, the data set's tools, the task's records. */
 export interface AttemptTask {
   task: Task
   tools: readonly ToolSchema[]
   records: TaskRecords
+  /** The user profile: live effects stamp its "now", name, phone and account. Needed for `live` state. */
+  profile?: Profile
 }
 
 export interface OpenAttempt extends AttemptTask {
   setting: AttemptSetting
+  /** `live`: calls change the attempt's own copy of the records. Default `static`. */
+  state?: AttemptState
   actor: string
   sink: AttemptSink
   run?: RunTag
@@ -65,8 +78,9 @@ const leadKey = (attemptId: string) => `attempt:${attemptId}`
  * - a finished attempt takes no more changes.
  */
 export class Attempt {
-  readonly runtime: ToolRuntime
+  private rt: ToolRuntime
   private steps: TrajectoryStep[]
+  private readonly live: LiveRecords | undefined
   private readonly listeners = new Set<(event: AttemptEvent) => void>()
   /** The change in flight; the next waits for it. */
   private queue: Promise<unknown> = Promise.resolve()
@@ -81,8 +95,28 @@ export class Attempt {
     steps: readonly TrajectoryStep[],
     private turns: StoredTurns | undefined,
   ) {
-    this.runtime = new ToolRuntime([...source.tools], source.records, { setting: runtimeSetting(info.access) })
     this.steps = [...steps]
+    if (info.state === 'live') {
+      if (!source.profile) throw new Error('A live attempt needs the data set\'s profile (its effects stamp the time and the owner)')
+      this.live = new LiveRecords(source.task, source.records, source.tools, source.profile, this.steps)
+    }
+    this.rt = this.newRuntime()
+  }
+
+  /** The task's tools over the records as they stand: the task's own, or in live state the attempt's copy. */
+  get runtime(): ToolRuntime {
+    return this.rt
+  }
+
+  private newRuntime(): ToolRuntime {
+    return new ToolRuntime([...this.source.tools], this.live?.current() ?? this.source.records, { setting: runtimeSetting(this.info.access) })
+  }
+
+  /** The live records changed (or were built again): searches must see them. */
+  private liveChanged(rebuild: boolean): void {
+    if (!this.live) return
+    if (rebuild) this.live.reset(this.steps)
+    this.rt = this.newRuntime()
   }
 
   /** Starts a new attempt (a fork when `fork` is given) and stores it before it takes a call. */
@@ -99,6 +133,7 @@ export class Attempt {
       callCount: inherited.length,
       ...(input.run ? { run: input.run } : {}),
       ...(input.fork ? { parent: { attemptId: input.fork.parent, step: input.fork.step } } : {}),
+      ...(input.state === 'live' ? { state: 'live' as const } : {}),
     }
     await input.sink.create({ attempt: info, inherited })
     const attempt = new Attempt(info, input, input.sink, inherited, undefined)
@@ -155,9 +190,23 @@ export class Attempt {
     if (refusal) return Promise.reject(new RefusedArguments(`${name}: ${refusal}`))
     return this.serial(async () => {
       this.assertWritable()
-      const step: TrajectoryStep = { seq: this.steps.length, ...this.runtime.call(name, args, source) }
+      const step: TrajectoryStep = { seq: this.steps.length, ...this.rt.call(name, args, source) }
+      const version = this.live?.version
+      if (this.live && step.kind === 'execution' && step.ok) {
+        const outcome = this.live.judge(step, this.steps)
+        if (!outcome.ok) Object.assign(step, { ok: false, content: outcome.content, ...(outcome.friction ? { friction: true } : {}) })
+        else if (outcome.change) step.data = { change: outcome.change }
+      }
       this.steps.push(step)
-      await this.store(step, () => this.sink.writeStep(this.id, step, note?.(step) ?? {}), () => this.steps.pop())
+      if (this.live && this.live.version !== version) this.liveChanged(false)
+      await this.store(
+        step,
+        () => this.sink.writeStep(this.id, step, note?.(step) ?? {}),
+        () => {
+          this.steps.pop()
+          if (this.live && this.live.version !== version) this.liveChanged(true)
+        },
+      )
       return step
     })
   }
@@ -170,7 +219,16 @@ export class Attempt {
       if (!current || current.kind !== 'execution' || !current.ok || current.withdrawn) return undefined
       const step: TrajectoryStep = { ...current, withdrawn: true }
       this.steps[seq] = step
-      await this.store(step, () => this.sink.writeStep(this.id, step, {}), () => (this.steps[seq] = current))
+      // In live state a withdrawn call's change is taken back too: the state is the kept calls replayed.
+      this.liveChanged(true)
+      await this.store(
+        step,
+        () => this.sink.writeStep(this.id, step, {}),
+        () => {
+          this.steps[seq] = current
+          this.liveChanged(true)
+        },
+      )
       return step
     })
   }
@@ -187,7 +245,7 @@ export class Attempt {
   }
 
   /** Ends the attempt: scores its kept execution calls with the one scorer, and stores the verdict. */
-  finish(): Promise<TaskVerdict> {
+  finish(): Promise<AttemptOutcome> {
     return this.serial(async () => {
       this.assertWritable()
       const verdict = this.verdict()
@@ -200,14 +258,25 @@ export class Attempt {
     })
   }
 
-  /** The verdict on the kept execution calls as they stand (what a finish stores). */
-  verdict(): TaskVerdict {
-    return scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
+  /**
+   * The verdict as things stand (what a finish stores): on the kept execution
+   * calls, and in live state on the state they left, under the task's verify mode.
+   */
+  verdict(): AttemptOutcome {
+    const calls = scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
+    const verify = verifyOf(this.source.task.live)
+    if (!this.live && verify === 'calls') return calls
+    // A static attempt has no state verdict, so a task verified by its state fails it.
+    const state = this.live?.verdict()
+    const correct = correctUnder(verify, calls.correct, state?.correct)
+    // The state's own error type is in `state`; a task wrong for its state alone is `other` at the calls' level.
+    const errorType = correct ? null : verify !== 'state' && calls.errorType ? calls.errorType : 'other'
+    return { ...calls, correct, errorType, ...(state ? { state } : {}) }
   }
 
   /** Checks a call without recording it: the answer it would get now. */
   check(name: string, args: unknown): ToolResult {
-    return this.runtime.call(name, args, 'ui')
+    return this.rt.call(name, args, 'ui')
   }
 
   /** Every step so far, in order. */
@@ -222,7 +291,7 @@ export class Attempt {
 
   /** The tools offered in this attempt's setting (no retrieval tools in `no_search`). */
   offeredTools(): ToolSchema[] {
-    return this.runtime.offeredTools()
+    return this.rt.offeredTools()
   }
 
   subscribe(listener: (event: AttemptEvent) => void): () => void {
@@ -273,6 +342,7 @@ export class Attempt {
     if (this.steps.length <= covered) return
     await this.sink.dropSteps(this.id, covered)
     this.steps = this.steps.slice(0, covered)
+    this.liveChanged(true)
   }
 
   private takeLead(lock: LeadLock): void {
@@ -293,6 +363,7 @@ export class Attempt {
         Object.assign(this.info, stored.attempt)
         this.steps = stored.steps
         this.turns = stored.turns
+        this.liveChanged(true)
       }
       this.leadingNow = true
     })

@@ -32,11 +32,22 @@ export interface AttemptVerdict {
   correct: boolean
   errorType: string | null
   mismatches: unknown[]
+  /** In live state, when the task names the changes it expects: the state verdict. */
+  state?: { correct: boolean; errorType: string | null; mismatches: unknown[] }
 }
 
+/** Whether an attempt's calls change its own copy of the records (DESIGN.md, "Live state"). */
+export type AttemptState = 'static' | 'live'
+
 /** What a finished attempt keeps of the scorer's verdict (the kernel's finish, and an import's re-scoring). */
-export function keptVerdict(verdict: Pick<AttemptVerdict, 'correct' | 'errorType' | 'mismatches'>): AttemptVerdict {
-  return { correct: verdict.correct, errorType: verdict.errorType, mismatches: verdict.mismatches }
+export function keptVerdict(verdict: Pick<AttemptVerdict, 'correct' | 'errorType' | 'mismatches' | 'state'>): AttemptVerdict {
+  const state = verdict.state
+  return {
+    correct: verdict.correct,
+    errorType: verdict.errorType,
+    mismatches: verdict.mismatches,
+    ...(state ? { state: { correct: state.correct, errorType: state.errorType, mismatches: state.mismatches } } : {}),
+  }
 }
 
 /**
@@ -60,6 +71,8 @@ export interface AttemptInfo {
   callCount?: number
   run?: RunTag
   parent?: ForkOrigin
+  /** `live` when calls change the attempt's own records; absent is `static`, the published protocol. */
+  state?: AttemptState
 }
 
 /** What an agent's loop has said so far in an attempt, stored whole after every turn. */

@@ -17,6 +17,8 @@ export interface TrajectoryStep extends ToolCall {
   withdrawn?: boolean
   /** In a fork: copied from the parent attempt. */
   inherited?: boolean
+  /** In live state: refused by one of the task's friction rules (never a submitted action). */
+  friction?: boolean
 }
 
 /**

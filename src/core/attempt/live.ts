@@ -1,0 +1,86 @@
+import type { Profile, TaskRecords, ToolSchema, Task } from '../dataset/types'
+import { toolEffect } from '../live/builtin'
+import { frictionFor } from '../live/friction'
+import { LiveState } from '../live/state'
+import type { StateChange } from '../live/types'
+import { stateVerdict } from '../live/verdict'
+import type { StateVerdict } from '../live/verdict'
+import { parseArguments } from '../tools/runtime'
+import type { TrajectoryStep } from '../tools/steps'
+
+/** What a valid execution call does in live state. */
+export type LiveOutcome = { ok: true; change?: StateChange } | { ok: false; content: string; friction?: true }
+
+/** The steps whose effects make the state: successful execution calls, not withdrawn, not refused by friction. */
+const applied = (s: TrajectoryStep) => s.kind === 'execution' && s.ok && !s.withdrawn && !s.friction
+
+/**
+ * An attempt's own copy of its task's records (DESIGN.md, "Live state"). It is
+ * never stored: the state is its steps replayed over the records (the effects
+ * are deterministic), so a reload, a crash or a fork comes back to the same
+ * state, and the data set's records are never changed.
+ */
+export class LiveRecords {
+  private state: LiveState
+  private readonly effects = new Map<string, ReturnType<typeof toolEffect>>()
+
+  constructor(
+    private readonly task: Task,
+    private readonly records: TaskRecords,
+    tools: readonly ToolSchema[],
+    private readonly profile: Profile,
+    steps: readonly TrajectoryStep[],
+  ) {
+    for (const tool of tools) this.effects.set(tool.function.name, toolEffect(tool))
+    this.state = this.replayed(steps)
+  }
+
+  /** The records as the attempt's calls left them (what searches see). */
+  current(): TaskRecords {
+    return this.state.taskRecords()
+  }
+
+  get version(): number {
+    return this.state.version
+  }
+
+  /** Builds the state again from steps (after a step was taken back, or read again from another tab). */
+  reset(steps: readonly TrajectoryStep[]): void {
+    this.state = this.replayed(steps)
+  }
+
+  /**
+   * Friction first (a task's rule refuses the call: the solver must repair its
+   * plan), then the tool's effect (an update naming no record, or several,
+   * is refused with how many match). `prior` are the steps before this call.
+   */
+  judge(step: TrajectoryStep, prior: readonly TrajectoryStep[]): LiveOutcome {
+    const nth = prior.filter((s) => s.name === step.name && s.kind === 'execution' && (s.ok || s.friction)).length + 1
+    const succeeded = new Set(prior.filter(applied).map((s) => s.name))
+    const rule = frictionFor(this.task.live?.friction, step.name, succeeded, nth)
+    if (rule) return { ok: false, content: `Error: ${rule.error}`, friction: true }
+    const effect = this.effects.get(step.name)
+    if (!effect) return { ok: true }
+    const result = this.state.apply(effect, argumentsOf(step), this.profile)
+    if (!result.ok) return { ok: false, content: `Error: ${result.message}` }
+    return { ok: true, change: result.change }
+  }
+
+  /** The state verdict, when the task names the changes it expects. */
+  verdict(): StateVerdict | undefined {
+    const expected = this.task.live?.expectedState
+    return expected ? stateVerdict(this.records, this.state, expected) : undefined
+  }
+
+  private replayed(steps: readonly TrajectoryStep[]): LiveState {
+    const calls = steps.filter(applied).map((s) => ({ name: s.name, arguments: argumentsOf(s) }))
+    return LiveState.replay(this.records, calls, (name) => this.effects.get(name), this.profile).state
+  }
+}
+
+/** A valid call's arguments as an object, nulls left out (an explicit null is the parameter left out). */
+function argumentsOf(step: TrajectoryStep): Record<string, unknown> {
+  const parsed = parseArguments(step.arguments)
+  const args = 'args' in parsed ? parsed.args : {}
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null))
+}
