@@ -39,11 +39,13 @@ describe('live state in the kernel', () => {
     expect(dataset.records['推理1']?.notes).toHaveLength(1)
     const verdict = await host.submit()
     expect(verdict).toMatchObject({ correct: true, state: { correct: true, errorType: null } })
-    // A static attempt of the same task changes nothing, and fails a task verified by both.
+    // A static attempt of the same task changes nothing, and is judged on its calls alone (as npm run score judges its line).
     await host.open('推理1', 'paginated')
     await host.call('Notes_Delete', { title: 'Shopping' }, 'test')
     expect((await host.call('search_notes', { pattern: 'almonds' }, 'test')).content).toMatch(/1 result/)
-    expect((await host.submit()).correct).toBe(false)
+    const staticVerdict = await host.submit()
+    expect(staticVerdict.correct).toBe(true)
+    expect(staticVerdict.state).toBeUndefined()
   })
 
   it('friction: the first try is refused and marked, and a requirement must be met first; neither is a submitted action', async () => {

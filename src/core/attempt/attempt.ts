@@ -264,10 +264,10 @@ export class Attempt {
    */
   verdict(): AttemptOutcome {
     const calls = scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
+    // A static attempt is judged on its calls alone, as `npm run score` judges its response line.
+    if (!this.live) return calls
     const verify = verifyOf(this.source.task.live)
-    if (!this.live && verify === 'calls') return calls
-    // A static attempt has no state verdict, so a task verified by its state fails it.
-    const state = this.live?.verdict()
+    const state = this.live.verdict()
     const correct = correctUnder(verify, calls.correct, state?.correct)
     // The state's own error type is in `state`; a task wrong for its state alone is `other` at the calls' level.
     const errorType = correct ? null : verify !== 'state' && calls.errorType ? calls.errorType : 'other'
