@@ -2,7 +2,7 @@ import { activeDataset, importDataset, listTasks, openAttempt, setActiveDataset 
 import type { DatasetRow } from '../db'
 import { leaveAttempt, openTask } from './attemptController'
 import { openDataLink } from './dataLink'
-import { isOwnHash } from './hashWriter'
+import { intendedHash } from './hashWriter'
 import { refreshProgress } from './progress'
 import { hashToRoute } from './routes'
 import { useSession } from './sessionStore'
@@ -45,14 +45,13 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
     const tasks = await listTasks(dataset.id)
     useSession.setState({ dataset, tasks })
     await refreshProgress(dataset.id)
-    const { taskId, route } = hashToRoute(hash)
+    // A reload comes back to the screen the tab last asked for, even if the address bar had not caught up.
+    const { taskId, route } = hashToRoute(intendedHash(hash))
     // A link to a screen opens that screen; a link to the task alone resumes where the attempt was left.
     const screen = route.screen === 'home' ? undefined : route
     const open = await openAttempt(dataset.id)
-    // This tab's own hash may trail the phone (a program just opened another task): a reload resumes the open attempt all the same.
-    const stale = open !== undefined && taskId !== open.taskId && isOwnHash(hash)
-    if (open && (taskId === undefined || taskId === open.taskId || stale) && tasks.some((t) => t.id === open.taskId))
-      await openTask(open.taskId, stale ? undefined : screen, { attemptId: open.id })
+    if (open && (taskId === undefined || taskId === open.taskId) && tasks.some((t) => t.id === open.taskId))
+      await openTask(open.taskId, screen, { attemptId: open.id })
     else {
       const first = tasks.find((t) => t.id === taskId) ?? tasks[0]
       if (first) await openTask(first.id, screen)

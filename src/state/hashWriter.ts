@@ -12,37 +12,47 @@ let written: string | undefined
 let pending: string | undefined
 let timer: ReturnType<typeof setTimeout> | undefined
 
-/** Where the tab keeps the hash it last wrote, so that a reload can tell its own (maybe stale) hash from a link. */
-const LAST_HASH_KEY = 'spieval-last-hash'
+/**
+ * Where the tab keeps the hash it last asked for, with the address bar's hash
+ * at that moment: a program's moves reach the address bar at most once a
+ * second, so a reload in between would otherwise come back to an older screen
+ * (another task's, even).
+ */
+const INTENDED_KEY = 'spieval-intended-hash'
+
+function remember(intended: string): void {
+  try {
+    sessionStorage.setItem(INTENDED_KEY, JSON.stringify({ intended, shown: window.location.hash }))
+  } catch {
+    // no sessionStorage: a reload then follows the address bar
+  }
+}
 
 function write(hash: string): void {
   lastWrite = performance.now()
   if (window.location.hash !== hash) window.history.replaceState(null, '', hash)
   written = window.location.hash // as the browser spells it
-  try {
-    sessionStorage.setItem(LAST_HASH_KEY, written)
-  } catch {
-    // no sessionStorage: a reload then follows the hash as a link
-  }
+  remember(written)
 }
 
 /**
- * Whether the address bar's hash is the one this tab last wrote: then a
- * reload came from this tab, and the hash may trail the phone by a moment
- * (program moves are written at most once a second). A link or a typed hash
- * is not the tab's own.
+ * The hash a reload should open: the one this tab last asked for, when the
+ * address bar still shows what it showed then (the write was still pending);
+ * otherwise the address bar's (a link, a typed address, another tab).
  */
-export function isOwnHash(hash: string): boolean {
+export function intendedHash(hash: string): string {
   try {
-    return hash !== '' && sessionStorage.getItem(LAST_HASH_KEY) === hash
+    const stored = JSON.parse(sessionStorage.getItem(INTENDED_KEY) ?? 'null') as { intended?: unknown; shown?: unknown } | null
+    return stored && stored.shown === hash && typeof stored.intended === 'string' ? stored.intended : hash
   } catch {
-    return false
+    return hash
   }
 }
 
 /** Shows `hash` in the address bar: now, or (throttled) within the interval, the newest one winning. */
 export function replaceHash(hash: string, options: { throttle: boolean }): void {
   if (!options.throttle) return replaceHashNow(hash)
+  remember(hash)
   const wait = lastWrite + INTERVAL_MS - performance.now()
   if (wait <= 0 && timer === undefined) return write(hash)
   pending = hash
