@@ -12,8 +12,11 @@ export interface IndexedDbSinkOptions {
   elapsedMs: (attemptId: string) => number
   /** A new attempt becomes the open attempt (the phone's), in the transaction that creates it. */
   recordOpen?: boolean
-  /** Told of each attempt row as this sink last stored it (a finish included). */
-  onRow?: (row: AttemptRow) => void
+  /**
+   * Told of the attempt row as this sink last stored it, and why. `step` comes
+   * with every call: a list that needs only starts and ends can skip it.
+   */
+  onRow?: (row: AttemptRow, why: 'created' | 'read' | 'step' | 'finished') => void
   db?: SpievalDatabase
 }
 
@@ -38,7 +41,7 @@ export class IndexedDbSink implements AttemptSink {
   async create({ attempt, inherited }: AttemptStart): Promise<void> {
     const row: AttemptRow = { ...attempt, datasetId: this.options.datasetId, screen: this.options.homeScreen(attempt.taskId) }
     await storeAttempt(row, inherited, this.options.recordOpen === true, this.db)
-    this.keep(row)
+    this.keep(row, 'created')
   }
 
   async read(attemptId: string): Promise<StoredAttempt | undefined> {
@@ -46,14 +49,14 @@ export class IndexedDbSink implements AttemptSink {
     if (!row) return undefined
     const [calls, turns] = await Promise.all([attemptCalls(attemptId, this.db), loadTurns(attemptId, this.db)])
     const latest = withLatest(row, calls)
-    this.keep(latest)
+    this.keep(latest, 'read')
     return { attempt: latest, steps: toSteps(calls), ...(turns ? { turns } : {}) }
   }
 
   async writeStep(attemptId: string, step: TrajectoryStep, note: StepNote): Promise<void> {
     const row = this.rows.get(attemptId)
     await saveStep(attemptId, step, { ...note, elapsedMs: this.options.elapsedMs(attemptId), ...(row ? { attempt: row } : {}) }, this.db)
-    if (row) this.keep({ ...row, callCount: Math.max(row.callCount ?? 0, step.seq + 1), ...(note.screen ? { screen: note.screen } : {}) })
+    if (row) this.keep({ ...row, callCount: Math.max(row.callCount ?? 0, step.seq + 1), ...(note.screen ? { screen: note.screen } : {}) }, 'step')
   }
 
   writeTurns(attemptId: string, turns: StoredTurns): Promise<void> {
@@ -63,13 +66,13 @@ export class IndexedDbSink implements AttemptSink {
   async dropSteps(attemptId: string, from: number): Promise<void> {
     await dropCalls(attemptId, from, this.db)
     const row = this.rows.get(attemptId)
-    if (row) this.keep({ ...row, callCount: Math.min(row.callCount ?? 0, from) })
+    if (row) this.keep({ ...row, callCount: Math.min(row.callCount ?? 0, from) }, 'step')
   }
 
   async finish(attemptId: string, end: AttemptEnd): Promise<void> {
     const stored = await storeFinish(attemptId, { ...end, elapsedMs: this.options.elapsedMs(attemptId) }, this.db)
     if (!stored) throw new Error('The attempt is no longer stored')
-    this.keep(stored)
+    this.keep(stored, 'finished')
   }
 
   /** Remembers a screen a person moved to, so that the next step's write carries the row as it is. */
@@ -78,8 +81,8 @@ export class IndexedDbSink implements AttemptSink {
     if (row) this.rows.set(attemptId, { ...row, screen, screenAt })
   }
 
-  private keep(row: AttemptRow): void {
+  private keep(row: AttemptRow, why: 'created' | 'read' | 'step' | 'finished'): void {
     this.rows.set(row.id, row)
-    this.options.onRow?.(row)
+    this.options.onRow?.(row, why)
   }
 }

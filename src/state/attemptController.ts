@@ -1,7 +1,7 @@
-import { Attempt, StepNotStored } from '../core'
+import { Attempt, StepNotStored, inheritedSteps } from '../core'
 import type { AttemptEvent, AttemptSetting, CallSource, TaskVerdict, TrajectoryStep, ToolResult } from '../core'
 import { IndexedDbSink, addFlag, getAttempt, latestAttempt, loadTask, markOpen, saveElapsed, saveScreen } from '../db'
-import type { AttemptRow, DatasetRow, FlagKind } from '../db'
+import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions } from '../db'
 import { pageLeadLock } from './attemptLock'
 import { flushFrameJobs, onNextFrame } from './frameQueue'
 import { usePhone } from './phone'
@@ -29,34 +29,39 @@ let sink: { datasetId: string; sink: IndexedDbSink } | undefined
 /** Where the attempt on the phone is stored (the phone's sink, or a watched run's). */
 let currentSink: IndexedDbSink | undefined
 
+/** A sink of the page's: attempts of this data set, starting on their task's home screen. */
+export function pageSink(dataset: DatasetRow, options: Pick<IndexedDbSinkOptions, 'elapsedMs' | 'recordOpen' | 'onRow'>): IndexedDbSink {
+  return new IndexedDbSink({ datasetId: dataset.id, homeScreen: (taskId) => routeToHash(taskId, { screen: 'home' }), ...options })
+}
+
+/** The attempt on the phone shows its row as last stored. */
+const showRow = (row: AttemptRow) => {
+  if (current?.id === row.id) useSession.setState({ attempt: row })
+}
+
 /** The phone's sink for a data set: its new attempts become the open attempt; their time is the page's timer. */
 function phoneSink(dataset: DatasetRow): IndexedDbSink {
-  if (sink?.datasetId !== dataset.id)
-    sink = {
-      datasetId: dataset.id,
-      sink: new IndexedDbSink({
-        datasetId: dataset.id,
-        homeScreen: (taskId) => routeToHash(taskId, { screen: 'home' }),
-        elapsedMs: () => elapsedNow(),
-        recordOpen: true,
-        onRow: (row) => {
-          if (current?.id === row.id) useSession.setState({ attempt: row })
-        },
-      }),
-    }
+  if (sink?.datasetId !== dataset.id) sink = { datasetId: dataset.id, sink: pageSink(dataset, { elapsedMs: () => elapsedNow(), recordOpen: true, onRow: showRow }) }
   return sink.sink
 }
 
 /** A run's attempt on the phone is not the open attempt: a reload brings back the person's. */
 function runSink(dataset: DatasetRow): IndexedDbSink {
-  return new IndexedDbSink({
-    datasetId: dataset.id,
-    homeScreen: (taskId) => routeToHash(taskId, { screen: 'home' }),
-    elapsedMs: () => elapsedNow(),
-    onRow: (row) => {
-      if (current?.id === row.id) useSession.setState({ attempt: row })
-    },
-  })
+  return pageSink(dataset, { elapsedMs: () => elapsedNow(), onRow: showRow })
+}
+
+/**
+ * A program's attempt that may or may not be on the phone (a watched run job,
+ * a model resumed from a replay): while it is, its calls and finish take the
+ * phone's path, so that they show; once someone opens another task there, they
+ * go on in the same attempt alone.
+ */
+export function onPhoneOrAlone(attempt: Attempt): { call: (name: string, args: string) => Promise<TrajectoryStep>; finish: () => Promise<TaskVerdict> } {
+  const onPhone = () => current === attempt
+  return {
+    call: (name, args) => (onPhone() ? callTool(name, args, 'agent') : attempt.call(name, args, 'agent')),
+    finish: async () => (onPhone() ? ((await finishAttempt()) ?? attempt.finish()) : attempt.finish()),
+  }
 }
 
 /** The attempt on the phone (a replay's view included), for the phone's list views and the hosts. */
@@ -124,9 +129,8 @@ export async function forkAttempt(parentId: string, step: number, options: { act
   const loaded = await loadTask(dataset.id, parent.attempt.taskId)
   if (!loaded) throw new Error(`Task ${parent.attempt.taskId} is not in this data set`)
   const fork = { parent: parentId, steps: parent.steps, step }
-  // Checked before anything changes: a step out of range leaves the phone as it was.
-  if (!Number.isInteger(step) || step < 0 || step > parent.steps.length)
-    throw new RangeError(`step must be a whole number from 0 to ${parent.steps.length} (the parent's calls); got ${String(step)}`)
+  // Checked before anything changes (the kernel's own check): a step out of range leaves the phone as it was.
+  inheritedSteps(parent.steps, step)
   await leaveAttempt()
   useSession.setState({ replaying: undefined })
   const attempt = await Attempt.open({

@@ -2,7 +2,7 @@ import { conversationUpTo, runAgent } from '../../core'
 import type { AgentMessage, TaskVerdict, TokenUsage } from '../../core'
 import { getAttempt, listRuns, loadTurns } from '../../db'
 import { createModel } from '../../runner/models'
-import { callTool, currentAttempt, finishAttempt, forkAttempt } from '../attemptController'
+import { forkAttempt, onPhoneOrAlone } from '../attemptController'
 import { useSession } from '../sessionStore'
 import { choiceFor, scrubbed } from './job'
 
@@ -29,7 +29,7 @@ export async function continueModelFrom(parentId: string, step: number): Promise
   const store = (messages: readonly AgentMessage[], count: number, end?: { stop?: string; error?: string }) =>
     attempt.storeTurns({ messages: [...messages], usage: { ...usage }, turns: count, ...end })
   await store(conversation, conversation.filter((m) => m.role === 'assistant').length)
-  const onPhone = () => currentAttempt() === attempt
+  const path = onPhoneOrAlone(attempt)
   const done = (async () => {
     const system = conversation.find((m) => m.role === 'system')
     const result = await runAgent({
@@ -38,7 +38,7 @@ export async function continueModelFrom(parentId: string, step: number): Promise
       instruction: task.instruction,
       tools: attempt.offeredTools(),
       maxTurns: run.maxTurns,
-      callTool: (name, args) => (onPhone() ? callTool(name, args, 'agent') : attempt.call(name, args, 'agent')),
+      callTool: path.call,
       onTurn: (messages, count) => store(messages, count),
       resume: conversation,
     })
@@ -49,7 +49,7 @@ export async function continueModelFrom(parentId: string, step: number): Promise
       throw new Error(scrubbed(result.error))
     }
     await store(result.messages, result.turns, { stop: result.stop })
-    return onPhone() ? ((await finishAttempt()) ?? attempt.finish()) : attempt.finish()
+    return path.finish()
   })()
   return { attemptId: attempt.id, done }
 }

@@ -1,12 +1,11 @@
 import { Attempt, runAgent, systemPrompt } from '../../core'
 import type { AgentMessage, ChatModel, TaskVerdict, TokenUsage } from '../../core'
-import { IndexedDbSink, getAttempt, loadTask } from '../../db'
+import { getAttempt, loadTask } from '../../db'
 import type { AttemptRow, DatasetRow, StoredRun } from '../../db'
 import { createModel } from '../../runner/models'
 import type { AgentChoice } from '../../runner/models'
-import { callTool, currentAttempt, finishAttempt, openTask } from '../attemptController'
+import { currentAttempt, onPhoneOrAlone, openTask, pageSink } from '../attemptController'
 import { upsertAttempt } from '../progress'
-import { routeToHash } from '../routes'
 import { useSession } from '../sessionStore'
 import { runnerKeyFor, scrub } from './form'
 import { isWatched, patchJob, useRuns } from './store'
@@ -22,13 +21,13 @@ interface CallPath {
 /** When each background attempt's clock started (its active time is wall time since, plus what it had). */
 const clocks = new Map<string, number>()
 
-function jobSink(dataset: DatasetRow): IndexedDbSink {
-  return new IndexedDbSink({
-    datasetId: dataset.id,
-    homeScreen: (taskId) => routeToHash(taskId, { screen: 'home' }),
+function jobSink(dataset: DatasetRow) {
+  return pageSink(dataset, {
     elapsedMs: (attemptId) => Date.now() - (clocks.get(attemptId) ?? Date.now()),
-    // The data set's list of attempts (Replay, Analysis) has background runs as they go.
-    onRow: upsertAttempt,
+    // The data set's list of attempts (Replay, Analysis) has background runs as they start, get their first call, and end; not at every call.
+    onRow: (row, why) => {
+      if (why !== 'step' || row.callCount === 1) upsertAttempt(row)
+    },
   })
 }
 
@@ -45,12 +44,7 @@ async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<Atte
   if (!attempt || (job.attemptId && attempt.id !== job.attemptId)) return undefined
   useRuns.setState({ watching: { runId: run.id, taskId: job.taskId } })
   // Someone opened another task on the phone: the rest of this one goes on in the background, in the same attempt.
-  const onPhone = () => currentAttempt() === attempt
-  return {
-    attempt,
-    call: (name, args) => (onPhone() ? callTool(name, args, 'agent') : attempt.call(name, args, 'agent')),
-    finish: async () => (onPhone() ? ((await finishAttempt()) ?? attempt.finish()) : attempt.finish()),
-  }
+  return { attempt, ...onPhoneOrAlone(attempt) }
 }
 
 async function backgroundPath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>, dataset: DatasetRow): Promise<CallPath> {
