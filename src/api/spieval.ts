@@ -8,10 +8,9 @@ export const API_VERSION = '0.1.0'
 
 const ATTEMPT_STATES = ['static', 'live'] as const
 
-/** `open`'s `state` option: only `static` runs in this version; anything else is refused by name. */
-function readAttemptState(value: unknown): 'static' {
-  if (value === undefined || value === 'static') return 'static'
-  if (value === 'live') throw new Error('state "live" is not available in this version of the phone: use "static".')
+/** `open`'s `state` option: `static`, `live`, or absent (the task's default); anything else is refused by name. */
+function readAttemptState(value: unknown): 'static' | 'live' | undefined {
+  if (value === undefined || value === 'static' || value === 'live') return value
   throw new Error(`Unknown state ${JSON.stringify(value)}: use one of ${ATTEMPT_STATES.join(', ')}.`)
 }
 
@@ -57,8 +56,8 @@ export function createSpievalApi(): SpievalApi {
       await whenReady()
       // Checked before anything changes: a typo must not run as another setting.
       const setting = readSetting(opts.setting)
-      readAttemptState(opts.state)
-      await openTask(taskId, { screen: 'home' }, { fresh: true, setting, byAgent: true, ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
+      const state = readAttemptState(opts.state)
+      await openTask(taskId, { screen: 'home' }, { fresh: true, setting, byAgent: true, ...(state ? { state } : {}), ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
       const { task, dataset } = useSession.getState()
       const attempt = currentAttempt()
       if (!task || !dataset || !attempt) throw new Error(`Task ${taskId} could not be opened`)
@@ -95,12 +94,13 @@ export function createSpievalApi(): SpievalApi {
         content: s.content,
         ...(s.withdrawn ? { withdrawn: true } : {}),
         ...(s.inherited ? { inherited: true } : {}),
+        ...(s.friction ? { friction: true } : {}),
       }))
       return {
         taskId: stored.taskId,
         attemptId: stored.id,
         setting: stored.access,
-        state: 'static',
+        state: stored.state ?? 'static',
         finished: stored.finished,
         ...(stored.parent ? { parent: stored.parent } : {}),
         calls,

@@ -39,7 +39,7 @@ export interface ApiAttempt {
   finished: boolean
   /** Set on a fork: the attempt it came from and how many of its calls it inherited. */
   parent?: { attemptId: string; step: number }
-  calls: { name: string; arguments: unknown; source: string; ok: boolean; content: string; withdrawn?: boolean; inherited?: boolean }[]
+  calls: { name: string; arguments: unknown; source: string; ok: boolean; content: string; withdrawn?: boolean; inherited?: boolean; friction?: boolean }[]
 }
 
 export interface ApiFork {

@@ -76,3 +76,4 @@ export type {
   ArchiveManifest,
   ArchiveFileEntry,
 } from './archive'
+export * from './live'

@@ -1,5 +1,12 @@
+import { analysisEn } from './live/analysis'
+import { dataEn } from './live/data'
+import { phoneEn } from './live/phone'
+
 /** English interface strings. Record contents are always shown as stored. */
 export const en = {
+  livePhone: phoneEn,
+  liveAnalysis: analysisEn,
+  liveData: dataEn,
   appTitle: 'SPIEval Phone',
   loading: 'Loading…',
   loadFailed: 'Could not load the data set: {{error}}',

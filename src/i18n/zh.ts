@@ -1,7 +1,13 @@
 import type { Strings } from './en'
+import { analysisZh } from './live/analysis'
+import { dataZh } from './live/data'
+import { phoneZh } from './live/phone'
 
 /** 中文界面文字。记录内容按原样显示。 */
 export const zh: Strings = {
+  livePhone: phoneZh,
+  liveAnalysis: analysisZh,
+  liveData: dataZh,
   appTitle: 'SPIEval 手机',
   loading: '加载中…',
   loadFailed: '无法加载数据集：{{error}}',

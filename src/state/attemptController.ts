@@ -1,5 +1,5 @@
-import { Attempt, StepNotStored, inheritedSteps } from '../core'
-import type { AttemptEvent, AttemptSetting, CallSource, TaskVerdict, TrajectoryStep, ToolResult } from '../core'
+import { Attempt, StepNotStored, defaultState, inheritedSteps } from '../core'
+import type { AttemptEvent, AttemptSetting, AttemptState, CallSource, FailureRate, TaskVerdict, TrajectoryStep, ToolResult } from '../core'
 import { IndexedDbSink, addFlag, getAttempt, latestAttempt, loadTask, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions } from '../db'
 import { pageLeadLock } from './attemptLock'
@@ -11,6 +11,7 @@ import { upsertAttempt } from './progress'
 import { hashToRoute, routeToHash } from './routes'
 import type { PhoneRoute } from './routes'
 import { useSession } from './sessionStore'
+import type { SessionState } from './sessionStore'
 import { useSettings } from './settings'
 import { clearStorageError, reportStorageError } from './storage'
 import { elapsedNow, pauseTimer, resumeTimer, startTimer } from './timer'
@@ -79,6 +80,10 @@ export interface OpenOptions {
   run?: AttemptRow['run']
   /** A program opens it: the phone takes no focus and the address bar follows lazily. */
   byAgent?: boolean
+  /** A new attempt's state (default: the settings' choice); a resumed attempt keeps its own. */
+  state?: AttemptState
+  /** A new attempt's random friction (a run's robustness study). */
+  failure?: FailureRate
 }
 
 /**
@@ -95,7 +100,7 @@ export async function openTask(taskId: string, route?: PhoneRoute, options: Open
   const actor = options.actor ?? settings.actor
   await leaveAttempt()
   useSession.setState({ replaying: undefined })
-  const source = { ...loaded, tools: dataset.tools }
+  const source = { ...loaded, tools: dataset.tools, profile: dataset.profile }
   const target = options.run ? runSink(dataset) : phoneSink(dataset)
   const stored = options.fresh
     ? undefined
@@ -109,7 +114,16 @@ export async function openTask(taskId: string, route?: PhoneRoute, options: Open
     if (!stored.run && !options.attemptId) await markOpen(stored).catch(reportStorageError)
   } else {
     const setting = options.setting ?? settings.access
-    attempt = await Attempt.open({ ...source, setting, actor, sink: target, ...(options.run ? { run: options.run } : { lock: pageLeadLock }) })
+    const state = options.state ?? defaultState(loaded.task)
+    attempt = await Attempt.open({
+      ...source,
+      setting,
+      actor,
+      sink: target,
+      state,
+      ...(options.failure ? { failure: options.failure } : {}),
+      ...(options.run ? { run: options.run } : { lock: pageLeadLock }),
+    })
   }
   const row = target.row(attempt.id)
   if (row) upsertAttempt(row)
@@ -136,6 +150,9 @@ export async function forkAttempt(parentId: string, step: number, options: { act
   const attempt = await Attempt.open({
     ...loaded,
     tools: dataset.tools,
+    profile: dataset.profile,
+    ...(parent.attempt.state ? { state: parent.attempt.state } : {}),
+    ...(parent.attempt.failure ? { failure: parent.attempt.failure } : {}),
     setting: parent.attempt.access,
     actor: options.actor ?? parent.attempt.actor,
     sink: target,
@@ -162,9 +179,11 @@ function enter(attempt: Attempt, from: IndexedDbSink, route?: PhoneRoute, byAgen
 
 function show(attempt: Attempt, row: AttemptRow, route: PhoneRoute, byAgent = false): void {
   const steps = attempt.trajectory()
+  const live = attempt.liveView()
   useSession.setState({
     task: attempt.source.task,
-    records: attempt.source.records,
+    records: live?.records ?? attempt.source.records,
+    live,
     attempt: row,
     steps: [...steps],
     verdict: row.finished ? attempt.verdict() : undefined,
@@ -247,8 +266,14 @@ function openForChange(): Attempt {
 function notStored(attempt: Attempt, err: unknown): unknown {
   if (!(err instanceof StepNotStored)) return err
   reportStorageError(err.cause ?? err)
-  if (current === attempt) useSession.setState({ steps: [...attempt.trajectory()] })
+  if (current === attempt) useSession.setState({ steps: [...attempt.trajectory()], ...liveRecords(attempt) })
   return err
+}
+
+/** In live state, the records as the attempt's calls left them (the same objects while nothing changed). */
+function liveRecords(attempt: Attempt): { records?: SessionState['records']; live?: SessionState['live'] } {
+  const live = attempt.liveView()
+  return live ? { records: live.records, live } : {}
 }
 
 /**
@@ -273,7 +298,7 @@ export async function callTool(name: string, args: unknown, source: CallSource):
   clearStorageError()
   if (plan?.screen) savedScreen = plan.screen
   const showTrajectory = () => {
-    if (current === attempt) useSession.setState({ steps: [...attempt.trajectory()] })
+    if (current === attempt) useSession.setState({ steps: [...attempt.trajectory()], ...liveRecords(attempt) })
   }
   const showProgress = () => {
     const row = useSession.getState().attempt
@@ -328,7 +353,7 @@ export async function withdrawCall(seq: number): Promise<void> {
     throw notStored(attempt, err)
   }
   clearStorageError()
-  useSession.setState({ steps: [...attempt.trajectory()] })
+  useSession.setState({ steps: [...attempt.trajectory()], ...liveRecords(attempt) })
 }
 
 /** Ends the attempt with the kernel's one finish; the verdict shows only once it is on disk. */

@@ -15,22 +15,25 @@ import { startTimer } from './timer'
  * Nothing is recorded; opening a task ends the replay.
  */
 export async function showRecording(attempt: AttemptRow, steps: readonly TrajectoryStep[], upTo: number): Promise<void> {
-  const { dataset, task: openTaskNow, records: openRecords, replaying } = useSession.getState()
+  const { dataset, task: openTaskNow, records: openRecords, replaying, live: openLive } = useSession.getState()
   if (!dataset) return
   const loaded =
-    openTaskNow?.id === attempt.taskId && replaying && openRecords
+    // A live view's records are the attempt's, not the task's: those are read again.
+    openTaskNow?.id === attempt.taskId && replaying && openRecords && !openLive
       ? { task: openTaskNow, records: openRecords }
       : await loadTask(attempt.datasetId, attempt.taskId)
   if (!loaded) throw new Error(`Task ${attempt.taskId} is not in this data set`)
   if (!useSession.getState().replaying) await leaveAttempt()
   flushFrameJobs()
   const shown = steps.slice(0, Math.max(0, upTo))
-  const view = Attempt.view(attempt, { ...loaded, tools: dataset.tools }, shown)
+  const view = Attempt.view(attempt, { ...loaded, tools: dataset.tools, profile: dataset.profile }, shown)
+  const live = view.liveView()
   putViewOnPhone(view)
   const scored = upTo >= steps.length && attempt.finished
   useSession.setState({
     task: loaded.task,
-    records: loaded.records,
+    records: live?.records ?? loaded.records,
+    live,
     attempt,
     steps: [...shown],
     verdict: scored ? view.verdict() : undefined,

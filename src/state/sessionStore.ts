@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
+import type { LiveView, Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
 import type { AttemptRow, DatasetRow } from '../db'
 
 /** What the page shows: the active data set, and the attempt open on the phone (or a replay of one). */
@@ -9,7 +9,10 @@ export interface SessionState {
   dataset?: DatasetRow
   tasks: Task[]
   task?: Task
+  /** The records the phone shows: the task's, or in live state the attempt's as its calls left them. */
   records?: TaskRecords
+  /** In live state: the records' ids and the changes against the task's (marks on the phone, the review's state diff). */
+  live?: LiveView
   attempt?: AttemptRow
   steps: TrajectoryStep[]
   /** Set once the attempt is finished; the gold is never rendered before. */

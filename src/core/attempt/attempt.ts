@@ -1,9 +1,9 @@
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
-import type { StateVerdict } from '../live/verdict'
-import { correctUnder, verifyOf } from '../live/read'
+import { randomFailure } from '../live/friction'
+import { liveOutcome } from '../live/outcome'
+import type { LiveOutcome } from '../live/outcome'
 import { newId } from '../ids'
 import { scoreTask, toolProperties } from '../score/task'
-import type { TaskVerdict } from '../score/types'
 import type { PredictedCall } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
 import { RefusedArguments, submittedOf } from '../tools/steps'
@@ -13,8 +13,9 @@ import type { CallSource, ToolResult } from '../tools/types'
 import { AttemptClosed, StepNotStored } from './errors'
 import { inheritedSteps } from './fork'
 import { LiveRecords } from './live'
+import type { LiveView } from './live'
 import { keptVerdict, runtimeSetting } from './types'
-import type { AttemptInfo, AttemptSetting, AttemptSink, AttemptState, LeadLock, RunTag, StepNote, StoredTurns } from './types'
+import type { AttemptInfo, AttemptSetting, AttemptSink, AttemptState, FailureRate, LeadLock, RunTag, StepNote, StoredTurns } from './types'
 
 /** What the kernel tells its host. */
 export type AttemptEvent =
@@ -25,11 +26,12 @@ export type AttemptEvent =
   | { type: 'lead'; leading: boolean }
   | { type: 'finished'; verdict: AttemptOutcome }
 
-/** The verdict of a finished attempt: on its calls, and in live state on the state it left. */
-export interface AttemptOutcome extends TaskVerdict {
-  /** The calls' own verdict is the rest; `correct` and `errorType` are the task's under its verify mode. */
-  state?: StateVerdict
-}
+/**
+ * The verdict of a finished attempt: on its calls, and in live state on the
+ * state it left (`correct` and `errorType` are then the task's under its
+ * verify mode, and `calls` the calls' own verdict).
+ */
+export type AttemptOutcome = LiveOutcome
 
 /** What an attempt runs on: its task, the data set's tools, the task's records. */
 export interface AttemptTask {
@@ -44,6 +46,8 @@ export interface OpenAttempt extends AttemptTask {
   setting: AttemptSetting
   /** `live`: calls change the attempt's own copy of the records. Default `static`. */
   state?: AttemptState
+  /** Random friction of a robustness study (a fork takes its parent's). */
+  failure?: FailureRate
   actor: string
   sink: AttemptSink
   run?: RunTag
@@ -134,6 +138,7 @@ export class Attempt {
       ...(input.run ? { run: input.run } : {}),
       ...(input.fork ? { parent: { attemptId: input.fork.parent, step: input.fork.step } } : {}),
       ...(input.state === 'live' ? { state: 'live' as const } : {}),
+      ...(input.failure && input.failure.rate > 0 ? { failure: { rate: input.failure.rate, seed: input.failure.seed } } : {}),
     }
     await input.sink.create({ attempt: info, inherited })
     const attempt = new Attempt(info, input, input.sink, inherited, undefined)
@@ -192,7 +197,10 @@ export class Attempt {
       this.assertWritable()
       const step: TrajectoryStep = { seq: this.steps.length, ...this.rt.call(name, args, source) }
       const version = this.live?.version
-      if (this.live && step.kind === 'execution' && step.ok) {
+      if (step.kind === 'execution' && step.ok && this.failsTransiently()) {
+        Object.assign(step, { ok: false, content: TRANSIENT_FAILURE, friction: true })
+        delete step.data
+      } else if (this.live && step.kind === 'execution' && step.ok) {
         const outcome = this.live.judge(step, this.steps)
         if (!outcome.ok) Object.assign(step, { ok: false, content: outcome.content, ...(outcome.friction ? { friction: true } : {}) })
         else if (outcome.change) step.data = { change: outcome.change }
@@ -266,12 +274,28 @@ export class Attempt {
     const calls = scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
     // A static attempt is judged on its calls alone, as `npm run score` judges its response line.
     if (!this.live) return calls
-    const verify = verifyOf(this.source.task.live)
-    const state = this.live.verdict()
-    const correct = correctUnder(verify, calls.correct, state?.correct)
-    // The state's own error type is in `state`; a task wrong for its state alone is `other` at the calls' level.
-    const errorType = correct ? null : verify !== 'state' && calls.errorType ? calls.errorType : 'other'
-    return { ...calls, correct, errorType, ...(state ? { state } : {}) }
+    return liveOutcome(this.source.task, calls, this.live.verdict())
+  }
+
+  /**
+   * In live state: the records as the calls left them, with their ids, and
+   * every change against the task's records (for the phone's marks and the
+   * review). Undefined in static state.
+   */
+  liveView(): LiveView | undefined {
+    return this.live?.view()
+  }
+
+  /**
+   * Whether the run's random friction refuses this otherwise valid execution
+   * call. The call index counts the earlier otherwise valid execution calls
+   * (the refused ones too), so a replay or a fork meets the same failures.
+   */
+  private failsTransiently(): boolean {
+    const failure = this.info.failure
+    if (!failure) return false
+    const index = this.steps.filter((s) => s.kind === 'execution' && (s.ok || s.friction)).length
+    return randomFailure(failure.seed, this.info.taskId, this.info.run?.repeat ?? 0, index, failure.rate)
   }
 
   /** Checks a call without recording it: the answer it would get now. */
@@ -374,6 +398,9 @@ export class Attempt {
     for (const listener of this.listeners) listener(event)
   }
 }
+
+/** What a call refused by a run's random friction answers: a transient fault, worth a retry. */
+export const TRANSIENT_FAILURE = 'Error: The service is temporarily unavailable and nothing was changed. Please try again.'
 
 const ANOTHER_TAB = 'This attempt is open in another tab; continue there, or close that tab'
 

@@ -1,6 +1,7 @@
 /** One attempt kernel: every host (the page, the API, WebMCP, agent jobs, MCP, the command line) runs attempts through it. */
-export { Attempt } from './attempt'
-export type { AttemptEvent, AttemptTask, OpenAttempt, ResumeAttempt } from './attempt'
+export { Attempt, TRANSIENT_FAILURE } from './attempt'
+export type { LiveView } from './live'
+export type { AttemptOutcome, AttemptEvent, AttemptTask, OpenAttempt, ResumeAttempt } from './attempt'
 export { AttemptClosed, StepNotStored } from './errors'
 export { conversationUpTo, inheritedSteps } from './fork'
 export { MemoryLeadLock, MemorySink } from './memory'

@@ -1,12 +1,24 @@
+import { APP_KEYS } from '../dataset/types'
 import type { Profile, TaskRecords, ToolSchema, Task } from '../dataset/types'
 import { toolEffect } from '../live/builtin'
 import { frictionFor } from '../live/friction'
 import { LiveState } from '../live/state'
-import type { StateChange } from '../live/types'
+import type { RecordId, StateChange } from '../live/types'
 import { stateVerdict } from '../live/verdict'
 import type { StateVerdict } from '../live/verdict'
 import { parseArguments } from '../tools/runtime'
 import type { TrajectoryStep } from '../tools/steps'
+
+/** An attempt's records in live state, for views: as they stand, with their ids, and the changes against the task's. */
+export interface LiveView {
+  /** Grows with every change: a view is the same object until it does. */
+  version: number
+  records: TaskRecords
+  /** Per app, the id of each current record, in the order of `records`. */
+  ids: Record<string, RecordId[]>
+  /** Inserted, updated (with the fields) and deleted records against the task's records. */
+  changes: StateChange[]
+}
 
 /** What a valid execution call does in live state. */
 export type LiveOutcome = { ok: true; change?: StateChange } | { ok: false; content: string; friction?: true }
@@ -22,6 +34,7 @@ const applied = (s: TrajectoryStep) => s.kind === 'execution' && s.ok && !s.with
  */
 export class LiveRecords {
   private state: LiveState
+  private cachedView: { of: LiveState; view: LiveView } | undefined
   private readonly effects = new Map<string, ReturnType<typeof toolEffect>>()
 
   constructor(
@@ -64,6 +77,18 @@ export class LiveRecords {
     const result = this.state.apply(effect, argumentsOf(step), this.profile)
     if (!result.ok) return { ok: false, content: `Error: ${result.message}` }
     return { ok: true, change: result.change }
+  }
+
+  /** The records with their ids and changes, built once per version. */
+  view(): LiveView {
+    const cached = this.cachedView
+    if (cached && cached.of === this.state && cached.view.version === this.state.version) return cached.view
+    const records = this.current()
+    const ids: Record<string, RecordId[]> = {}
+    for (const app of APP_KEYS) if (records[app]) ids[app] = this.state.entries(app).map((e) => e.id)
+    const view = { version: this.state.version, records, ids, changes: this.state.changes() }
+    this.cachedView = { of: this.state, view }
+    return view
   }
 
   /** The state verdict, when the task names the changes it expects. */

@@ -34,19 +34,32 @@ export interface AttemptVerdict {
   mismatches: unknown[]
   /** In live state, when the task names the changes it expects: the state verdict. */
   state?: { correct: boolean; errorType: string | null; mismatches: unknown[] }
+  /** Beside a state verdict: the calls' own verdict (`correct` above is the task's under its verify mode). */
+  calls?: { correct: boolean; errorType: string | null }
+}
+
+/**
+ * Run-level random friction (a robustness study): each otherwise valid
+ * execution call fails transiently with probability `rate`, decided by
+ * (seed, task, run, call index), so a rerun meets the same failures.
+ */
+export interface FailureRate {
+  rate: number
+  seed: number | string
 }
 
 /** Whether an attempt's calls change its own copy of the records (DESIGN.md, "Live state"). */
 export type AttemptState = 'static' | 'live'
 
 /** What a finished attempt keeps of the scorer's verdict (the kernel's finish, and an import's re-scoring). */
-export function keptVerdict(verdict: Pick<AttemptVerdict, 'correct' | 'errorType' | 'mismatches' | 'state'>): AttemptVerdict {
-  const state = verdict.state
+export function keptVerdict(verdict: Pick<AttemptVerdict, 'correct' | 'errorType' | 'mismatches' | 'state' | 'calls'>): AttemptVerdict {
+  const { state, calls } = verdict
   return {
     correct: verdict.correct,
     errorType: verdict.errorType,
     mismatches: verdict.mismatches,
     ...(state ? { state: { correct: state.correct, errorType: state.errorType, mismatches: state.mismatches } } : {}),
+    ...(calls ? { calls: { correct: calls.correct, errorType: calls.errorType } } : {}),
   }
 }
 
@@ -73,6 +86,8 @@ export interface AttemptInfo {
   parent?: ForkOrigin
   /** `live` when calls change the attempt's own records; absent is `static`, the published protocol. */
   state?: AttemptState
+  /** Random friction of the attempt's run, when it has one. */
+  failure?: FailureRate
 }
 
 /** What an agent's loop has said so far in an attempt, stored whole after every turn. */

@@ -1,6 +1,6 @@
 /** Live state: execution calls change an attempt's own copy of the records; tasks are checked by the state they leave. */
 export * from './types'
-export { EFFECT_KEY, correctUnder, readEffect, readLiveMetadata, verifyOf } from './read'
+export { EFFECT_KEY, correctUnder, defaultState, readEffect, readLiveMetadata, verifyOf } from './read'
 export { BUILTIN_EFFECTS, toolEffect } from './builtin'
 export { LiveState, STATE_FORMAT, baseRecordId, changedFields, parseRecordId, stampValue } from './state'
 export type { ApplyResult, LiveStateJson, LiveStateOptions, ReplayCall } from './state'
@@ -9,3 +9,5 @@ export type { StateErrorType, StateMismatch, StateMismatchReason, StateVerdict }
 export { fnv1a32, frictionFor, randomFailure, unitHash } from './friction'
 export { liveProblems } from './problems'
 export type { LiveDatasetInput } from './problems'
+export { liveOutcome } from './outcome'
+export type { LiveOutcome } from './outcome'

@@ -55,6 +55,15 @@ export function verifyOf(live: LiveMetadata | undefined): Verify {
   return live?.verify ?? (live?.expectedState ? 'both' : 'calls')
 }
 
+/**
+ * The state a new attempt takes when none is asked for: `live` for a task
+ * that expects changes or meets friction (neither exists without it),
+ * otherwise `static`, the published protocol.
+ */
+export function defaultState(task: { live?: LiveMetadata }): 'static' | 'live' {
+  return task.live?.expectedState || task.live?.friction ? 'live' : 'static'
+}
+
 /** Whether a task is correct under its verify mode. A missing state verdict (a static attempt) fails `state` and `both`. */
 export function correctUnder(verify: Verify, callsCorrect: boolean, stateCorrect: boolean | undefined): boolean {
   if (verify === 'calls') return callsCorrect

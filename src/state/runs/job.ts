@@ -50,7 +50,7 @@ async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<Atte
 async function backgroundPath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>, dataset: DatasetRow): Promise<CallPath> {
   const loaded = await loadTask(run.datasetId, job.taskId)
   if (!loaded) throw new Error(`Task ${job.taskId} is not in this data set`)
-  const source = { ...loaded, tools: dataset.tools }
+  const source = { ...loaded, tools: dataset.tools, profile: dataset.profile }
   const sink = jobSink(dataset)
   const existing = job.attemptId ? await getAttempt(job.attemptId) : undefined
   const attempt = existing
