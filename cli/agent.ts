@@ -7,8 +7,8 @@
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { MAX_TURNS, TaskHost, errorText, formatScoreTable, parseResponses, responseLine, runAgent, scoreResponses } from '../src/core/index'
-import type { Setting, Task } from '../src/core/index'
+import { MAX_TURNS, TaskHost, defaultState, errorText, formatScoreTable, parseResponses, responseLine, runAgent, scoreResponses } from '../src/core/index'
+import type { FailureRate, Setting, Task } from '../src/core/index'
 import { createModel } from '../src/runner/models'
 import type { AgentChoice } from '../src/runner/models'
 import { choice, readOptions, required, settingOption, wholeNumber } from './args'
@@ -27,6 +27,12 @@ const USAGE = `Usage: npm run agent -- --data DIR --agent oracle|keyword|openai 
   [--setting paginated|full|no_search] [--runs 3] [--tasks 推理1,推理2] [--max-turns 50]
   [--max_workers 4] [--timeout 300] [--max_retries 5] [--retry_failed] [--overwrite]
   [--shard 1/3] [--progress_interval 10]
+  [--state static|live|auto] [--failure_rate P --seed S]
+  --state live: execution calls change the task's records (DESIGN.md, live state); static: they
+  never do (the published protocol). Default auto: live for tasks with expected_state or
+  friction, static for the rest (so every published task runs static).
+  --failure_rate P: each otherwise valid execution call fails transiently with
+  probability P, decided by (seed, task, run, call index), so a rerun meets the same failures.
 The Python harness's flags are taken as they are:
   --input_file DIR/input_data.jsonl (= --data DIR)   --output_dir D (= --out D/response.jsonl)
   --model M  --base_url URL  --api_key KEY  --search_mode paginated|full|no_search (= --setting)
@@ -62,9 +68,25 @@ const { values } = readOptions(
     overwrite: { type: 'boolean' },
     shard: { type: 'string' },
     progress_interval: { type: 'string' },
+    state: { type: 'string' },
+    failure_rate: { type: 'string' },
+    seed: { type: 'string' },
   },
   USAGE,
 )
+
+/** `--failure_rate P --seed S`: P in [0, 1]; the seed a whole number or a word (default 0). */
+function failureOption(rate: string | boolean | undefined, seed: string | boolean | undefined): FailureRate | undefined {
+  if (rate === undefined) {
+    if (seed !== undefined) throw new CliError('--seed goes with --failure_rate: give both, or neither.', { usage: USAGE })
+    return undefined
+  }
+  const p = typeof rate === 'string' && /^\s*\d*\.?\d+\s*$/.test(rate) ? Number(rate) : NaN
+  if (!(p >= 0 && p <= 1)) throw new CliError(`--failure_rate must be a probability from 0 to 1, as 0.1 (got ${JSON.stringify(rate)}).`, { usage: USAGE })
+  if (typeof seed === 'string' && !/^[\w.-]{1,64}$/.test(seed)) throw new CliError(`--seed must be a number or a word (got ${JSON.stringify(seed)}).`, { usage: USAGE })
+  const s = typeof seed === 'string' ? (/^\d+$/.test(seed) ? Number(seed) : seed) : 0
+  return p > 0 ? { rate: p, seed: s } : undefined
+}
 
 /** One value given under either of two names (ours and the harness's); both at once is refused unless they agree. */
 function either(a: string, b: string): string | undefined {
@@ -84,6 +106,8 @@ const agentName = typeof values.agent === 'string' ? values.agent : typeof value
 const agent = choice(agentName, 'agent', ['oracle', 'keyword', 'openai'] as const, USAGE)
 const out = outputPath()
 const setting: Setting = settingOption(either('setting', 'search_mode'), USAGE)
+const stateChoice = choice(typeof values.state === 'string' ? values.state : 'auto', 'state', ['static', 'live', 'auto'] as const, USAGE)
+const failure = failureOption(values.failure_rate, values.seed)
 const maxTurns = wholeNumber(values['max-turns'], 'max-turns', MAX_TURNS, USAGE, 1)
 const runIds = runRange()
 const workers = wholeNumber(values.max_workers, 'max_workers', 1, USAGE, 1)
@@ -197,7 +221,8 @@ async function episode(pair: Pair, setting: Setting): Promise<{ line: Record<str
   const t0 = performance.now()
   let lineModel = modelName
   let secrets: readonly string[] = []
-  const base = { taskId: pair.id, run: pair.run, setting, instruction: task.instruction, started }
+  const state = stateChoice === 'auto' ? defaultState(task) : stateChoice
+  const base = { taskId: pair.id, run: pair.run, setting, instruction: task.instruction, started, state, ...(failure ? { failure } : {}) }
   const timing = () => ({ wallMs: Math.round(performance.now() - t0), ended: Date.now() })
   try {
     const inner = await createModel(agentChoice, task, dataset.profile)
@@ -205,7 +230,8 @@ async function episode(pair: Pair, setting: Setting): Promise<{ line: Record<str
     lineModel = model.name
     secrets = model.secrets ?? []
     const host = new TaskHost(dataset, undefined, model.name)
-    const opened = await host.open(task.id, setting)
+    const run = { id: 'cli', repeat: pair.run, model: modelName }
+    const opened = await host.open(task.id, setting, { state, run, ...(failure ? { failure } : {}) })
     const result = await runAgent({
       model,
       systemPrompt: opened.systemPrompt,
@@ -262,7 +288,7 @@ progress.finish()
 const seconds = (performance.now() - sweepStart) / 1000
 
 const text = readText(out, 'Output file')
-const { result } = scoreResponses(tasks, dataset.tools, parseResponses(text).lines)
+const { result } = scoreResponses(tasks, dataset.tools, parseResponses(text).lines, { records: dataset.records, profile: dataset.profile })
 console.log(formatScoreTable(result, modelName))
 console.log(
   `\n${pending.length} episodes run in ${formatDuration(seconds)} (${pending.length > 0 && seconds > 0 ? (pending.length / seconds).toFixed(2) : '0'} ep/s, ${workers} worker${workers === 1 ? '' : 's'})` +

@@ -1,5 +1,5 @@
 /**
- * npm run mcp -- --data public/data [--task ID] [--setting paginated|full|no_search]
+ * npm run mcp -- --data public/data [--task ID] [--setting paginated|full|no_search] [--state static|live]
  * An MCP server over stdio for desktop agents: the open task's tools from
  * src/core, plus list_tasks, open_task, fork_attempt and submit. Attempts go
  * through the one attempt kernel, kept in memory for the server's life.
@@ -8,24 +8,31 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
-import { SETTINGS, TaskHost, readSetting } from '../src/core/index'
-import type { OpenedTask } from '../src/core/index'
-import { readOptions, required, settingOption } from './args'
+import { ATTEMPT_STATES, SETTINGS, TaskHost, defaultState, readAttemptState, readSetting } from '../src/core/index'
+import type { AttemptState, OpenedTask } from '../src/core/index'
+import { choice, readOptions, required, settingOption } from './args'
 import { exitOnError } from './errors'
 import { checkTaskIds, loadDatasetFolder } from './files'
 
 exitOnError()
 
-const USAGE = 'Usage: npm run mcp -- --data DATASET_FOLDER [--task TASK_ID] [--setting paginated|full|no_search]'
-const { values } = readOptions({ data: { type: 'string' }, task: { type: 'string' }, setting: { type: 'string' } }, USAGE)
+const USAGE = 'Usage: npm run mcp -- --data DATASET_FOLDER [--task TASK_ID] [--setting paginated|full|no_search] [--state static|live]'
+const { values } = readOptions({ data: { type: 'string' }, task: { type: 'string' }, setting: { type: 'string' }, state: { type: 'string' } }, USAGE)
 const folder = required(values.data, 'data', USAGE)
 const defaultSetting = settingOption(values.setting, USAGE)
+const defaultStateOption = typeof values.state === 'string' ? choice(values.state, 'state', ATTEMPT_STATES, USAGE) : undefined
 
 const host = new TaskHost(loadDatasetFolder(folder).dataset)
 if (values.task !== undefined) {
   const task = required(values.task, 'task', USAGE)
   checkTaskIds(host.dataset, [task], folder)
-  await host.open(task, defaultSetting)
+  await host.open(task, defaultSetting, stateFor(task, undefined))
+}
+
+/** The state a task opens in: as asked, else the server's --state, else the task's default (live where it expects changes or meets friction). */
+function stateFor(taskId: string, asked: unknown): { state: AttemptState } {
+  const task = host.dataset.tasks.find((t) => t.id === taskId)
+  return { state: readAttemptState(asked) ?? defaultStateOption ?? (task ? defaultState(task) : 'static') }
 }
 
 const openedText = (opened: OpenedTask) => ({
@@ -50,6 +57,11 @@ const HOST_TOOLS: Tool[] = [
       properties: {
         id: { type: 'string', description: 'Task id, e.g. 推理1.' },
         setting: { type: 'string', enum: [...SETTINGS], description: 'paginated (default), full or no_search.' },
+        state: {
+          type: 'string',
+          enum: [...ATTEMPT_STATES],
+          description: 'static (the published protocol) or live (execution calls change the phone). Default: live for tasks that expect changes or meet friction.',
+        },
       },
       required: ['id'],
     },
@@ -86,7 +98,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     if (name === 'list_tasks') return text(JSON.stringify(host.listTasks()))
     if (name === 'open_task') {
       // An unknown setting is refused naming the valid ones; the catch below sends that back as a tool error.
-      const opened = await host.open(String(args.id ?? ''), readSetting(args.setting, defaultSetting))
+      const id = String(args.id ?? '')
+      const opened = await host.open(id, readSetting(args.setting, defaultSetting), stateFor(id, args.state))
       await server.sendToolListChanged()
       return text(JSON.stringify(openedText(opened)))
     }

@@ -1,4 +1,5 @@
-/** npm run score -- --input_data F --input_response_data F --output_file result.json [--tools F] */
+/** npm run score -- --input_data F --input_response_data F --output_file result.json [--tools F] [--records F] [--profile F] */
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
   DATASET_FILES,
@@ -6,12 +7,16 @@ import {
   IssueList,
   formatIssue,
   formatScoreTable,
+  needsLiveScoring,
   parseInputData,
+  parseProfile,
+  parseRecordsDb,
   parseResponses,
   parseTools,
   scoreFileTexts,
   scoreResponses,
 } from '../src/core/index'
+import type { LiveScoring } from '../src/core/index'
 import { readOptions, required } from './args'
 import { exitOnError } from './errors'
 import { readText, writeText } from './files'
@@ -19,7 +24,11 @@ import { readText, writeText } from './files'
 exitOnError()
 
 const USAGE = `Usage: npm run score -- --input_data input_data.jsonl --input_response_data responses.jsonl --output_file result.json [--tools tools.json]
-Writes result.json and details.jsonl (beside it) and prints the accuracy table.`
+         [--records records_db.json] [--profile profile.json]
+Writes result.json and details.jsonl (beside it) and prints the accuracy table.
+Live lines ("state": "live") of tasks that expect changes are also checked by the
+state their calls leave: that reads records_db.json and profile.json (beside the
+input data unless given; without a profile.json, the published profile).`
 
 const { values } = readOptions(
   {
@@ -27,6 +36,8 @@ const { values } = readOptions(
     input_response_data: { type: 'string' },
     output_file: { type: 'string' },
     tools: { type: 'string' },
+    records: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean' },
   },
   USAGE,
@@ -52,10 +63,24 @@ if (inputIssues.hasErrors) throw new DatasetError(inputIssues.items)
 const { lines, issues } = parseResponses(responseText, responsePath)
 for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 
-const scores = scoreResponses(tasks, tools, lines)
+const scores = scoreResponses(tasks, tools, lines, needsLiveScoring(tasks, lines) ? liveScoring() : undefined)
 const texts = scoreFileTexts(scores)
+if (scores.result.state) console.log(`State verdicts: ${scores.result.state.tasks} tasks expect changes; see state_correct in details.jsonl`)
 writeText(outputPath, texts.result, 'Output file (--output_file)')
 const detailsPath = join(dirname(outputPath), 'details.jsonl')
 writeText(detailsPath, texts.details, 'details.jsonl beside the output file')
 console.log(formatScoreTable(scores.result))
 console.log(`\nWrote ${outputPath} and ${detailsPath}`)
+
+/** The records and profile live lines are replayed over (read only when some line is live). */
+function liveScoring(): LiveScoring {
+  const recordsPath = typeof values.records === 'string' ? values.records : join(dirname(inputPath), DATASET_FILES.records)
+  const recordsText = readText(recordsPath, typeof values.records === 'string' ? 'Records (--records)' : 'records_db.json beside the input data (live lines need it; or give --records)')
+  const profilePath = typeof values.profile === 'string' ? values.profile : join(dirname(inputPath), DATASET_FILES.profile)
+  const profileText = typeof values.profile === 'string' || existsSync(profilePath) ? readText(profilePath, 'Profile (--profile)') : undefined
+  const issues = new IssueList()
+  const records = parseRecordsDb(recordsText, issues)
+  const profile = parseProfile(profileText, issues)
+  if (issues.hasErrors) throw new DatasetError(issues.items)
+  return { records, profile }
+}

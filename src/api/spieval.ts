@@ -1,4 +1,4 @@
-import { readSetting, runtimeSetting, submittedVerdict, systemPrompt } from '../core'
+import { readAttemptState, readSetting, runtimeSetting, submittedVerdict, systemPrompt } from '../core'
 import type { Attempt } from '../core'
 import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
 import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
@@ -6,13 +6,6 @@ import type { ApiAttempt, SpievalApi } from './types'
 
 export const API_VERSION = '0.1.0'
 
-const ATTEMPT_STATES = ['static', 'live'] as const
-
-/** `open`'s `state` option: `static`, `live`, or absent (the task's default); anything else is refused by name. */
-function readAttemptState(value: unknown): 'static' | 'live' | undefined {
-  if (value === undefined || value === 'static' || value === 'live') return value
-  throw new Error(`Unknown state ${JSON.stringify(value)}: use one of ${ATTEMPT_STATES.join(', ')}.`)
-}
 
 /**
  * Resolves once the page has drawn what changed: two frames, the second of

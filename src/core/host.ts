@@ -2,7 +2,7 @@ import type { Dataset, Profile, ToolSchema } from './dataset/types'
 import { systemPrompt } from './agent/prompt'
 import { Attempt } from './attempt/attempt'
 import { MemorySink } from './attempt/memory'
-import type { AttemptSink, AttemptState } from './attempt/types'
+import type { AttemptSink, AttemptState, FailureRate, RunTag } from './attempt/types'
 import type { TrajectoryStep } from './tools/steps'
 import { readSetting } from './tools/types'
 import type { CallSource, Setting } from './tools/types'
@@ -62,11 +62,23 @@ export class TaskHost {
   }
 
   /** Opens a task with a fresh attempt. Rejects for an unknown id or setting. */
-  async open(taskId: string, requested: Setting | string = 'paginated', options: { actor?: string; state?: AttemptState } = {}): Promise<OpenedTask> {
+  async open(
+    taskId: string,
+    requested: Setting | string = 'paginated',
+    options: { actor?: string; state?: AttemptState; failure?: FailureRate; run?: RunTag } = {},
+  ): Promise<OpenedTask> {
     const setting = readSetting(requested)
     const source = this.taskSource(taskId)
     this.attempt?.close()
-    this.attempt = await Attempt.open({ ...source, setting, actor: options.actor ?? this.actor, sink: this.sink, ...(options.state ? { state: options.state } : {}) })
+    this.attempt = await Attempt.open({
+      ...source,
+      setting,
+      actor: options.actor ?? this.actor,
+      sink: this.sink,
+      ...(options.state ? { state: options.state } : {}),
+      ...(options.failure ? { failure: options.failure } : {}),
+      ...(options.run ? { run: options.run } : {}),
+    })
     return this.opened(this.attempt)
   }
 
@@ -79,8 +91,17 @@ export class TaskHost {
     if (!stored) throw new Error(`Unknown attempt "${attemptId}".`)
     const source = this.taskSource(stored.attempt.taskId)
     const fork = { parent: attemptId, steps: stored.steps, step }
-    const state = stored.attempt.state
-    const next = await Attempt.open({ ...source, setting: stored.attempt.access, actor: options.actor ?? stored.attempt.actor, sink: this.sink, fork, ...(state ? { state } : {}) })
+    const { state, failure, run } = stored.attempt
+    const next = await Attempt.open({
+      ...source,
+      setting: stored.attempt.access,
+      actor: options.actor ?? stored.attempt.actor,
+      sink: this.sink,
+      fork,
+      ...(state ? { state } : {}),
+      ...(failure ? { failure } : {}),
+      ...(run ? { run } : {}),
+    })
     this.attempt?.close()
     this.attempt = next
     return this.opened(next)

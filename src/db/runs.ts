@@ -1,4 +1,4 @@
-import type { Setting, StoredTurns } from '../core'
+import type { AttemptState, FailureRate, Setting, StoredTurns } from '../core'
 import { datasetAttempts } from './attempts'
 import { database } from './schema'
 import type { AttemptRow, SpievalDatabase } from './schema'
@@ -28,6 +28,10 @@ export interface StoredRun {
   tasks: string[]
   /** The task that plays on the phone (in repeat 0), if any. */
   watch?: string
+  /** The attempts' state; absent: each task's default (live where it expects changes or meets friction). */
+  state?: AttemptState
+  /** Run-level random friction. */
+  failure?: FailureRate
 }
 
 export type { StoredTurns }

@@ -1,12 +1,14 @@
 import { analysisEn } from './live/analysis'
 import { dataEn } from './live/data'
 import { phoneEn } from './live/phone'
+import { runnerEn } from './live/runner'
 
 /** English interface strings. Record contents are always shown as stored. */
 export const en = {
   livePhone: phoneEn,
   liveAnalysis: analysisEn,
   liveData: dataEn,
+  liveRunner: runnerEn,
   appTitle: 'SPIEval Phone',
   loading: 'Loading…',
   loadFailed: 'Could not load the data set: {{error}}',

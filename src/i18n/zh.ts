@@ -2,12 +2,14 @@ import type { Strings } from './en'
 import { analysisZh } from './live/analysis'
 import { dataZh } from './live/data'
 import { phoneZh } from './live/phone'
+import { runnerZh } from './live/runner'
 
 /** 中文界面文字。记录内容按原样显示。 */
 export const zh: Strings = {
   livePhone: phoneZh,
   liveAnalysis: analysisZh,
   liveData: dataZh,
+  liveRunner: runnerZh,
   appTitle: 'SPIEval 手机',
   loading: '加载中…',
   loadFailed: '无法加载数据集：{{error}}',

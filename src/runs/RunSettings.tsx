@@ -2,7 +2,8 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Play } from 'lucide-react'
 import { SETTINGS } from '../core'
-import { startRun, useRunForm, useRuns } from '../state/runs'
+import { RUN_STATES, startRun, useRunForm, useRuns } from '../state/runs'
+import type { RunState } from '../state/runs'
 import { useSession } from '../state/session'
 import { EndpointFields } from './EndpointFields'
 import { Field } from './Field'
@@ -49,6 +50,34 @@ export function RunSettings() {
               ))}
             </select>
           )}
+        </Field>
+        <Field label={t('liveRunner.state')} className="runs-span2">
+          {(fid) => (
+            <select id={fid} value={form.state ?? 'auto'} onChange={(e) => useRunForm.setState({ state: e.target.value as RunState })}>
+              {RUN_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`liveRunner.states.${s}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('liveRunner.failureRate')}>
+          {(fid) => (
+            <input
+              id={fid}
+              type="number"
+              min={0}
+              max={1}
+              step={0.05}
+              title={t('liveRunner.failureRateHint')}
+              value={Number.isFinite(form.failureRate) ? form.failureRate : ''}
+              onChange={(e) => useRunForm.setState({ failureRate: e.target.valueAsNumber })}
+            />
+          )}
+        </Field>
+        <Field label={t('liveRunner.seed')}>
+          {(fid) => <input id={fid} type="text" inputMode="numeric" value={form.seed ?? '0'} onChange={(e) => useRunForm.setState({ seed: e.target.value })} />}
         </Field>
         <NumberField label={t('runs.maxTurns')} value={form.maxTurns} onChange={(maxTurns) => useRunForm.setState({ maxTurns })} />
         <NumberField label={t('runs.repeats')} value={form.repeats} onChange={(repeats) => useRunForm.setState({ repeats })} />

@@ -1,12 +1,11 @@
 import { APP_KEYS } from '../dataset/types'
 import type { Profile, TaskRecords, ToolSchema, Task } from '../dataset/types'
-import { toolEffect } from '../live/builtin'
+import { effectArguments, effectsOf, stateOfCalls } from '../live/replayCalls'
 import { frictionFor } from '../live/friction'
 import { LiveState } from '../live/state'
 import type { RecordId, StateChange } from '../live/types'
 import { stateVerdict } from '../live/verdict'
 import type { StateVerdict } from '../live/verdict'
-import { parseArguments } from '../tools/runtime'
 import type { TrajectoryStep } from '../tools/steps'
 
 /** An attempt's records in live state, for views: as they stand, with their ids, and the changes against the task's. */
@@ -35,7 +34,7 @@ const applied = (s: TrajectoryStep) => s.kind === 'execution' && s.ok && !s.with
 export class LiveRecords {
   private state: LiveState
   private cachedView: { of: LiveState; view: LiveView } | undefined
-  private readonly effects = new Map<string, ReturnType<typeof toolEffect>>()
+  private readonly effectOf: ReturnType<typeof effectsOf>
 
   constructor(
     private readonly task: Task,
@@ -44,7 +43,7 @@ export class LiveRecords {
     private readonly profile: Profile,
     steps: readonly TrajectoryStep[],
   ) {
-    for (const tool of tools) this.effects.set(tool.function.name, toolEffect(tool))
+    this.effectOf = effectsOf(tools)
     this.state = this.replayed(steps)
   }
 
@@ -72,9 +71,9 @@ export class LiveRecords {
     const succeeded = new Set(prior.filter(applied).map((s) => s.name))
     const rule = frictionFor(this.task.live?.friction, step.name, succeeded, nth)
     if (rule) return { ok: false, content: `Error: ${rule.error}`, friction: true }
-    const effect = this.effects.get(step.name)
+    const effect = this.effectOf(step.name)
     if (!effect) return { ok: true }
-    const result = this.state.apply(effect, argumentsOf(step), this.profile)
+    const result = this.state.apply(effect, effectArguments(step.arguments), this.profile)
     if (!result.ok) return { ok: false, content: `Error: ${result.message}` }
     return { ok: true, change: result.change }
   }
@@ -98,14 +97,7 @@ export class LiveRecords {
   }
 
   private replayed(steps: readonly TrajectoryStep[]): LiveState {
-    const calls = steps.filter(applied).map((s) => ({ name: s.name, arguments: argumentsOf(s) }))
-    return LiveState.replay(this.records, calls, (name) => this.effects.get(name), this.profile).state
+    return stateOfCalls(this.records, steps.filter(applied), this.effectOf, this.profile)
   }
 }
 
-/** A valid call's arguments as an object, nulls left out (an explicit null is the parameter left out). */
-function argumentsOf(step: TrajectoryStep): Record<string, unknown> {
-  const parsed = parseArguments(step.arguments)
-  const args = 'args' in parsed ? parsed.args : {}
-  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null))
-}

@@ -1,7 +1,7 @@
 import type { AgentMessage, AssistantToolCall, TokenUsage } from '../agent/types'
 import { submittedOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
-import type { ForkOrigin } from './types'
+import type { AttemptState, FailureRate, ForkOrigin } from './types'
 
 /** A trajectory as OpenAI chat messages: each call an assistant tool call answered by its tool message. */
 export function trajectoryMessages(instruction: string, steps: readonly TrajectoryStep[]): AgentMessage[] {
@@ -43,6 +43,10 @@ export interface LineSource {
   wallMs?: number
   attemptId?: string
   parent?: ForkOrigin
+  /** `live`: the calls changed the attempt's records; the line then says so, and `npm run score` checks the state they leave. */
+  state?: AttemptState
+  /** The run's random friction, so that a reader knows what the attempt met. */
+  failure?: FailureRate
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -65,6 +69,8 @@ export function responseLine(source: LineSource): Record<string, unknown> {
     ...(source.model !== undefined ? { model: source.model } : {}),
     ...(source.actor !== undefined ? { actor: source.actor } : {}),
     setting: source.setting,
+    ...(source.state === 'live' ? { state: 'live' } : {}),
+    ...(source.failure ? { failure_rate: source.failure.rate, seed: source.failure.seed } : {}),
     ...(failed ? { error: loop.error } : { calls: source.finished ? submittedOf(source.steps) : [], messages }),
     ...(loop ? { turns: loop.turns, ...(loop.stop !== undefined ? { stop: loop.stop } : {}), ...usage } : {}),
     ...(loop?.retries !== undefined ? { retries: loop.retries } : {}),
@@ -77,6 +83,8 @@ export function responseLine(source: LineSource): Record<string, unknown> {
     withdrawn: source.steps.filter((s) => s.withdrawn).map((s) => s.seq),
     // Which calls failed, by seq: an unfinished attempt's empty `calls` cannot tell, and a reader needs it to restore the trajectory.
     failed: source.steps.filter((s) => !s.ok).map((s) => s.seq),
+    // Which of those friction refused (a task's rule or the run's random failures): the solver met them, not made them.
+    ...(source.steps.some((s) => s.friction) ? { friction: source.steps.filter((s) => s.friction).map((s) => s.seq) } : {}),
     finished: source.finished,
     ...(source.attemptId !== undefined ? { attempt: source.attemptId } : {}),
     ...(source.parent ? { parent: source.parent.attemptId, forked_at: source.parent.step } : {}),

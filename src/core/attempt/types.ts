@@ -51,6 +51,15 @@ export interface FailureRate {
 /** Whether an attempt's calls change its own copy of the records (DESIGN.md, "Live state"). */
 export type AttemptState = 'static' | 'live'
 
+export const ATTEMPT_STATES: readonly AttemptState[] = ['static', 'live']
+
+/** An asked-for state: `static`, `live`, or absent (the task's default); anything else is refused naming the valid ones. */
+export function readAttemptState(value: unknown): AttemptState | undefined {
+  if (value === undefined || value === null) return undefined
+  if (value === 'static' || value === 'live') return value
+  throw new Error(`Unknown state ${JSON.stringify(value)}: use one of ${ATTEMPT_STATES.join(', ')}.`)
+}
+
 /** What a finished attempt keeps of the scorer's verdict (the kernel's finish, and an import's re-scoring). */
 export function keptVerdict(verdict: Pick<AttemptVerdict, 'correct' | 'errorType' | 'mismatches' | 'state' | 'calls'>): AttemptVerdict {
   const { state, calls } = verdict

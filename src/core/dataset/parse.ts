@@ -1,5 +1,5 @@
 import { APP_KEYS, DATASET_FILES } from './types'
-import type { ChatMessage, Dataset, DatasetIssue, GoldCall, PhoneRecord, Task, TaskRecords, ToolSchema } from './types'
+import type { ChatMessage, Dataset, DatasetIssue, GoldCall, PhoneRecord, Profile, Task, TaskRecords, ToolSchema } from './types'
 import { SPIEVAL_PROFILE, readProfile } from './profile'
 import { isPlainObject, parseJsonWithLine, splitLines } from './text'
 import { hasOwn, setOwn } from './own'
@@ -269,18 +269,8 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
   const recordsParsed = issues.items.every((i) => i.file !== DATASET_FILES.records || i.level !== 'error')
   const tools = parseTools(toolsText ?? '', issues)
   const toolsParsed = issues.items.every((i) => i.file !== DATASET_FILES.tools || i.level !== 'error')
-  let profile = SPIEVAL_PROFILE
   const profileText = files[DATASET_FILES.profile]
-  if (profileText !== undefined) {
-    const parsed = parseJsonWithLine(splitLines(profileText).join('\n'))
-    if ('error' in parsed)
-      issues.error(DATASET_FILES.profile, `not valid JSON: ${parsed.error}`, parsed.line === undefined ? {} : { line: parsed.line })
-    else {
-      const read = readProfile(parsed.value)
-      if ('problems' in read) for (const p of read.problems) issues.error(DATASET_FILES.profile, p)
-      else profile = read.profile
-    }
-  }
+  const profile = parseProfile(profileText, issues)
   // Cross-check whatever did parse, so that one run reports every error.
   checkCrossReferences(tasks, recordsParsed ? records : undefined, toolsParsed ? tools : undefined, issues)
   if (recordsParsed && toolsParsed) for (const issue of liveProblems({ tasks, records, tools })) issues.items.push(issue)
@@ -289,6 +279,22 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
     dataset: { tasks, records, tools, profile, hasProfile: profileText !== undefined },
     warnings: issues.items,
   }
+}
+
+/** profile.json's profile; without the file, the published SPIEval profile. Problems go to `issues`. */
+export function parseProfile(text: string | undefined, issues = new IssueList()): Profile {
+  if (text === undefined) return SPIEVAL_PROFILE
+  const parsed = parseJsonWithLine(splitLines(text).join('\n'))
+  if ('error' in parsed) {
+    issues.error(DATASET_FILES.profile, `not valid JSON: ${parsed.error}`, parsed.line === undefined ? {} : { line: parsed.line })
+    return SPIEVAL_PROFILE
+  }
+  const read = readProfile(parsed.value)
+  if ('problems' in read) {
+    for (const p of read.problems) issues.error(DATASET_FILES.profile, p)
+    return SPIEVAL_PROFILE
+  }
+  return read.profile
 }
 
 function checkCrossReferences(

@@ -4,13 +4,26 @@ import { meanStd } from './stats'
 import { scoreTask, toolProperties } from './task'
 import type { ResponseLine } from './responses'
 import type { ErrorType, Mismatch } from './types'
+import type { StateErrorType, StateMismatch } from '../live/verdict'
+import { effectsOf } from '../live/replayCalls'
+import { isLiveLine, scoreLiveLine } from './liveLines'
+import type { LiveScoring } from './liveLines'
+import type { LiveOutcome } from '../live/outcome'
 
-/** result.json (DESIGN.md): accuracies in percent, std over runs with divisor n. */
+type MeanStd = { mean: number; std: number }
+
+/**
+ * result.json (DESIGN.md): accuracies in percent, std over runs with divisor
+ * n. With live lines it also has `calls` (the calls' own verdicts, every
+ * task) and `state` (the state verdicts, over the tasks that expect changes).
+ */
 export interface ScoreResult {
   runs: number
-  overall: { mean: number; std: number }
-  by_type: Record<string, { mean: number; std: number }>
+  overall: MeanStd
+  by_type: Record<string, MeanStd>
   per_run: { run: number; overall: number; by_type: Record<string, number> }[]
+  calls?: { overall: MeanStd; by_type: Record<string, MeanStd> }
+  state?: { tasks: number; overall: MeanStd; by_type: Record<string, MeanStd> }
 }
 
 /** One line of details.jsonl. */
@@ -21,6 +34,12 @@ export interface DetailLine {
   correct: boolean
   error_type: ErrorType | null
   mismatches: Mismatch[]
+  /** Where a state verdict exists (a live line of a task that expects changes): the calls' own verdict and the state's. */
+  calls_correct?: boolean
+  calls_error_type?: string | null
+  state_correct?: boolean
+  state_error_type?: StateErrorType | null
+  state_mismatches?: StateMismatch[]
 }
 
 /** result.json and details.jsonl exactly as `npm run score` writes them (the page's exports use the same bytes). */
@@ -38,16 +57,30 @@ export function orderedTypes(tasks: readonly Pick<Task, 'type'>[]): string[] {
   return [...known, ...[...present].filter((t) => !known.includes(t))]
 }
 
+/** The live lines need the records and the profile: say so before scoring, rather than score them as static. */
+export function needsLiveScoring(tasks: readonly Task[], responses: readonly ResponseLine[]): boolean {
+  const expecting = new Set(tasks.filter((t) => t.live?.expectedState).map((t) => t.id))
+  return responses.some((r) => isLiveLine(r.raw) && expecting.has(r.id))
+}
+
 /**
  * Scores every task in every run. The runs are the distinct `run` values
  * present (run 0 when there are none); within a run the last line for a task
- * wins; a task without a line is wrong (`no_response`).
+ * wins; a task without a line is wrong (`no_response`). A live line
+ * (`state: "live"`) of a task that expects changes also gets a state
+ * verdict, from its calls replayed over the task's records (`live`).
  */
 export function scoreResponses(
   tasks: readonly Task[],
   tools: readonly ToolSchema[],
   responses: readonly ResponseLine[],
+  live?: LiveScoring,
 ): { result: ScoreResult; details: DetailLine[] } {
+  if (!live && needsLiveScoring(tasks, responses))
+    throw new Error('Some response lines are live ("state": "live"): scoring their state needs the data set\'s records_db.json and profile.json')
+  const anyLive = responses.some((r) => isLiveLine(r.raw))
+  const effectOf = effectsOf(tools)
+  const stateTasks = tasks.filter((t) => t.live?.expectedState)
   const properties = toolProperties(tools)
   const runIds = [...new Set(responses.map((r) => r.run))].sort((a, b) => a - b)
   if (runIds.length === 0) runIds.push(0)
@@ -57,12 +90,20 @@ export function scoreResponses(
   const types = orderedTypes(tasks)
   const details: DetailLine[] = []
   const perRun: ScoreResult['per_run'] = []
+  const callRuns: ScoreResult['per_run'] = []
+  const stateRuns: ScoreResult['per_run'] = []
   for (const run of runIds) {
     const lines = byRun.get(run) ?? new Map<string, ResponseLine>()
     const correct = new Map<string, number>()
+    const callsCorrect = new Map<string, number>()
+    const stateCorrect = new Map<string, number>()
     for (const task of tasks) {
-      const verdict = scoreTask(task, lines.get(task.id)?.calls, properties)
-      if (verdict.correct) correct.set(task.type, (correct.get(task.type) ?? 0) + 1)
+      const line = lines.get(task.id)
+      const callsVerdict = scoreTask(task, line?.calls, properties)
+      const verdict: LiveOutcome = line && live && isLiveLine(line.raw) ? scoreLiveLine(task, line.calls, callsVerdict, tools, live, effectOf) : callsVerdict
+      if (verdict.correct) increment(correct, task.type)
+      if (callsVerdict.correct) increment(callsCorrect, task.type)
+      if (verdict.state?.correct) increment(stateCorrect, task.type)
       details.push({
         id: task.id,
         run,
@@ -70,16 +111,36 @@ export function scoreResponses(
         correct: verdict.correct,
         error_type: verdict.errorType,
         mismatches: verdict.mismatches,
+        ...(verdict.state
+          ? {
+              calls_correct: callsVerdict.correct,
+              calls_error_type: callsVerdict.errorType,
+              state_correct: verdict.state.correct,
+              state_error_type: verdict.state.errorType,
+              state_mismatches: verdict.state.mismatches,
+            }
+          : {}),
       })
     }
     perRun.push(runAccuracy(run, tasks, types, correct))
+    callRuns.push(runAccuracy(run, tasks, types, callsCorrect))
+    stateRuns.push(runAccuracy(run, stateTasks, orderedTypes(stateTasks), stateCorrect))
   }
-  const by_type: ScoreResult['by_type'] = {}
-  for (const type of types) by_type[type] = meanStd(perRun.map((r) => r.by_type[type] ?? 0))
-  return {
-    result: { runs: runIds.length, overall: meanStd(perRun.map((r) => r.overall)), by_type, per_run: perRun },
-    details,
+  const result: ScoreResult = { runs: runIds.length, ...summary(perRun, types), per_run: perRun }
+  if (anyLive) {
+    result.calls = summary(callRuns, types)
+    result.state = { tasks: stateTasks.length, ...summary(stateRuns, orderedTypes(stateTasks)) }
   }
+  return { result, details }
+}
+
+const increment = (counts: Map<string, number>, type: string): void => void counts.set(type, (counts.get(type) ?? 0) + 1)
+
+/** Mean ± std over runs, overall and per type. */
+function summary(runs: readonly ScoreResult['per_run'][number][], types: readonly string[]): { overall: MeanStd; by_type: Record<string, MeanStd> } {
+  const by_type: Record<string, MeanStd> = {}
+  for (const type of types) by_type[type] = meanStd(runs.map((r) => r.by_type[type] ?? 0))
+  return { overall: meanStd(runs.map((r) => r.overall)), by_type }
 }
 
 function runAccuracy(

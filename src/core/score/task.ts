@@ -33,10 +33,11 @@ const failing = (c: ParamCheck): boolean => c.status !== 'ok'
  * Scores one task's predicted execution calls against its gold calls:
  * correct only when they pair one to one (any order) with the same tools and
  * every constrained parameter acceptable. Pairs by an optimal assignment
- * (fewest mismatching parameters, then fewest missing), never greedily.
+ * (fewest mismatching parameters, then fewest missing), never greedily; a
+ * task with `ordered: true` (live metadata) pairs them by position instead.
  */
 export function scoreTask(
-  task: Pick<Task, 'id' | 'answer' | 'freeParams'>,
+  task: Pick<Task, 'id' | 'answer' | 'freeParams' | 'live'>,
   given: readonly PredictedCall[] | undefined,
   properties: ToolProperties,
 ): TaskVerdict {
@@ -58,8 +59,12 @@ export function scoreTask(
       return checks === undefined ? NAME_MISMATCH_COST : pairCost(checks)
     }),
   )
-  const pairing: [number, number][] =
-    gold.length > 0 && predicted.length > 0 ? munkres(matrix).map(([g, p]) => [g, p] as [number, number]) : []
+  const ordered = task.live?.ordered === true
+  const pairing: [number, number][] = ordered
+    ? gold.slice(0, predicted.length).map((_, i) => [i, i] as [number, number])
+    : gold.length > 0 && predicted.length > 0
+      ? munkres(matrix).map(([g, p]) => [g, p] as [number, number])
+      : []
   pairing.sort((a, b) => a[0] - b[0])
 
   const checks: TaskVerdict['checks'] = []
@@ -83,14 +88,15 @@ export function scoreTask(
     if (!pairedPred.has(p)) mismatches.push({ gold: -1, predicted: p, tool: call.name, param: '(call)', status: 'unexpected' })
   })
 
-  const errorType = classify(gold.map((c) => c.name), predicted.map((c) => c.name), mismatches)
+  const errorType = classify(gold.map((c) => c.name), predicted.map((c) => c.name), mismatches, ordered)
   return { id: task.id, correct: errorType === null, errorType, mismatches, pairing, checks }
 }
 
-function classify(goldNames: string[], predictedNames: string[], mismatches: Mismatch[]): ErrorType | null {
+function classify(goldNames: string[], predictedNames: string[], mismatches: Mismatch[], ordered: boolean): ErrorType | null {
   if (goldNames.length !== predictedNames.length) return 'wrong_count'
-  const sortedGold = [...goldNames].sort()
-  const sortedPred = [...predictedNames].sort()
+  // In order, a call of the right tool in the wrong place is a wrong tool there.
+  const sortedGold = ordered ? goldNames : [...goldNames].sort()
+  const sortedPred = ordered ? predictedNames : [...predictedNames].sort()
   if (sortedGold.some((name, i) => name !== sortedPred[i])) return 'wrong_tool'
   if (mismatches.length === 0) return null
   if (mismatches.every((m) => m.status === 'unparseable')) return 'other'

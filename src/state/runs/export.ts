@@ -2,6 +2,7 @@ import { parseResponses, responseLine, scoreFileTexts, scoreResponses } from '..
 import type { StoredRun } from '../../db'
 import { toSteps } from '../../db'
 import { saveDownload } from '../download'
+import { liveScoringFor } from '../liveScoring'
 import { useSession } from '../sessionStore'
 import { storedJobs } from './stored'
 import { runProgress } from './store'
@@ -28,6 +29,8 @@ export async function runResponseLines(run: StoredRun): Promise<string[]> {
               ...(attempt.ended !== undefined ? { ended: attempt.ended } : {}),
               attemptId: attempt.id,
               ...(attempt.parent ? { parent: attempt.parent } : {}),
+              ...(attempt.state ? { state: attempt.state } : {}),
+              ...(attempt.failure ? { failure: attempt.failure } : {}),
             }),
           ),
         ]
@@ -41,7 +44,8 @@ export async function runScores(run: StoredRun) {
   if (!dataset) throw new Error('No data set is loaded')
   const lines = await runResponseLines(run)
   const runTasks = tasks.filter((t) => run.tasks.includes(t.id))
-  const scored = scoreResponses(runTasks, dataset.tools, parseResponses(lines.join('\n')).lines)
+  const parsed = parseResponses(lines.join('\n')).lines
+  const scored = scoreResponses(runTasks, dataset.tools, parsed, await liveScoringFor(dataset, runTasks, parsed))
   return { lines, ...scored }
 }
 

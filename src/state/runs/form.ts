@@ -25,7 +25,15 @@ export interface RunForm {
   tasks: string[]
   /** The task that plays live on the phone ('' for none). */
   watch: string
+  /** `auto`: live for tasks that expect changes or meet friction. */
+  state: RunState
+  /** Run-level random friction: 0 for none. */
+  failureRate: number
+  seed: string
 }
+
+export type RunState = 'auto' | 'static' | 'live'
+export const RUN_STATES: readonly RunState[] = ['auto', 'static', 'live']
 
 export const DEFAULT_FORM: RunForm = {
   agent: 'oracle',
@@ -39,6 +47,9 @@ export const DEFAULT_FORM: RunForm = {
   concurrency: 4,
   tasks: [],
   watch: '',
+  state: 'auto',
+  failureRate: 0,
+  seed: '0',
 }
 
 /** The form, kept across visits in localStorage; it never holds the key. */
@@ -104,6 +115,10 @@ export function runFromForm(form: RunForm): StoredRun {
   const whole = (n: number, min: number) => Number.isInteger(n) && n >= min
   if (!whole(form.maxTurns, 1) || !whole(form.repeats, 1) || !whole(form.concurrency, 1))
     throw new Error('Max turns, repeats and concurrency must be whole numbers of at least 1')
+  const failureRate = form.failureRate ?? 0
+  if (!(failureRate >= 0 && failureRate <= 1)) throw new Error('The random failure rate must be a number from 0 to 1')
+  const seed = (form.seed ?? '0').trim() || '0'
+  if (!/^[\w.-]{1,64}$/.test(seed)) throw new Error('The seed must be a number or a word')
   if (form.agent === 'endpoint') {
     if (!form.baseURL.trim() || !form.model.trim()) throw new Error('An endpoint needs a base URL and a model')
     if (endpointOf(form.baseURL) === undefined) throw new Error('The base URL must be an http:// or https:// address')
@@ -131,6 +146,8 @@ export function runFromForm(form: RunForm): StoredRun {
     concurrency: form.concurrency,
     tasks: ids,
     ...(form.watch && ids.includes(form.watch) ? { watch: form.watch } : {}),
+    ...(form.state && form.state !== 'auto' ? { state: form.state } : {}),
+    ...(failureRate > 0 ? { failure: { rate: failureRate, seed: /^\d+$/.test(seed) ? Number(seed) : seed } } : {}),
   }
 }
 

@@ -1,5 +1,5 @@
-import { Attempt, runAgent, systemPrompt } from '../../core'
-import type { AgentMessage, ChatModel, TaskVerdict, TokenUsage } from '../../core'
+import { Attempt, defaultState, runAgent, systemPrompt } from '../../core'
+import type { AgentMessage, AttemptState, ChatModel, FailureRate, Task, TaskVerdict, TokenUsage } from '../../core'
 import { getAttempt, loadTask } from '../../db'
 import type { AttemptRow, DatasetRow, StoredRun } from '../../db'
 import { createModel } from '../../runner/models'
@@ -31,6 +31,12 @@ function jobSink(dataset: DatasetRow) {
   })
 }
 
+/** A run's state and random friction for a new attempt (no state: the phone picks the task's default). */
+function runState(run: StoredRun, task?: Task): { state?: AttemptState; failure?: FailureRate } {
+  const state = run.state ?? (task ? defaultState(task) : undefined)
+  return { ...(state ? { state } : {}), ...(run.failure ? { failure: run.failure } : {}) }
+}
+
 /** The watched task opens on the phone and calls through the phone's one path, so that it plays live. */
 async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>): Promise<CallPath | undefined> {
   await openTask(
@@ -38,7 +44,7 @@ async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<Atte
     job.attemptId ? undefined : { screen: 'home' },
     job.attemptId
       ? { attemptId: job.attemptId, byAgent: true, run: tag }
-      : { fresh: true, setting: run.setting, actor: run.model, run: tag, byAgent: true },
+      : { fresh: true, setting: run.setting, actor: run.model, run: tag, byAgent: true, ...runState(run) },
   )
   const attempt = currentAttempt()
   if (!attempt || (job.attemptId && attempt.id !== job.attemptId)) return undefined
@@ -55,7 +61,7 @@ async function backgroundPath(run: StoredRun, job: JobProgress, tag: NonNullable
   const existing = job.attemptId ? await getAttempt(job.attemptId) : undefined
   const attempt = existing
     ? await Attempt.resume({ ...source, attemptId: existing.id, sink, turnBased: true })
-    : await Attempt.open({ ...source, setting: run.setting, actor: run.model, sink, run: tag })
+    : await Attempt.open({ ...source, setting: run.setting, actor: run.model, sink, run: tag, ...runState(run, loaded.task) })
   // The time goes on from what the attempt had (the row's time trails its calls, see withLatest).
   clocks.set(attempt.id, Date.now() - attempt.info.elapsedMs)
   return { attempt, call: (name, args) => attempt.call(name, args, 'agent'), finish: () => attempt.finish() }
