@@ -202,8 +202,11 @@ export class Attempt {
         delete step.data
       } else if (this.live && step.kind === 'execution' && step.ok) {
         const outcome = this.live.judge(step, this.steps)
-        if (!outcome.ok) Object.assign(step, { ok: false, content: outcome.content, ...(outcome.friction ? { friction: true } : {}) })
-        else if (outcome.change) step.data = { change: outcome.change }
+        if (!outcome.ok) {
+          // A refused call executed nothing: it answers as any failed call does, with no data.
+          Object.assign(step, { ok: false, content: outcome.content, ...(outcome.friction ? { friction: true } : {}) })
+          delete step.data
+        } else if (outcome.change) step.data = { ...(isPlainObjectData(step.data) ? step.data : {}), change: outcome.change }
       }
       this.steps.push(step)
       if (this.live && this.live.version !== version) this.liveChanged(false)
@@ -398,6 +401,8 @@ export class Attempt {
     for (const listener of this.listeners) listener(event)
   }
 }
+
+const isPlainObjectData = (data: unknown): data is Record<string, unknown> => typeof data === 'object' && data !== null && !Array.isArray(data)
 
 /** What a call refused by a run's random friction answers: a transient fault, worth a retry. */
 export const TRANSIENT_FAILURE = 'Error: The service is temporarily unavailable and nothing was changed. Please try again.'
