@@ -10,6 +10,7 @@ import { StorageBanner } from '../panel/StorageBanner'
 import { boot, checkpointTime, onVisibilityChange, useSession } from '../state/session'
 import { requestPersistence, useStorage } from '../state/storage'
 import { useView } from '../state/view'
+import { followLinks } from '../state/links'
 import { DatabaseNotice } from './DatabaseNotice'
 import { ErrorBoundary } from './ErrorBoundary'
 import { TopBar } from './TopBar'
@@ -43,6 +44,7 @@ export function App() {
     if (booted) return
     booted = true
     void boot(() => fetchDatasetFiles(), window.location.hash)
+    followLinks()
     void requestPersistence()
   }, [])
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePhone } from '../state/phone'
-import { replaceHash } from '../state/hashWriter'
+import { pushHash, replaceHash } from '../state/hashWriter'
 import { routeToHash } from '../state/routes'
 import { rememberScreen, useSession } from '../state/session'
 import { useView } from '../state/view'
@@ -36,11 +36,20 @@ export function Phone() {
   const replaying = useSession((s) => s.replaying !== undefined)
   // Shown in another view (the replay), the phone leaves that view's hash alone.
   const ownsHash = useView((s) => s.view === 'phone')
+  // The task whose screens the address bar shows: a first write (a mount, another task) replaces the entry.
+  const shownTask = useRef<string | undefined>(undefined)
   useEffect(() => {
     if (replaying) return // a replay has its own deep links, and nothing of it is stored
     const hash = routeToHash(taskId, route)
-    // A person's move shows in the address bar at once; an agent's many moves a second, about once a second.
-    if (ownsHash) replaceHash(hash, { throttle: usePhone.getState().movedByAgent })
+    // A person's move shows in the address bar at once, as a history entry within the task (Back goes back on the
+    // phone); an agent's many moves a second replace the entry, about once a second; another task replaces it too.
+    const sameTask = shownTask.current === taskId
+    shownTask.current = taskId
+    const byAgent = usePhone.getState().movedByAgent
+    if (ownsHash) {
+      if (sameTask && !byAgent) pushHash(hash)
+      else replaceHash(hash, { throttle: byAgent })
+    }
     void rememberScreen(route)
   }, [route, taskId, replaying, ownsHash])
 

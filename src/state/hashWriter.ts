@@ -68,6 +68,19 @@ export function replaceHash(hash: string, options: { throttle: boolean }): void 
   )
 }
 
+/**
+ * A person's move on the phone: a new history entry, so that the browser's
+ * Back goes back on the phone. A program's moves replace the entry instead
+ * ({@link replaceHash}): Back never walks through an agent's screens.
+ */
+export function pushHash(hash: string): void {
+  pending = undefined
+  lastWrite = performance.now()
+  if (window.location.hash !== hash) window.history.pushState(null, '', hash)
+  written = window.location.hash
+  remember(written)
+}
+
 /** Shows `hash` now, dropping any hash still waiting (the newest word on the address bar). */
 export function replaceHashNow(hash: string): void {
   pending = undefined

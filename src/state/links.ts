@@ -1,0 +1,38 @@
+/**
+ * Links work as links: a change of the address that the page did not make
+ * itself (pasted or typed, Back and Forward, a link inside the app) opens what
+ * it names, as a full load of that address would. The page's own writes go
+ * through hashWriter (replaceState and pushState fire no `hashchange`), so
+ * every `hashchange` here comes from outside the page's own moves.
+ */
+import { openTask } from './attemptController'
+import { usePhone } from './phone'
+import { hashToRoute } from './routes'
+import { useSession } from './sessionStore'
+import { useView, viewOfHash } from './view'
+
+/** Opens what an address names: a view, a task's screen on the phone (the task opened first if it is not the one shown). */
+export async function followAddress(hash: string): Promise<void> {
+  const view = viewOfHash(hash)
+  useView.setState({ view })
+  if (view !== 'phone') return
+  const { taskId, route } = hashToRoute(hash)
+  const { task, tasks, replaying, status } = useSession.getState()
+  if (status !== 'ready' || taskId === undefined) return
+  if (task?.id === taskId && !replaying) {
+    usePhone.getState().navigate(route)
+    return
+  }
+  if (!tasks.some((t) => t.id === taskId)) return
+  // As at boot: the person's latest attempt at the task, resumed (or its review), else a new one.
+  await openTask(taskId, route.screen === 'home' ? undefined : route)
+}
+
+let listening = false
+
+/** Listens for the address changes the page did not make; once per page. */
+export function followLinks(): void {
+  if (listening || typeof window === 'undefined') return
+  listening = true
+  window.addEventListener('hashchange', () => void followAddress(window.location.hash).catch(() => undefined))
+}
