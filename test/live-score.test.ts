@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Attempt, MemorySink, TRANSIENT_FAILURE, TaskHost, loadDataset, parseResponses, responseLine, scoreResponses, scoreTask, toolProperties } from '../src/core/index'
-import type { Task, ToolSchema } from '../src/core/index'
+import type { GoldCall, Task, ToolSchema } from '../src/core/index'
 import { fixtureFiles } from './fixtures'
 
 /** The fixture data set with a Notes_Delete tool; 推理1 expects the Shopping note deleted. */
@@ -123,7 +123,7 @@ describe('run-level random friction', () => {
 
 describe('ordered tasks pair calls by position', () => {
   it('the same calls in another order are right unordered and wrong ordered', () => {
-    const answer = [
+    const answer: GoldCall[] = [
       { name: 'Phone_Call', arguments: { telephone: ['1'] } },
       { name: 'Messages_Send', arguments: { telephone: ['1'], text: ['hi'] } },
     ]

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { CheckCircle2, Database, FileUp, FolderUp, Trash2, Upload, X } from 'lucide-react'
+import { CheckCircle2, Database, FileUp, FolderUp, Trash2, Upload, X, Zap } from 'lucide-react'
 import type { DatasetRow } from '../db'
 import {
   activateDataset,
@@ -13,6 +13,7 @@ import {
   useDatasets,
 } from '../state/datasets'
 import type { ImportError } from '../state/datasets'
+import { LIVE_SAMPLE_SOURCE, loadLiveSample } from '../state/liveSample'
 import { useSession } from '../state/session'
 import { DataLinkProblem, DataLinkPrompt } from './DataLink'
 import './DatasetManager.css'
@@ -79,6 +80,7 @@ function ErrorText({ error }: { error: ImportError }) {
 
 function sourceText(t: TFunction, source: string): string {
   if (/^https?:/.test(source)) return t('datasetSources.url', { url: source })
+  if (source === LIVE_SAMPLE_SOURCE) return t('liveData.source')
   return ['sample', 'files', 'folder', 'drop', 'api'].includes(source) ? t(`datasetSources.${source}`) : source
 }
 
@@ -132,6 +134,36 @@ function DatasetItem({ row, active, last }: { row: DatasetRow; active: boolean; 
         </div>
       )}
     </li>
+  )
+}
+
+/**
+ * Loads the bundled live sample (public/data-live) as a data set and makes it
+ * active; a second load finds the stored copy instead of importing it again.
+ * Its progress and errors show where an import's do.
+ */
+function LiveSampleSection() {
+  const { t } = useTranslation()
+  const busy = !!useDatasets((s) => s.importing)
+  const [note, setNote] = useState<'active' | 'switched'>()
+  const load = async () => {
+    setNote(undefined)
+    const outcome = await loadLiveSample()
+    if (outcome === 'active' || outcome === 'switched') setNote(outcome)
+  }
+  return (
+    <section aria-labelledby="live-sample" className="live-sample">
+      <h3 id="live-sample">{t('liveData.heading')}</h3>
+      <p className="hint-text">{t('liveData.hint')}</p>
+      <button type="button" disabled={busy} onClick={() => void load()}>
+        <Zap size={16} aria-hidden="true" /> {t('liveData.load')}
+      </button>
+      {note && (
+        <p role="status" className="import-done">
+          <CheckCircle2 size={16} aria-hidden="true" /> {t(`liveData.${note}`)}
+        </p>
+      )}
+    </section>
   )
 }
 
@@ -193,6 +225,7 @@ export function DatasetManager() {
                 ))}
               </ul>
             </section>
+            <LiveSampleSection />
             <section aria-labelledby="import-dataset">
               <h3 id="import-dataset">{t('importDataset')}</h3>
               <p className="hint-text">{t('importHint')}</p>

@@ -1,4 +1,7 @@
+import { isRetrievalToolName } from '../apps/registry'
+import { TRANSIENT_FAILURE } from '../attempt/attempt'
 import type { GoldCall, JsonSchema, Profile, Task, ToolSchema } from '../dataset/types'
+import type { FrictionRule, LiveMetadata } from '../live/types'
 import { COMPLETION_SENTENCE } from './prompt'
 import type { AgentMessage, AssistantToolCall, ChatModel } from './types'
 
@@ -41,27 +44,145 @@ function validGoldArguments(call: GoldCall, tools: readonly ToolSchema[], text: 
   return args
 }
 
+/** A call the oracle makes: a tool and its arguments. */
+interface PlannedCall {
+  name: string
+  args: Record<string, unknown>
+}
+
+/** An execution call the oracle made, with the answer it got and the turn it was made in. */
+interface MadeCall extends PlannedCall {
+  key: string
+  content: string
+  turn: number
+}
+
+/** How often the oracle makes one call before it gives up on friction that never lets it through. */
+const MAX_TRIES = 5
+
+/** Calls are the same when their names and JSON arguments are (the oracle writes its arguments the same way every time). */
+const keyOf = (call: PlannedCall): string => `${call.name}\u0000${JSON.stringify(call.args)}`
+
+/** Whether a call was carried out: the tool runtime's answer to an executed call. */
+const executed = (call: MadeCall): boolean => call.content.startsWith(`${call.name} succeeded`)
+
+/** The execution calls made so far, each with its answer (the `tool` message of the same id). */
+function madeCalls(messages: readonly AgentMessage[]): MadeCall[] {
+  const answers = new Map<string, string>()
+  for (const m of messages) if (m.role === 'tool') answers.set(m.tool_call_id, m.content)
+  const made: MadeCall[] = []
+  let turn = 0
+  for (const m of messages) {
+    if (m.role !== 'assistant') continue
+    for (const call of m.tool_calls ?? []) {
+      const name = call.function.name
+      if (isRetrievalToolName(name)) continue
+      let args: Record<string, unknown> = {}
+      try {
+        args = JSON.parse(call.function.arguments) as Record<string, unknown>
+      } catch {
+        // The oracle writes its own arguments; a foreign message (a resumed run of another model) just never matches.
+      }
+      made.push({ name, args, key: keyOf({ name, args }), content: answers.get(call.id) ?? '', turn })
+    }
+    turn++
+  }
+  return made
+}
+
 /**
  * The `oracle` agent: one retrieval per gold value (search_phone), then the
  * gold calls (required free parameters filled in, so that every call is
  * valid). Solving every task this way shows each is solvable through the tools.
+ *
+ * In live state it meets friction as any solver does, and repairs its plan
+ * from the answers alone: a call refused by an `on` rule (or by a run's
+ * random failure) is made again; one refused by a `requires` rule is made
+ * again after the tools the rule names (the gold's calls of those tools, or
+ * calls made from the refused call's arguments). Gold calls of tools that a
+ * `requires` rule names wait until a refusal asks for them, so that the
+ * repair is exercised; where nothing refuses (a static attempt) they come
+ * last. Deterministic: the next turn is a function of the messages so far.
  */
 export class OracleAgent implements ChatModel {
   readonly name = 'oracle'
-  constructor(private readonly task: Pick<Task, 'answer' | 'instruction'>) {}
+  constructor(private readonly task: Pick<Task, 'answer' | 'instruction'> & { live?: Pick<LiveMetadata, 'friction'> }) {}
 
   async complete(messages: readonly AgentMessage[], tools: readonly ToolSchema[]): Promise<{ message: Assistant }> {
     const turn = turnOf(messages)
     const canSearch = tools.some((t) => t.function.name === 'search_phone')
-    const golds = this.task.answer.map((call) => ({ name: call.name, args: validGoldArguments(call, tools, this.task.instruction) }))
     const goldValues = this.task.answer.flatMap((call) => Object.values(goldArguments(call.arguments)))
     const searches = [...new Set(goldValues.flat().map(String))].map((pattern) => ({
       name: 'search_phone',
       args: { pattern },
     }))
-    const plan = canSearch && searches.length > 0 ? [searches, golds] : [golds]
-    return { message: assistant(plan[turn] ?? [], turn) }
+    if (turn === 0 && canSearch && searches.length > 0) return { message: assistant(searches, turn) }
+    return { message: assistant(this.next(madeCalls(messages), tools), turn) }
   }
+
+  /** The execution calls of the next turn: the gold calls first, then repairs of refused calls, then none (done). */
+  private next(made: readonly MadeCall[], tools: readonly ToolSchema[]): PlannedCall[] {
+    const rules = this.task.live?.friction ?? []
+    const golds = this.task.answer.map((call) => ({ name: call.name, args: validGoldArguments(call, tools, this.task.instruction) }))
+    const prerequisites = new Set(rules.flatMap((r) => r.requires ?? []))
+    const main = golds.filter((c) => !prerequisites.has(c.name))
+    const held = golds.filter((c) => prerequisites.has(c.name))
+    if (made.length === 0) return main.length > 0 ? main : held
+    const lastTurn = made[made.length - 1]?.turn
+    const out: PlannedCall[] = []
+    const queued = new Set<string>()
+    const add = (call: PlannedCall): void => {
+      const key = keyOf(call)
+      if (queued.has(key)) return
+      queued.add(key)
+      out.push(call)
+    }
+    for (const call of made.filter((m) => m.turn === lastTurn)) {
+      const refused = refusalOf(call, rules)
+      if (!refused) continue
+      if (made.filter((m) => m.key === call.key).length >= MAX_TRIES) continue
+      for (const tool of refused.requires ?? []) {
+        if (made.some((m) => m.name === tool && executed(m)) || out.some((c) => c.name === tool)) continue
+        add(prerequisiteCall(tool, call, held, made, tools, this.task.instruction))
+      }
+      add({ name: call.name, args: call.args })
+    }
+    if (out.length > 0) return out
+    const tried = new Set(made.map((m) => m.key))
+    return held.filter((c) => !tried.has(keyOf(c)))
+  }
+}
+
+/** Why a call was refused, when making it again (after the named tools) can get it through. */
+function refusalOf(call: MadeCall, rules: readonly FrictionRule[]): { requires?: string[] } | undefined {
+  if (call.content === TRANSIENT_FAILURE) return {}
+  const rule = rules.find((r) => r.tool === call.name && call.content === `Error: ${r.error}`)
+  // A rule with neither condition refuses every call: trying again cannot help.
+  if (!rule || (!rule.on && !rule.requires)) return undefined
+  return rule.requires ? { requires: rule.requires } : {}
+}
+
+/**
+ * The call of a tool a `requires` rule names: the gold's call of that tool
+ * not yet carried out, else one made of the refused call's arguments of the
+ * same names (a payment's check takes the payment's amount and account).
+ */
+function prerequisiteCall(
+  tool: string,
+  refused: PlannedCall,
+  held: readonly PlannedCall[],
+  made: readonly MadeCall[],
+  tools: readonly ToolSchema[],
+  text: string,
+): PlannedCall {
+  const done = new Set(made.filter(executed).map((m) => m.key))
+  const gold = held.find((c) => c.name === tool && !done.has(keyOf(c)))
+  if (gold) return gold
+  const parameters = tools.find((t) => t.function.name === tool)?.function.parameters
+  const args: Record<string, unknown> = {}
+  for (const name of Object.keys(parameters?.properties ?? {})) if (Object.hasOwn(refused.args, name)) args[name] = refused.args[name]
+  for (const name of parameters?.required ?? []) if (!Object.hasOwn(args, name)) args[name] = placeholder(parameters?.properties?.[name], text)
+  return { name: tool, args }
 }
 
 const STOPWORDS = new Set(
