@@ -1,19 +1,43 @@
 /**
- * npm run analyze -- [--input_data F] [--out DIR] RESPONSES.jsonl...
+ * npm run analyze -- [--input_data F] [--out DIR] [--records F] [--profile F] RESPONSES.jsonl...
  * The paper's tables for any response files (models' runs and people's attempts): printed, and written as CSV.
+ * Live lines add the live tables (task / calls / state accuracy, disagreements, failure rate).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { DatasetError, IssueList, analysisTables, analyze, formatIssue, formatTextTable, parseInputData, parseResponses, parseTools, toCsv } from '../src/core/index'
-import type { ResponseLine } from '../src/core/index'
+import {
+  DATASET_FILES,
+  DatasetError,
+  IssueList,
+  analysisTables,
+  analyze,
+  formatIssue,
+  formatTextTable,
+  needsLiveScoring,
+  parseInputData,
+  parseProfile,
+  parseRecordsDb,
+  parseResponses,
+  parseTools,
+  toCsv,
+} from '../src/core/index'
+import type { LiveScoring, ResponseLine } from '../src/core/index'
 import { readOptions } from './args'
 import { CliError, exitOnError } from './errors'
 import { readText } from './files'
 
 exitOnError()
 
-const USAGE = 'Usage: npm run analyze -- [--input_data input_data.jsonl] [--tools tools.json] [--out analysis] RESPONSES.jsonl...'
-const { values, positionals } = readOptions({ input_data: { type: 'string' }, tools: { type: 'string' }, out: { type: 'string' } }, USAGE, { positionals: true })
+const USAGE = `Usage: npm run analyze -- [--input_data input_data.jsonl] [--tools tools.json] [--out analysis]
+         [--records records_db.json] [--profile profile.json] RESPONSES.jsonl...
+Live lines ("state": "live") of tasks that expect changes are checked by the state their calls
+leave, as npm run score does: that reads records_db.json and profile.json beside the input data
+unless given (without a profile.json, the published profile).`
+const { values, positionals } = readOptions(
+  { input_data: { type: 'string' }, tools: { type: 'string' }, out: { type: 'string' }, records: { type: 'string' }, profile: { type: 'string' } },
+  USAGE,
+  { positionals: true },
+)
 if (positionals.length === 0) throw new CliError('Missing RESPONSES.jsonl: name at least one response file.', { usage: USAGE })
 const inputPath = typeof values.input_data === 'string' ? values.input_data : 'public/data/input_data.jsonl'
 const toolsPath = typeof values.tools === 'string' ? values.tools : join(dirname(inputPath), 'tools.json')
@@ -29,10 +53,23 @@ for (const file of positionals) {
   for (const i of parsed.issues) console.error(`warning: ${formatIssue(i)} (line skipped)`)
   lines.push(...parsed.lines)
 }
-const tables = analysisTables(analyze(tasks, tools, lines), tasks)
+const tables = analysisTables(analyze(tasks, tools, lines, needsLiveScoring(tasks, lines) ? liveScoring() : undefined), tasks)
 mkdirSync(outDir, { recursive: true })
 for (const table of tables) {
   if (table.name !== 'per_task') console.log(`\n${table.title}\n${formatTextTable(table.rows)}`)
   writeFileSync(join(outDir, `${table.name}.csv`), toCsv(table.rows))
 }
 console.log(`\nWrote ${tables.map((t) => `${t.name}.csv`).join(', ')} to ${outDir}/`)
+
+/** The records and profile live lines are replayed over (read only when some line needs them). */
+function liveScoring(): LiveScoring {
+  const recordsPath = typeof values.records === 'string' ? values.records : join(dirname(inputPath), DATASET_FILES.records)
+  const recordsText = readText(recordsPath, typeof values.records === 'string' ? 'Records (--records)' : 'records_db.json beside the input data (live lines need it; or give --records)')
+  const profilePath = typeof values.profile === 'string' ? values.profile : join(dirname(inputPath), DATASET_FILES.profile)
+  const profileText = typeof values.profile === 'string' || existsSync(profilePath) ? readText(profilePath, 'Profile (--profile)') : undefined
+  const issues = new IssueList()
+  const records = parseRecordsDb(recordsText, issues)
+  const profile = parseProfile(profileText, issues)
+  if (issues.hasErrors) throw new DatasetError(issues.items)
+  return { records, profile }
+}

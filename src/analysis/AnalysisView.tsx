@@ -1,12 +1,16 @@
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { analyze, orderedTypes } from '../core'
-import { loadStoredAnalysis, useAnalysis } from '../state/analysis'
+import { analyze, needsLiveScoring, orderedTypes } from '../core'
+import type { AnalysisRow } from '../core'
+import { loadLiveScoring, loadStoredAnalysis, useAnalysis } from '../state/analysis'
 import { useProgress } from '../state/progress'
 import { useSession } from '../state/session'
 import { CapabilityChart } from './CapabilityChart'
+import { DisagreementTable } from './DisagreementTable'
 import { ErrorChart } from './ErrorChart'
+import { FailureRateChart } from './FailureRateChart'
 import { ForksTable } from './ForksTable'
+import { LiveAccuracyTable } from './LiveAccuracyTable'
 import { ModeChart } from './ModeChart'
 import { RetrievalChart } from './RetrievalChart'
 import { ScopeChart } from './ScopeChart'
@@ -19,7 +23,9 @@ import './analysis.css'
 /**
  * The paper's analyses over the stored attempts (people and agent runs) and
  * added response files: Table 2, accuracy by setting, error types,
- * retrievals, retrieval modes and scope, and a per-task drill-down.
+ * retrievals, retrieval modes and scope, and a per-task drill-down; for live
+ * rows, calls vs state accuracy and their disagreements, and accuracy against
+ * the failure rate.
  */
 export function AnalysisView() {
   const { t } = useTranslation()
@@ -30,15 +36,31 @@ export function AnalysisView() {
   const files = useAnalysis((s) => s.files)
   const excluded = useAnalysis((s) => s.excluded)
   const published = useAnalysis((s) => s.published)
+  const live = useAnalysis((s) => s.live)
+  const error = useAnalysis((s) => s.error)
 
   useEffect(() => {
     void loadStoredAnalysis(attempts, tasks)
   }, [attempts, tasks])
 
-  const allRows = useMemo(() => {
-    if (!dataset || !stored) return null
-    return analyze(tasks, dataset.tools, [...stored, ...files.flatMap((f) => f.lines)])
-  }, [dataset, tasks, stored, files])
+  const lines = useMemo(() => (stored ? [...stored, ...files.flatMap((f) => f.lines)] : null), [stored, files])
+  // Live lines are scored on the state their calls leave: that needs the records of the tasks that expect changes.
+  const needsLive = useMemo(() => lines !== null && needsLiveScoring(tasks, lines), [tasks, lines])
+  const scoring = live && dataset && live.datasetId === dataset.id && live.tasks === tasks ? live.scoring : undefined
+  useEffect(() => {
+    if (needsLive && dataset && !scoring) void loadLiveScoring(dataset.id, tasks, dataset.profile)
+  }, [needsLive, dataset, tasks, scoring])
+
+  const analysed = useMemo((): { rows: AnalysisRow[] } | { error: string } | null => {
+    if (!dataset || !lines || (needsLive && !scoring)) return null
+    try {
+      return { rows: analyze(tasks, dataset.tools, lines, scoring) }
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) }
+    }
+  }, [dataset, tasks, lines, needsLive, scoring])
+  const allRows = analysed && 'rows' in analysed ? analysed.rows : null
+  const problem = error ?? (analysed && 'error' in analysed ? analysed.error : undefined)
   const rows = useMemo(() => (allRows ?? []).filter((r) => !excluded.includes(r.label)), [allRows, excluded])
   const types = useMemo(() => orderedTypes(tasks), [tasks])
 
@@ -46,7 +68,12 @@ export function AnalysisView() {
     <section className="view-page analysis-view" aria-labelledby="analysis-title">
       <h2 id="analysis-title">{t('views.analysis')}</h2>
       <p className="analysis-hint">{t('analysis.hint')}</p>
-      {!allRows && <p role="status">{t('analysis.loading')}</p>}
+      {!analysed && !problem && <p role="status">{needsLive && !scoring ? t('liveAnalysis.loadingLive') : t('analysis.loading')}</p>}
+      {problem && (
+        <p role="alert" className="analysis-error">
+          {problem}
+        </p>
+      )}
       {allRows && (
         <>
           <Selection rows={allRows} />
@@ -63,6 +90,9 @@ export function AnalysisView() {
                 <ModeChart rows={rows} />
                 <ScopeChart rows={rows} />
               </div>
+              <LiveAccuracyTable rows={rows} types={types} taskCount={tasks.length} />
+              <DisagreementTable rows={rows} tasks={tasks} />
+              <FailureRateChart rows={rows} />
               <TaskTable rows={rows} tasks={tasks} />
             </>
           )}

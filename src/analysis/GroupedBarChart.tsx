@@ -26,11 +26,29 @@ interface GroupedBarChartProps {
 
 const fmt = (value: unknown, unit: string) => (typeof value === 'number' ? `${value.toFixed(1)}${unit}` : '—')
 
+/**
+ * Whiskers kept within [0, max]: mean + std above 100 % would stretch the
+ * fixed axis to an odd top (or be drawn past it), so each whisker becomes a
+ * [below, above] pair cut at the bounds.
+ */
+export function clippedWhiskers(data: readonly Record<string, string | number | null>[], series: readonly Pick<Series, 'key'>[], max: number | undefined): Record<string, string | number | null | number[]>[] {
+  if (max === undefined) return [...data]
+  return data.map((entry) => {
+    const out: Record<string, string | number | null | number[]> = { ...entry }
+    for (const s of series) {
+      const value = entry[s.key]
+      const std = entry[`${s.key}_std`]
+      if (typeof value === 'number' && typeof std === 'number') out[`${s.key}_std`] = [Math.min(std, Math.max(value, 0)), Math.min(std, Math.max(max - value, 0))]
+    }
+    return out
+  })
+}
+
 /** Bars grouped by category, one colour per series, with an optional ± std whisker. */
 export function GroupedBarChart({ data, series, axis, title, desc, max, errorBars, unit = '', labels }: GroupedBarChartProps) {
   return (
     <ResponsiveContainer width="100%" height={340}>
-      <BarChart data={data} title={title} desc={desc} margin={{ top: 16, right: 16, bottom: 8, left: 16 }}>
+      <BarChart data={errorBars ? clippedWhiskers(data, series, max) : data} title={title} desc={desc} margin={{ top: 16, right: 16, bottom: 8, left: 16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#d0d0d0" />
         <XAxis dataKey="name" tick={{ fill: '#333', fontSize: 12 }} interval={0} />
         <YAxis

@@ -3,7 +3,7 @@ import { Check, X } from 'lucide-react'
 import type { AnalysisRow, Task } from '../core'
 import { showTask, useAnalysis } from '../state/analysis'
 import { showView } from '../state/view'
-import { rowLabel, unitLabel } from './labels'
+import { callsErrorLabel, rowLabel, stateErrorLabel, unitLabel } from './labels'
 
 /** Which runs and people of each row solved one task; a stored attempt opens in the replay. */
 export function TaskDetail({ task, rows }: { task: Task; rows: readonly AnalysisRow[] }) {
@@ -25,7 +25,16 @@ export function TaskDetail({ task, rows }: { task: Task; rows: readonly Analysis
             <ul className="analysis-units">
               {(row.outcomes[task.id] ?? []).map((o) => {
                 const unit = unitLabel(o.unit, t)
-                const verdict = o.correct ? t('analysis.tasks.solved') : t('analysis.tasks.failed', { error: t(`analysis.errorTypes.${o.errorType ?? 'other'}`) })
+                const task = o.correct ? t('analysis.tasks.solved') : t('analysis.tasks.failed', { error: t(`analysis.errorTypes.${o.errorType ?? 'other'}`) })
+                // Beside a state verdict, both verdicts: where they disagree is what this detail is opened for.
+                const both =
+                  o.calls && o.state
+                    ? t('liveAnalysis.detail.both', {
+                        calls: o.calls.correct ? t('liveAnalysis.detail.right') : t('liveAnalysis.detail.wrong', { error: callsErrorLabel(o.calls.errorType, t) }),
+                        state: o.state.correct ? t('liveAnalysis.detail.right') : t('liveAnalysis.detail.wrong', { error: stateErrorLabel(o.state.errorType, t) }),
+                      })
+                    : ''
+                const verdict = `${task}${both}`
                 const content = (
                   <>
                     {o.correct ? <Check size={14} aria-hidden="true" /> : <X size={14} aria-hidden="true" />} {unit}: {verdict}

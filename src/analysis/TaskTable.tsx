@@ -8,7 +8,8 @@ import { TaskDetail } from './TaskDetail'
 export function TaskTable({ rows, tasks }: { rows: readonly AnalysisRow[]; tasks: readonly Task[] }) {
   const { t, i18n } = useTranslation()
   const current = useAnalysis((s) => s.task)
-  const task = tasks.find((x) => x.id === current)
+  const from = useAnalysis((s) => s.taskFrom)
+  const task = from === 'tasks' ? tasks.find((x) => x.id === current) : undefined
   return (
     <div className="analysis-section">
       <h3 id="analysis-tasks">{t('analysis.tasks.heading')}</h3>
@@ -30,9 +31,9 @@ export function TaskTable({ rows, tasks }: { rows: readonly AnalysisRow[]; tasks
           </thead>
           <tbody>
             {tasks.map((x) => (
-              <tr key={x.id} aria-current={x.id === current ? 'true' : undefined}>
+              <tr key={x.id} aria-current={x.id === task?.id ? 'true' : undefined}>
                 <th scope="row">
-                  <button type="button" className="analysis-link" onClick={() => showTask(x.id === current ? '' : x.id)} aria-label={t('analysis.tasks.show', { task: x.id })} aria-expanded={x.id === current}>
+                  <button type="button" className="analysis-link" onClick={() => showTask(x.id === task?.id ? '' : x.id)} aria-label={t('analysis.tasks.show', { task: x.id })} aria-expanded={x.id === task?.id}>
                     {x.id}
                   </button>
                 </th>

@@ -13,10 +13,22 @@ export function settingLabel(setting: string, t: TFunction): string {
   return t(`analysis.settings.${setting}`, { defaultValue: setting })
 }
 
-/** A row's name: the model (or "people", "responses") and its setting. */
-export function rowLabel(row: Pick<AnalysisRow, 'label' | 'model' | 'setting'>, t: TFunction): string {
+/** A row's name: the model (or "people", "responses") and its setting; then "live" and its failure rate, when it has them. */
+export function rowLabel(row: Pick<AnalysisRow, 'label' | 'model' | 'setting' | 'state' | 'failureRate'>, t: TFunction): string {
   const who = row.model ?? (row.label.startsWith('people ·') ? t('analysis.people') : t('analysis.responses'))
-  return `${who} · ${settingLabel(row.setting, t)}`
+  const live = row.state === 'live' ? ` · ${t('liveAnalysis.live')}` : ''
+  const rate = row.failureRate ? ` · ${t('liveAnalysis.rate', { p: row.failureRate })}` : ''
+  return `${who} · ${settingLabel(row.setting, t)}${live}${rate}`
+}
+
+/** A calls error type in the interface language. */
+export function callsErrorLabel(type: string | null, t: TFunction): string {
+  return t(`analysis.errorTypes.${type ?? 'other'}`, { defaultValue: type ?? 'other' })
+}
+
+/** A state error type (missing, wrong or collateral change) in the interface language. */
+export function stateErrorLabel(type: string | null, t: TFunction): string {
+  return t(`liveAnalysis.stateErrors.${type ?? 'other'}`, { defaultValue: type ?? 'other' })
 }
 
 /** A unit of a row: "run 2", or a person's name. */

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { archiveResponseLine, executionCallsOf, formatIssue, parseArguments, parseResponses, scoringOrder } from '../core'
-import type { ArchivedAttempt, ResponseLine, Task } from '../core'
-import { archivedAttempt, callsOf, isRecorded } from '../db'
+import type { ArchivedAttempt, LiveScoring, Profile, ResponseLine, Task, TaskRecords } from '../core'
+import { archivedAttempt, callsOf, isRecorded, loadTask } from '../db'
 import type { AttemptRow, CallRow } from '../db'
 
 /** A response.jsonl read for the analysis only: kept in memory, never stored. */
@@ -31,6 +31,10 @@ interface AnalysisState {
   sort: AnalysisSort
   /** The task whose per-row results show, or "" for none. */
   task: string
+  /** Where the task was picked: the per-task table, or the live disagreements (each shows the task where it was picked). */
+  taskFrom: 'tasks' | 'live'
+  /** What scoring live lines needs (the records of the tasks that expect changes, and the profile), once read for a data set. */
+  live: { datasetId: string; tasks: readonly Task[]; scoring: LiveScoring } | null
   /** Each stored fork beside its parent. */
   forks: ForkComparison[]
   error?: string
@@ -44,6 +48,8 @@ export const useAnalysis = create<AnalysisState>()(() => ({
   published: true,
   sort: { key: 'overall', dir: 'desc' },
   task: '',
+  taskFrom: 'tasks',
+  live: null,
   forks: [],
 }))
 
@@ -134,6 +140,19 @@ export function forkComparisons(rows: readonly AttemptRow[], calls: ReadonlyMap<
     })
 }
 
+/**
+ * What the response line of a stored attempt says of its state and random
+ * failures (`state`, `failure_rate`, `seed`), taken from the attempt when the
+ * line does not say it already, so that live attempts are scored as live.
+ */
+function liveKeys(row: AttemptRow | undefined, line: Record<string, unknown>): Record<string, unknown> {
+  if (!row) return {}
+  return {
+    ...(row.state === 'live' && line.state === undefined ? { state: 'live' } : {}),
+    ...(row.failure && row.failure.rate > 0 && line.failure_rate === undefined ? { failure_rate: row.failure.rate, seed: row.failure.seed } : {}),
+  }
+}
+
 /** A response line built in memory (no file line to point at). */
 function asResponseLine(raw: Record<string, unknown>, index: number): ResponseLine {
   const run = typeof raw.run === 'number' ? raw.run : 0
@@ -153,8 +172,10 @@ export function storedResponseLines(rows: readonly AttemptRow[], calls: Readonly
   const archived: ArchivedAttempt[] = wanted.map((r) => archivedAttempt(r, calls.get(r.id) ?? []))
   const instructions = new Map(tasks.map((t) => [t.id, t.instruction]))
   return scoringOrder(archived, tasks).map(({ attempt, run }, i) => {
-    const line = archiveResponseLine(attempt, run, instructions.get(attempt.taskId) ?? '')
-    const agent = byId.get(attempt.id)?.run
+    const row = byId.get(attempt.id)
+    const archived = archiveResponseLine(attempt, run, instructions.get(attempt.taskId) ?? '')
+    const line = { ...archived, ...liveKeys(row, archived) }
+    const agent = row?.run
     return asResponseLine(agent ? { ...line, model: agent.model, run: agent.repeat } : line, i)
   })
 }
@@ -179,6 +200,28 @@ export async function loadStoredAnalysis(rows: readonly AttemptRow[], tasks: rea
     })
   } catch (e) {
     if (token === loadToken) useAnalysis.setState({ stored: [], error: e instanceof Error ? e.message : String(e) })
+  }
+}
+
+let liveToken = 0
+
+/**
+ * Reads what scoring live lines needs: the records of the data set's tasks
+ * that expect changes (only those are replayed) and the profile.
+ */
+export async function loadLiveScoring(datasetId: string, tasks: readonly Task[], profile: Profile): Promise<void> {
+  const token = ++liveToken
+  try {
+    const records: Record<string, TaskRecords> = {}
+    const expecting = tasks.filter((t) => t.live?.expectedState)
+    const loaded = await Promise.all(expecting.map((t) => loadTask(datasetId, t.id)))
+    loaded.forEach((l, i) => {
+      const id = expecting[i]?.id
+      if (l && id !== undefined) records[id] = l.records
+    })
+    if (token === liveToken) useAnalysis.setState({ live: { datasetId, tasks, scoring: { records, profile } } })
+  } catch (e) {
+    if (token === liveToken) useAnalysis.setState({ error: e instanceof Error ? e.message : String(e) })
   }
 }
 
@@ -221,6 +264,7 @@ export function sortBy(key: string): void {
   }))
 }
 
-export function showTask(task: string): void {
-  useAnalysis.setState({ task })
+/** Shows one task's results (or none, for ""), where it was picked. */
+export function showTask(task: string, from: 'tasks' | 'live' = 'tasks'): void {
+  useAnalysis.setState({ task, taskFrom: from })
 }

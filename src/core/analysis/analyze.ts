@@ -2,7 +2,8 @@ import type { Task, ToolSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
 import { isRetrievalToolName } from '../apps/registry'
 import { scoreResponses, orderedTypes } from '../score/aggregate'
-import type { ScoreResult } from '../score/aggregate'
+import type { DetailLine, ScoreResult } from '../score/aggregate'
+import type { LiveScoring } from '../score/liveLines'
 import type { ResponseLine } from '../score/responses'
 import { ERROR_TYPES } from '../score/types'
 import type { ErrorType } from '../score/types'
@@ -13,8 +14,13 @@ export interface AnalysisRow {
   label: string
   model?: string
   setting: string
+  /** `live` when the row's calls changed their own records (its lines say `state: "live"`). */
+  state?: 'live'
+  /** The run-level random failure rate its lines met, when above 0. */
+  failureRate?: number
   /** Runs (models) or people (human attempts) the mean and std are taken over. */
   units: number
+  /** With live lines, `calls` and `state` hold the calls' own and the state accuracies (as result.json). */
   score: ScoreResult
   /** Failed tasks by error type, summed over units. */
   errors: Record<ErrorType, number>
@@ -28,22 +34,57 @@ export interface AnalysisRow {
   outcomes: Record<string, TaskOutcome[]>
 }
 
+/** A verdict without its details: right, or the reason it is wrong. */
+export interface VerdictSummary {
+  correct: boolean
+  errorType: string | null
+}
+
 /** One unit's (run's or person's) result on one task. */
 export interface TaskOutcome {
   unit: string
+  /** Under the task's verify mode. */
   correct: boolean
   errorType: ErrorType | null
   attempt?: string
+  /** Where a state verdict exists (a live line of a task that expects changes): the calls' own verdict. */
+  calls?: VerdictSummary
+  /** Where a state verdict exists: the state verdict. */
+  state?: VerdictSummary
 }
 
-/** The row a response line belongs to: models by name and setting, people together by setting. */
-export function rowOf(line: ResponseLine): { label: string; model?: string; setting: string; unit: string } {
+/** A line's run-level random failure rate: its `failure_rate` when a number in (0, 1], else 0. */
+export function failureRateOf(raw: Record<string, unknown>): number {
+  const rate = raw.failure_rate
+  return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 && rate <= 1 ? rate : 0
+}
+
+/**
+ * The row a response line belongs to: models by name and setting, people
+ * together by setting. Live lines and each failure rate make rows of their
+ * own (` · live`, ` · p=0.1`): they are other protocols, and a run of each
+ * would otherwise overwrite the other's run numbers.
+ */
+export function rowOf(line: ResponseLine): { label: string; model?: string; setting: string; unit: string; state?: 'live'; failureRate?: number } {
   const raw = line.raw
   const setting = typeof raw.setting === 'string' ? raw.setting : 'paginated'
-  if (typeof raw.model === 'string') return { label: `${raw.model} · ${setting}`, model: raw.model, setting, unit: `run ${line.run}` }
+  const live = raw.state === 'live'
+  const rate = failureRateOf(raw)
+  const suffix = `${live ? ' · live' : ''}${rate > 0 ? ` · p=${rate}` : ''}`
+  const extra = { ...(live ? { state: 'live' as const } : {}), ...(rate > 0 ? { failureRate: rate } : {}) }
+  if (typeof raw.model === 'string') return { label: `${raw.model} · ${setting}${suffix}`, model: raw.model, setting, unit: `run ${line.run}`, ...extra }
   const actor = typeof raw.actor === 'string' ? raw.actor : undefined
-  if (actor !== undefined) return { label: `people · ${setting}`, setting, unit: `actor ${actor}` }
-  return { label: `responses · ${setting}`, setting, unit: `run ${line.run}` }
+  if (actor !== undefined) return { label: `people · ${setting}${suffix}`, setting, unit: `actor ${actor}`, ...extra }
+  return { label: `responses · ${setting}${suffix}`, setting, unit: `run ${line.run}`, ...extra }
+}
+
+/** A detail line's calls and state verdicts, where it has a state verdict. */
+function liveVerdicts(d: DetailLine): Pick<TaskOutcome, 'calls' | 'state'> {
+  if (d.state_correct === undefined) return {}
+  return {
+    calls: { correct: d.calls_correct ?? d.correct, errorType: d.calls_error_type ?? null },
+    state: { correct: d.state_correct, errorType: d.state_error_type ?? null },
+  }
 }
 
 /** The retrieval calls of a response line, from its messages. */
@@ -72,9 +113,11 @@ export function retrievalCalls(line: ResponseLine): { name: string; args: Record
 /**
  * The paper's analyses for any set of response lines: Table 2 per row,
  * error types, retrievals on solved vs failed tasks, retrieval modes and
- * field targeting, and which rows solved each task.
+ * field targeting, and which rows solved each task. Live lines of tasks that
+ * expect changes need `live` (the records and profile their state is
+ * replayed over), as `scoreResponses` does.
  */
-export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], lines: readonly ResponseLine[]): AnalysisRow[] {
+export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], lines: readonly ResponseLine[], live?: LiveScoring): AnalysisRow[] {
   const groups = new Map<string, { meta: ReturnType<typeof rowOf>; lines: ResponseLine[] }>()
   for (const line of lines) {
     const meta = rowOf(line)
@@ -82,14 +125,14 @@ export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], li
     group.lines.push(line)
     groups.set(meta.label, group)
   }
-  return [...groups.values()].map(({ meta, lines: rowLines }) => analyzeRow(tasks, tools, meta, rowLines))
+  return [...groups.values()].map(({ meta, lines: rowLines }) => analyzeRow(tasks, tools, meta, rowLines, live))
 }
 
-function analyzeRow(tasks: readonly Task[], tools: readonly ToolSchema[], meta: ReturnType<typeof rowOf>, lines: ResponseLine[]): AnalysisRow {
+function analyzeRow(tasks: readonly Task[], tools: readonly ToolSchema[], meta: ReturnType<typeof rowOf>, lines: ResponseLine[], live: LiveScoring | undefined): AnalysisRow {
   const units = [...new Set(lines.map((l) => rowOf(l).unit))]
   // Each unit (a run, or a person) becomes one run of the scorer.
   const renumbered = lines.map((l) => ({ ...l, run: units.indexOf(rowOf(l).unit) }))
-  const { result, details } = scoreResponses(tasks, tools, renumbered)
+  const { result, details } = scoreResponses(tasks, tools, renumbered, live)
   const errors = Object.fromEntries(ERROR_TYPES.map((e) => [e, 0])) as Record<ErrorType, number>
   for (const d of details) if (d.error_type) errors[d.error_type]++
   const lastLine = new Map<string, ResponseLine>()
@@ -106,7 +149,7 @@ function analyzeRow(tasks: readonly Task[], tools: readonly ToolSchema[], meta: 
     entry.attempted++
     if (d.correct) entry.solved++
     const attempt = typeof line.raw.attempt === 'string' ? line.raw.attempt : undefined
-    ;(outcomes[d.id] ??= []).push({ unit: units[d.run] ?? `run ${d.run}`, correct: d.correct, errorType: d.error_type, ...(attempt ? { attempt } : {}) })
+    ;(outcomes[d.id] ??= []).push({ unit: units[d.run] ?? `run ${d.run}`, correct: d.correct, errorType: d.error_type, ...(attempt ? { attempt } : {}), ...liveVerdicts(d) })
     const retrievals = retrievalCalls(line)
     ;(d.correct ? solvedCounts : failedCounts).push(retrievals.length)
     for (const r of retrievals) {
@@ -121,6 +164,8 @@ function analyzeRow(tasks: readonly Task[], tools: readonly ToolSchema[], meta: 
     label: meta.label,
     ...(meta.model ? { model: meta.model } : {}),
     setting: meta.setting,
+    ...(meta.state ? { state: meta.state } : {}),
+    ...(meta.failureRate ? { failureRate: meta.failureRate } : {}),
     units: units.length,
     score: result,
     errors,

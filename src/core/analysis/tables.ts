@@ -5,13 +5,18 @@ import { formatMeanStd } from '../score/stats'
 import { ERROR_TYPES } from '../score/types'
 import { accuracyBySetting } from './analyze'
 import type { AnalysisRow } from './analyze'
+import { liveTables } from './live'
 
 export type Table = { name: string; title: string; rows: string[][] }
 
 const pct = (part: number, whole: number) => (whole === 0 ? '—' : ((100 * part) / whole).toFixed(1))
 const num = (x: number | null) => (x === null ? '—' : x.toFixed(1))
 
-/** The paper's tables for analysed rows: each a header row then data rows, for text, CSV or a view. */
+/**
+ * The paper's tables for analysed rows: each a header row then data rows, for
+ * text, CSV or a view; then, when some rows are live or met random failures,
+ * the live tables (task / calls / state accuracy, disagreements, failure rate).
+ */
 export function analysisTables(rows: readonly AnalysisRow[], tasks: readonly Task[]): Table[] {
   const types = orderedTypes(tasks)
   const table2: Table = {
@@ -57,5 +62,5 @@ export function analysisTables(rows: readonly AnalysisRow[], tasks: readonly Tas
     title: 'Per task: solved / answered, by row',
     rows: [['task', 'type', ...rows.map((r) => r.label)], ...tasks.map((t) => [t.id, t.type, ...rows.map((r) => `${r.perTask[t.id]?.solved ?? 0}/${r.perTask[t.id]?.attempted ?? 0}`)])],
   }
-  return [table2, settings, errors, retrievals, modes, perTask]
+  return [table2, settings, errors, retrievals, modes, perTask, ...liveTables(rows, tasks)]
 }
