@@ -1,8 +1,8 @@
 import Dexie from 'dexie'
 import { toolProperties } from '../core'
-import type { Task } from '../core'
-import { ArchiveError, buildArchive, readArchive, rescoreAttempt, verifiedSteps, zipArchive } from '../core/archive'
-import type { ArchiveManifest, ArchivedAttempt, ArchivedStep, ArchivedVerdict, VerdictChange } from '../core/archive'
+import type { LiveScoring, Task, TaskRecords } from '../core'
+import { ArchiveError, buildArchive, needsKernel, readArchive, rescoreAttempt, verifiedSteps, zipArchive } from '../core/archive'
+import type { ArchiveManifest, ArchivedAttempt, ArchivedStep, ArchivedVerdict, RescoredAttempt, VerdictChange } from '../core/archive'
 import { withLatest } from './attempts'
 import { database } from './schema'
 import type { AttemptRow, CallRow, SpievalDatabase } from './schema'
@@ -55,6 +55,7 @@ function archivedStep(row: CallRow): ArchivedStep {
     content: row.content,
     ...(row.withdrawn ? { withdrawn: true } : {}),
     ...(row.inherited ? { inherited: true } : {}),
+    ...(row.friction ? { friction: true } : {}),
   }
 }
 
@@ -77,8 +78,29 @@ export function archivedAttempt(stored: AttemptRow, calls: readonly CallRow[]): 
     ...(row.verdict ? { verdict: row.verdict } : {}),
     ...(row.flags ? { flags: row.flags } : {}),
     ...(row.parent ? { parent: row.parent } : {}),
+    ...(row.state === 'live' ? { state: 'live' as const } : {}),
+    ...(row.failure ? { failure: row.failure } : {}),
+    ...(row.run ? { run: row.run } : {}),
     steps: calls.map(archivedStep),
   }
+}
+
+/**
+ * The records the scorer replays live lines over: those of the tasks that
+ * expect changes and have a live attempt among `attempts` (the scorer gives
+ * no other line a state verdict); undefined when there are none.
+ */
+async function stateRecords(
+  db: SpievalDatabase,
+  datasetId: string,
+  tasks: readonly Task[],
+  attempts: readonly Pick<AttemptRow, 'taskId' | 'state'>[],
+): Promise<Record<string, TaskRecords> | undefined> {
+  const expecting = new Set(tasks.filter((t) => t.live?.expectedState).map((t) => t.id))
+  const ids = [...new Set(attempts.filter((a) => a.state === 'live' && expecting.has(a.taskId)).map((a) => a.taskId))]
+  if (ids.length === 0) return undefined
+  const rows = await db.taskRecords.bulkGet(ids.map((id): [string, string] => [datasetId, id]))
+  return Object.fromEntries(ids.map((id, i) => [id, rows[i]?.records ?? {}]))
 }
 
 const fileSafe = (name: string): string => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
@@ -88,14 +110,16 @@ const fileSafe = (name: string): string => name.replace(/[^\p{L}\p{N}._-]+/gu, '
  * in src/core/archive): the files and a zip of them. Read in one transaction,
  * so that an attempt and its calls are never caught half-written. result.json
  * counts every task of the data set, as `npm run score` does with its
- * input_data.jsonl, whatever the filter.
+ * input_data.jsonl, whatever the filter; live attempts at tasks that expect
+ * changes are scored on the state too, over their task's records (read in
+ * the same transaction, for those tasks only) and the data set's profile.
  */
 export async function exportAttempts(
   datasetId: string,
   filter: AttemptFilter = {},
   db: SpievalDatabase = database(),
 ): Promise<ExportedAttempts> {
-  const { dataset, tasks, attempts } = await db.transaction('r', [db.datasets, db.tasks, db.attempts, db.calls], async () => {
+  const { dataset, tasks, attempts, records } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.attempts, db.calls], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
     const taskRows = await db.tasks.where('[datasetId+order]').between([datasetId, -Infinity], [datasetId, Infinity]).toArray()
@@ -114,8 +138,11 @@ export async function exportAttempts(
     const calls = await Promise.all(
       rows.map((a) => db.calls.where('[attemptId+seq]').between([a.id, -Infinity], [a.id, Infinity]).toArray()),
     )
-    return { dataset, tasks: taskRows.map((r) => r.task), attempts: rows.map((a, i) => archivedAttempt(a, calls[i] ?? [])) }
+    const tasks = taskRows.map((r) => r.task)
+    const records = await stateRecords(db, datasetId, tasks, rows)
+    return { dataset, tasks, attempts: rows.map((a, i) => archivedAttempt(a, calls[i] ?? [])), records }
   })
+  const live: LiveScoring | undefined = records ? { records, profile: dataset.profile } : undefined
   const exportedAt = new Date().toISOString()
   const description = describeFilter(filter)
   const { files, manifest } = buildArchive({
@@ -125,6 +152,7 @@ export async function exportAttempts(
     dataset: { name: dataset.name },
     exportedAt,
     ...(description !== null ? { filter: description } : {}),
+    ...(live ? { live } : {}),
   })
   return {
     files,
@@ -164,8 +192,12 @@ export interface ImportedSource {
  * as if the sources were imported one after the other. Every finished
  * attempt is scored against the data set's gold by the page's scorer (see
  * rescoreAttempt): a verdict in a file is never stored as it is, and those
- * that differ are returned. Imported attempts carry `importedFrom`: their
- * source's name.
+ * that differ are returned. A static attempt's steps are checked against the
+ * tool schemas (verifiedSteps); a live one's, or one with random failures,
+ * are run again through the attempt kernel over the task's records
+ * (kernelSteps), before the write transaction opens, and its steps are
+ * stored as the kernel judged them. Imported attempts carry `importedFrom`:
+ * their source's name.
  */
 export async function importAttemptSources(
   datasetId: string,
@@ -176,7 +208,8 @@ export async function importAttemptSources(
   const issues = read.flatMap((r) => r.issues.map((issue) => `${r.source.name}: ${issue}`))
   if (issues.length > 0)
     throw new ArchiveError(`${read.filter((r) => r.issues.length > 0).map((r) => r.source.name).join(', ')} cannot be imported:\n${issues.join('\n')}`, issues)
-  return db.transaction('rw', [db.datasets, db.tasks, db.attempts, db.calls], async () => {
+  // What checking the attempts needs, read first: live attempts are run again through the kernel, outside any transaction.
+  const { dataset, tasks, records } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
     const taskIds = [...new Set(read.flatMap((r) => r.attempts.map((a) => a.taskId)))]
@@ -192,24 +225,42 @@ export async function importAttemptSources(
         unknownTasks,
       )
     }
+    // Only the tasks of attempts the kernel checks need their records.
+    const replayed = [...new Set(read.flatMap((r) => r.attempts.filter(needsKernel).map((a) => a.taskId)))]
+    const recordRows = await db.taskRecords.bulkGet(replayed.map((id): [string, string] => [datasetId, id]))
+    const records = new Map<string, TaskRecords>(replayed.map((id, i) => [id, recordRows[i]?.records ?? {}]))
+    return { dataset, tasks, records }
+  })
+  const properties = toolProperties(dataset.tools)
+  // Each attempt id checked once: a later source's copy of it is skipped below, as is one already stored.
+  const checked = new Map<string, RescoredAttempt>()
+  for (const { attempts } of read)
+    for (const a of attempts) {
+      const task = tasks.get(a.taskId)
+      if (!task || checked.has(a.id)) continue
+      if (needsKernel(a)) {
+        checked.set(a.id, await rescoreAttempt(a, task, properties, { tools: dataset.tools, records: records.get(a.taskId) ?? {}, profile: dataset.profile }))
+      } else {
+        checked.set(a.id, await rescoreAttempt({ ...a, steps: verifiedSteps(a.steps, dataset.tools) }, task, properties))
+      }
+    }
+  return db.transaction('rw', [db.datasets, db.attempts, db.calls], async () => {
+    if (!(await db.datasets.get(datasetId))) throw new ArchiveError(`No data set ${datasetId} is stored.`)
     const ids = [...new Set(read.flatMap((r) => r.attempts.map((a) => a.id)))]
     const stored = await db.attempts.bulkGet(ids)
     const taken = new Set(ids.filter((_, i) => stored[i] !== undefined))
-    const properties = toolProperties(dataset.tools)
     const rows: AttemptRow[] = []
     const calls: CallRow[] = []
     const results = read.map(({ source, attempts }): ImportedSource => {
       const fresh = attempts.filter((a) => !taken.has(a.id))
       for (const a of fresh) taken.add(a.id)
       const changedVerdicts: VerdictChange[] = []
-      for (const read of fresh) {
-        const task = tasks.get(read.taskId)
-        if (!task) continue // refused above: every task is known here
-        const a = { ...read, steps: verifiedSteps(read.steps, dataset.tools) }
-        const { verdict, change } = rescoreAttempt(a, task, properties)
-        if (change) changedVerdicts.push(change)
-        rows.push(attemptRow(a, datasetId, verdict, source.name))
-        for (const s of a.steps) calls.push({ attemptId: a.id, ...s })
+      for (const a of fresh) {
+        const result = checked.get(a.id)
+        if (!result) continue // every attempt's task is known here, so each fresh one was checked
+        if (result.change) changedVerdicts.push(result.change)
+        rows.push(attemptRow(a, datasetId, result.verdict, source.name))
+        for (const s of result.steps) calls.push({ attemptId: a.id, ...s })
       }
       return { source: source.name, added: fresh.length, skipped: attempts.length - fresh.length, changedVerdicts }
     })
@@ -235,6 +286,9 @@ function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerd
     screen: `#/task/${encodeURIComponent(a.taskId)}`,
     ...(a.flags ? { flags: a.flags } : {}),
     ...(a.parent ? { parent: a.parent } : {}),
+    ...(a.state ? { state: a.state } : {}),
+    ...(a.failure ? { failure: a.failure } : {}),
+    ...(a.run ? { run: a.run } : {}),
     // As saveStep keeps it: one past the last seq.
     callCount: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
     importedFrom: sourceName,

@@ -23,12 +23,28 @@ function IssueItem({ issue }: { issue: ImportIssue }) {
   )
 }
 
-/** A verdict in the replay list's words; an error type the page does not know (a file can say anything) is shown as written. */
+/**
+ * A verdict in the replay list's words; an error type the page does not know (a file can say anything) is shown as written.
+ * A live attempt's state verdict follows; a task wrong for its state alone (the kernel says `other` for the calls) is just wrong.
+ */
 function VerdictText({ verdict }: { verdict: VerdictSummary }) {
-  const { t } = useTranslation()
-  if (verdict.correct) return <>{t('replay.verdicts.correct')}</>
+  const { t, i18n } = useTranslation()
+  const { state } = verdict
   const type = verdict.errorType ?? 'other'
-  return <>{t('replay.verdicts.wrong', { type: t(`replay.errorTypes.${type}`, { defaultValue: type }) })}</>
+  const task = verdict.correct
+    ? t('replay.verdicts.correct')
+    : state && !state.correct && type === 'other'
+      ? t('people.cv.wrong')
+      : t('replay.verdicts.wrong', { type: t(`replay.errorTypes.${type}`, { defaultValue: type }) })
+  if (!state) return <>{task}</>
+  const stateType = state.errorType ?? 'wrong_change'
+  const stateText = state.correct
+    ? t('livePhone.verdictCorrect')
+    : t('livePhone.verdictWrong', { type: t(`livePhone.stateErrorTypes.${stateType}`, { defaultValue: stateType }) })
+  // The label is the phone review's (with or without its colon): the colon follows the language's punctuation here.
+  const label = t('livePhone.stateVerdict').replace(/[:：]\s*$/, '')
+  const colon = i18n.language.startsWith('zh') ? '：' : ': '
+  return <>{`${task} · ${label}${colon}${stateText}`}</>
 }
 
 /**

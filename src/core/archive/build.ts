@@ -2,10 +2,11 @@ import type { Task, ToolSchema } from '../dataset/types'
 import { byFinish } from '../analysis/people'
 import { responseLine } from '../attempt/responseLine'
 import { scoreFileTexts, scoreResponses } from '../score/aggregate'
+import type { LiveScoring } from '../score/liveLines'
 import { parseResponses } from '../score/responses'
 import { fileEntry } from './files'
 import { ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
-import type { ArchiveManifest, ArchivedAttempt, ArchivedStep } from './types'
+import type { ArchiveManifest, ArchivedAttempt, ArchivedStep, ArchivedVerdict } from './types'
 
 export interface ArchiveInput {
   attempts: readonly ArchivedAttempt[]
@@ -17,6 +18,13 @@ export interface ArchiveInput {
   exportedAt: string
   /** How the attempts were chosen, in words (kept in the manifest). */
   filter?: string
+  /**
+   * What scoring the live lines needs, as `npm run score` reads it beside the
+   * data set: the records of the tasks whose live lines get a state verdict,
+   * and the profile. Required when some attempt is live at a task that
+   * expects changes (the scorer throws without it).
+   */
+  live?: LiveScoring
 }
 
 /** Compares by UTF-16 code units, so that the order is the same on every machine and locale. */
@@ -80,14 +88,30 @@ function stepLine(step: ArchivedStep, attemptId: string): Record<string, unknown
     content: step.content,
     ...(step.withdrawn ? { withdrawn: true } : {}),
     ...(step.inherited ? { inherited: true } : {}),
+    ...(step.friction ? { friction: true } : {}),
+  }
+}
+
+/** A kept verdict in the file's words (snake case, as details.jsonl). */
+function verdictLine(verdict: ArchivedVerdict): Record<string, unknown> {
+  const { state, calls } = verdict
+  return {
+    correct: verdict.correct,
+    error_type: verdict.errorType,
+    mismatches: verdict.mismatches,
+    ...(state ? { state: { correct: state.correct, error_type: state.errorType, mismatches: state.mismatches } } : {}),
+    ...(calls ? { calls: { correct: calls.correct, error_type: calls.errorType } } : {}),
   }
 }
 
 /**
  * One line of response.jsonl: the DESIGN.md response line of
- * {@link responseLine}, plus what importing it back needs to restore
- * the attempt exactly: `finished`, `verdict`, `flags` and `trajectory`
- * (every call with its time, source, result and withdrawal).
+ * {@link responseLine} (with `state: "live"`, `failure_rate` and `seed` for
+ * a live attempt or one that met random failures), plus what importing it
+ * back needs to restore the attempt exactly: `finished`, `verdict` (with the
+ * state verdict), `flags`, `run_tag` (an agent runner's run) and
+ * `trajectory` (every call with its time, source, result, withdrawal and
+ * friction mark).
  */
 export function archiveResponseLine(attempt: ArchivedAttempt, run: number, instruction: string): Record<string, unknown> {
   return {
@@ -104,15 +128,21 @@ export function archiveResponseLine(attempt: ArchivedAttempt, run: number, instr
       finished: attempt.finished,
       attemptId: attempt.id,
       ...(attempt.parent ? { parent: attempt.parent } : {}),
+      ...(attempt.state ? { state: attempt.state } : {}),
+      ...(attempt.failure ? { failure: attempt.failure } : {}),
     }),
-    ...(attempt.verdict
-      ? { verdict: { correct: attempt.verdict.correct, error_type: attempt.verdict.errorType, mismatches: attempt.verdict.mismatches } }
-      : {}),
+    ...(attempt.run ? { run_tag: runTagLine(attempt.run) } : {}),
+    ...(attempt.verdict ? { verdict: verdictLine(attempt.verdict) } : {}),
     ...(attempt.flags
       ? { flags: attempt.flags.map((f) => ({ kind: f.kind, comment: f.comment, at: isoDate(f.at, `attempt ${attempt.id} flag`) })) }
       : {}),
     trajectory: attempt.steps.map((s) => stepLine(s, attempt.id)),
   }
+}
+
+/** A run tag with its keys in a fixed order (the line's `run` is the person's run in the archive, so the tag has its own key). */
+function runTagLine(run: NonNullable<ArchivedAttempt['run']>): Record<string, unknown> {
+  return { id: run.id, repeat: run.repeat, model: run.model, ...(run.template !== undefined ? { template: run.template } : {}) }
 }
 
 /** The text of a JSONL file: one line each, each ending with a newline; empty for none. */
@@ -122,7 +152,9 @@ const jsonl = (values: readonly unknown[]): string => values.map((v) => JSON.str
  * The files of an archive of attempts: response.jsonl (one line per attempt,
  * in {@link scoringOrder}), result.json and details.jsonl (what
  * `npm run score` writes for that response.jsonl and the data set, byte for
- * byte: the same parser, scorer and serialisation), and manifest.json
+ * byte: the same parser, scorer and serialisation, live lines replayed over
+ * `input.live` as the command line replays them over records_db.json and
+ * profile.json), and manifest.json
  * (counts, and each file's SHA-256, size and lines).
  */
 export function buildArchive(input: ArchiveInput): { files: Record<string, string>; manifest: ArchiveManifest } {
@@ -130,7 +162,7 @@ export function buildArchive(input: ArchiveInput): { files: Record<string, strin
   const ordered = scoringOrder(input.attempts, input.tasks)
   const responses = jsonl(ordered.map(({ attempt, run }) => archiveResponseLine(attempt, run, instructions.get(attempt.taskId) ?? '')))
   // Scored through the text, as cli/score.ts does, so that the two cannot drift apart.
-  const scores = scoreResponses(input.tasks, input.tools, parseResponses(responses, ARCHIVE_FILES.responses).lines)
+  const scores = scoreResponses(input.tasks, input.tools, parseResponses(responses, ARCHIVE_FILES.responses).lines, input.live)
   const texts = scoreFileTexts(scores)
   const scored: Record<string, string> = {
     [ARCHIVE_FILES.responses]: responses,

@@ -4,5 +4,5 @@ export { buildArchive, archiveResponseLine, scoringOrder, actorRuns } from './bu
 export type { ArchiveInput } from './build'
 export { readArchive } from './read'
 export { zipArchive, unzipArchive, fileEntry, sha256Hex, isArchiveFileName, ZIP_LIMITS } from './files'
-export { rescoreAttempt, verifiedSteps } from './rescore'
-export type { VerdictChange, VerdictSummary } from './rescore'
+export { kernelSteps, needsKernel, rescoreAttempt, verifiedSteps } from './rescore'
+export type { KernelSource, RescoredAttempt, VerdictChange, VerdictSummary } from './rescore'

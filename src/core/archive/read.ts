@@ -3,6 +3,7 @@ import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
 import { readRun } from '../score/responses'
 import { parseArguments } from '../tools/runtime'
 import type { CallSource } from '../tools/types'
+import type { FailureRate, RunTag } from '../attempt/types'
 import { fileEntry, sha256Hex } from './files'
 import { ARCHIVED_FLAG_KINDS, ARCHIVED_SETTINGS, ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
 import type { ArchivedAttempt, ArchivedFlag, ArchivedSetting, ArchivedStep, ArchivedVerdict } from './types'
@@ -37,6 +38,12 @@ const isSource = (value: unknown): value is CallSource => typeof value === 'stri
  * - the attempt id is `attempt`, else derived from a SHA-256 of the line, so
  *   that importing the same file twice gives the same ids.
  * A line's `run` is not kept: an export numbers the runs by actor again.
+ * Any line may say `state: "live"` (its calls changed the attempt's records),
+ * `failure_rate` and `seed` (the random friction it met), and `friction`
+ * (the seqs of the calls friction refused); a page export's trajectory marks
+ * those steps, and `run_tag` gives an agent runner's run. What a file says
+ * its steps answered is only text: an importer checks it again (see
+ * rescoreAttempt).
  *
  * Lines that cannot be read are reported in `issues` and left out; an
  * importer should refuse an archive with any issue.
@@ -150,6 +157,9 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
   const verdict = line.verdict === undefined ? undefined : readVerdict(line.verdict, problems)
   const flags = line.flags === undefined ? undefined : readFlags(line.flags, problems)
   const parent = readParent(line, problems)
+  const state = readState(line.state, problems)
+  const failure = readFailure(line, problems)
+  const runTag = line.run_tag === undefined ? undefined : readRunTag(line.run_tag, problems)
   const start = started ?? 0
   const repeatedSeqs: string[] = []
   const steps = Array.isArray(line.trajectory)
@@ -173,8 +183,49 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
     ...(verdict ? { verdict } : {}),
     ...(flags ? { flags } : {}),
     ...(parent ? { parent } : {}),
+    ...(state ? { state } : {}),
+    ...(failure ? { failure } : {}),
+    ...(runTag ? { run: runTag } : {}),
     steps,
   }
+}
+
+/** `state`: "live", or "static" / absent (the published protocol, kept as no key). */
+function readState(value: unknown, problems: string[]): 'live' | undefined {
+  if (value === 'live') return 'live'
+  if (value !== undefined && value !== null && value !== 'static') problems.push('"state" must be "static" or "live"')
+  return undefined
+}
+
+/**
+ * `failure_rate` (a probability) and `seed` (a number or a word; 0 when left
+ * out, as the command line's default). A rate of 0 met no failure, so it is
+ * kept as none, as the kernel keeps it.
+ */
+function readFailure(line: Record<string, unknown>, problems: string[]): FailureRate | undefined {
+  const { failure_rate: rate, seed } = line
+  if (rate === undefined || rate === null) {
+    if (seed !== undefined && seed !== null) problems.push('"seed" goes with "failure_rate"')
+    return undefined
+  }
+  if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) return void problems.push('"failure_rate" must be a probability from 0 to 1')
+  if (seed !== undefined && typeof seed !== 'number' && typeof seed !== 'string') return void problems.push('"seed" must be a number or a string')
+  return rate > 0 ? { rate, seed: seed ?? 0 } : undefined
+}
+
+/** `run_tag`: the agent runner's run of the attempt, `{id, repeat, model, template?}`. */
+function readRunTag(value: unknown, problems: string[]): RunTag | undefined {
+  if (
+    isPlainObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.repeat === 'number' &&
+    Number.isInteger(value.repeat) &&
+    value.repeat >= 0 &&
+    typeof value.model === 'string' &&
+    (value.template === undefined || typeof value.template === 'string')
+  )
+    return { id: value.id, repeat: value.repeat, model: value.model, ...(typeof value.template === 'string' ? { template: value.template } : {}) }
+  return void problems.push('"run_tag" must be {id, repeat (a whole number from 0), model, template?}')
 }
 
 /** A fork's `parent` (the attempt id) and `forked_at` (how many of its calls it inherited), both or neither. */
@@ -185,15 +236,27 @@ function readParent(line: Record<string, unknown>, problems: string[]): { attemp
   return void problems.push('"parent" (an attempt id) and "forked_at" (a whole number from 0) go together')
 }
 
+const isErrorType = (value: unknown): value is string | null => typeof value === 'string' || value === null
+
 function readVerdict(value: unknown, problems: string[]): ArchivedVerdict | undefined {
+  const state = isPlainObject(value) ? value.state : undefined
+  const calls = isPlainObject(value) ? value.calls : undefined
   if (
     isPlainObject(value) &&
     typeof value.correct === 'boolean' &&
-    (typeof value.error_type === 'string' || value.error_type === null) &&
-    Array.isArray(value.mismatches)
+    isErrorType(value.error_type) &&
+    Array.isArray(value.mismatches) &&
+    (state === undefined || (isPlainObject(state) && typeof state.correct === 'boolean' && isErrorType(state.error_type) && Array.isArray(state.mismatches))) &&
+    (calls === undefined || (isPlainObject(calls) && typeof calls.correct === 'boolean' && isErrorType(calls.error_type)))
   )
-    return { correct: value.correct, errorType: value.error_type, mismatches: value.mismatches }
-  return void problems.push('"verdict" must be {correct, error_type, mismatches}')
+    return {
+      correct: value.correct,
+      errorType: value.error_type,
+      mismatches: value.mismatches,
+      ...(isPlainObject(state) ? { state: { correct: state.correct as boolean, errorType: state.error_type as string | null, mismatches: state.mismatches as unknown[] } } : {}),
+      ...(isPlainObject(calls) ? { calls: { correct: calls.correct as boolean, errorType: calls.error_type as string | null } } : {}),
+    }
+  return void problems.push('"verdict" must be {correct, error_type, mismatches, state?: {correct, error_type, mismatches}, calls?: {correct, error_type}}')
 }
 
 function readFlags(value: unknown, problems: string[]): ArchivedFlag[] | undefined {
@@ -231,9 +294,10 @@ function readTrajectory(value: unknown[], problems: string[], repeatedSeqs: stri
       typeof s.ok !== 'boolean' ||
       typeof s.content !== 'string' ||
       (s.withdrawn !== undefined && typeof s.withdrawn !== 'boolean') ||
-      (s.inherited !== undefined && typeof s.inherited !== 'boolean')
+      (s.inherited !== undefined && typeof s.inherited !== 'boolean') ||
+      (s.friction !== undefined && typeof s.friction !== 'boolean')
     )
-      return void problems.push(`trajectory[${i}] must be {seq (a whole number from 0), at, name, arguments, source, kind, ok, content, withdrawn?, inherited?}`)
+      return void problems.push(`trajectory[${i}] must be {seq (a whole number from 0), at, name, arguments, source, kind, ok, content, withdrawn?, inherited?, friction?}`)
     const earlier = firstOfSeq.get(s.seq)
     if (earlier !== undefined)
       return void repeatedSeqs.push(`seq ${s.seq} is used twice (trajectory[${earlier}] and trajectory[${i}]): each call needs its own seq`)
@@ -249,6 +313,7 @@ function readTrajectory(value: unknown[], problems: string[], repeatedSeqs: stri
       content: s.content,
       ...(s.withdrawn ? { withdrawn: true } : {}),
       ...(s.inherited ? { inherited: true } : {}),
+      ...(s.friction ? { friction: true } : {}),
     })
   })
   return steps
@@ -299,6 +364,7 @@ function stepsOfMessages(line: Record<string, unknown>, at: number): ArchivedSte
   if (Array.isArray(line.calls)) {
     markWithdrawn(line, steps)
     markFailed(line, steps)
+    markFriction(line, steps)
     // An unfinished attempt submitted nothing (its `calls` is empty): its `failed` says which calls failed.
     if (line.finished !== false) matchScoredCalls(line.calls, steps, source, at)
   }
@@ -323,6 +389,15 @@ function markFailed(line: Record<string, unknown>, steps: ArchivedStep[]): void 
   }
 }
 
+/** A page export lists the calls friction refused by seq (`friction`): refused, so failed too. */
+function markFriction(line: Record<string, unknown>, steps: ArchivedStep[]): void {
+  if (!Array.isArray(line.friction)) return
+  for (const seq of line.friction) {
+    const step = typeof seq === 'number' ? steps[seq] : undefined
+    if (step?.kind === 'execution') Object.assign(step, { ok: false, friction: true })
+  }
+}
+
 /**
  * Where a line has both `calls` (what is scored) and `messages`, the scored
  * calls are the successful, kept execution calls, in order: walk the kept
@@ -337,7 +412,8 @@ function matchScoredCalls(calls: unknown[], steps: ArchivedStep[], source: CallS
   )
   let next = 0
   for (const step of steps) {
-    if (step.kind !== 'execution' || step.withdrawn) continue
+    // A call friction refused was never a submitted action, whatever it asked.
+    if (step.kind !== 'execution' || step.withdrawn || step.friction) continue
     const call = scored[next]
     if (call && call.name === step.name && sameArguments(call.arguments, step.arguments)) {
       step.arguments = call.arguments

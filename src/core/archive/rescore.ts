@@ -1,11 +1,14 @@
+import { Attempt } from '../attempt/attempt'
+import type { AttemptOutcome } from '../attempt/attempt'
+import { MemorySink } from '../attempt/memory'
 import { keptVerdict } from '../attempt/types'
-import type { Task } from '../dataset/types'
+import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { scoreTask } from '../score/task'
 import type { ToolProperties } from '../score/task'
-import { submittedOf } from '../tools/steps'
+import { RefusedArguments, submittedOf } from '../tools/steps'
+import type { TrajectoryStep } from '../tools/steps'
 import { ToolRuntime } from '../tools/runtime'
 import { isRetrievalToolName } from '../apps/registry'
-import type { ToolSchema } from '../dataset/types'
 import type { ArchivedAttempt, ArchivedStep, ArchivedVerdict } from './types'
 
 /**
@@ -13,11 +16,14 @@ import type { ArchivedAttempt, ArchivedStep, ArchivedVerdict } from './types'
  * step's kind from its name, and each execution call's `ok` from this data
  * set's tool schemas. A file's `ok: true` on an invalid call would otherwise
  * make it a submitted action. Execution calls are checked against their
- * schemas only, so the runtime needs no records.
+ * schemas only, so the runtime needs no records. This is the check of a
+ * static attempt without random failures ({@link needsKernel}), which meets
+ * no friction: a friction mark in its file is dropped.
  */
 export function verifiedSteps(steps: readonly ArchivedStep[], tools: ToolSchema[]): ArchivedStep[] {
   const runtime = new ToolRuntime(tools, {}, { setting: 'full' })
-  return steps.map((step) => {
+  return steps.map((given) => {
+    const step = given.friction ? withoutFriction(given) : given
     const kind = isRetrievalToolName(step.name) ? 'retrieval' : 'execution'
     if (kind === 'retrieval') return step.kind === kind ? step : { ...step, kind }
     const ok = runtime.call(step.name, step.arguments, step.source).ok
@@ -25,10 +31,120 @@ export function verifiedSteps(steps: readonly ArchivedStep[], tools: ToolSchema[
   })
 }
 
-/** A verdict as a person reads it: right or wrong, and why. */
+function withoutFriction(step: ArchivedStep): ArchivedStep {
+  const { friction: _friction, ...rest } = step
+  return rest
+}
+
+/**
+ * Whether an attempt's steps can only be judged by running its calls through
+ * the kernel again: in live state a call's answer depends on the calls
+ * before it (an update needs its record, a friction rule counts tries, a
+ * requirement needs an earlier success), and a run's random failures refuse
+ * calls that are valid by their schema. A schema check would take such a
+ * refused call, marked `ok: true` in a file, as a submitted action.
+ */
+export function needsKernel(attempt: Pick<ArchivedAttempt, 'state' | 'failure'>): boolean {
+  return attempt.state === 'live' || attempt.failure !== undefined
+}
+
+/** What running an attempt's calls again needs: this data set's tools, the task's records, and the profile (live effects stamp its "now"). */
+export interface KernelSource {
+  tools: readonly ToolSchema[]
+  records: TaskRecords
+  profile: Profile
+}
+
+/**
+ * An imported attempt's steps as the attempt kernel judges them: its calls
+ * replayed in seq order in a fresh in-memory attempt of the same task,
+ * setting, state, random failures and run, then the file's withdrawals
+ * applied. Each step keeps the file's seq, time, name, arguments, source and
+ * inheritance, and takes the kernel's kind, `ok`, friction mark and
+ * withdrawal: a file cannot make a refused call a submitted action, nor
+ * withdraw a call that failed. The content (what the solver saw) is the
+ * file's where the kernel judges the call as the file says, and the
+ * kernel's where it does not, so that a step's text never contradicts its
+ * result. `outcome` is the kernel's verdict over these steps, the state
+ * verdict included.
+ *
+ * Limitations, since the file does not hold everything that happened:
+ * - A withdrawal's time is not stored, so every withdrawal is applied after
+ *   the last call. A call made after a withdrawal is judged against the state
+ *   with the withdrawn change still in it: a call that succeeded only because
+ *   that change had been taken back (deleting again a record whose deletion
+ *   was withdrawn) is refused here, and its effect is not in the state.
+ * - A fork's inherited calls are judged again like the others (the kernel
+ *   copies them from the parent unjudged), in the fork's own run: a fork of
+ *   an agent run's attempt with random failures draws them for repeat 0,
+ *   where the parent drew them for its repeat.
+ * - Random failures are drawn for the attempt's run tag (`run_tag`), and
+ *   for repeat 0 without one: a line from elsewhere with `failure_rate` and no
+ *   run tag is judged as repeat 0, whatever its `run`.
+ * Where the kernel and the file disagree, the kernel's steps are kept and the
+ * verdict change is reported (see rescoreAttempt).
+ */
+export async function kernelSteps(
+  attempt: ArchivedAttempt,
+  task: Task,
+  source: KernelSource,
+): Promise<{ steps: ArchivedStep[]; outcome: AttemptOutcome }> {
+  const ordered = [...attempt.steps].sort((a, b) => a.seq - b.seq)
+  const kernel = await Attempt.open({
+    task,
+    tools: source.tools,
+    records: source.records,
+    profile: source.profile,
+    setting: attempt.access,
+    actor: attempt.actor,
+    sink: new MemorySink(),
+    ...(attempt.state ? { state: attempt.state } : {}),
+    ...(attempt.failure ? { failure: attempt.failure } : {}),
+    ...(attempt.run ? { run: attempt.run } : {}),
+  })
+  for (const step of ordered) await callAgain(kernel, step)
+  for (const [index, step] of ordered.entries()) if (step.withdrawn) await kernel.withdraw(index)
+  const judged = kernel.trajectory()
+  const steps = ordered.map((given, index): ArchivedStep => {
+    const step = judged[index] as TrajectoryStep
+    const asGiven = step.kind === given.kind && step.ok === given.ok && Boolean(step.friction) === Boolean(given.friction)
+    return {
+      seq: given.seq,
+      at: given.at,
+      name: given.name,
+      arguments: given.arguments,
+      source: given.source,
+      kind: step.kind,
+      ok: step.ok,
+      content: asGiven ? given.content : step.content,
+      ...(step.withdrawn ? { withdrawn: true } : {}),
+      ...(given.inherited ? { inherited: true } : {}),
+      ...(step.friction ? { friction: true } : {}),
+    }
+  })
+  return { steps, outcome: kernel.verdict() }
+}
+
+/**
+ * Makes a recorded call again. Arguments the kernel refuses to record (a file
+ * can hold what no host would have stored, as a missing `arguments`) are sent
+ * as their JSON text, as a model sends them, so that every step of the file
+ * has its place in the replay and gets the runtime's answer.
+ */
+async function callAgain(kernel: Attempt, step: ArchivedStep): Promise<void> {
+  try {
+    await kernel.call(step.name, step.arguments, step.source)
+  } catch (err) {
+    if (!(err instanceof RefusedArguments)) throw err
+    await kernel.call(step.name, JSON.stringify(step.arguments) ?? 'null', step.source)
+  }
+}
+
+/** A verdict as a person reads it: right or wrong, and why; in live state, the state verdict's too. */
 export interface VerdictSummary {
   correct: boolean
   errorType: string | null
+  state?: { correct: boolean; errorType: string | null }
 }
 
 /** An imported attempt whose verdict in the file is not what this data set's gold gives. */
@@ -42,34 +158,71 @@ export interface VerdictChange {
   recomputed: VerdictSummary
 }
 
+/** An imported attempt checked again: its steps (as given, or as the kernel judged them), its verdict, and how it differs from the file's. */
+export interface RescoredAttempt {
+  steps: ArchivedStep[]
+  verdict?: ArchivedVerdict
+  change?: VerdictChange
+}
+
+function summary(verdict: ArchivedVerdict): VerdictSummary {
+  const { state } = verdict
+  return { correct: verdict.correct, errorType: verdict.errorType, ...(state ? { state: { correct: state.correct, errorType: state.errorType } } : {}) }
+}
+
+const sameSummary = (a: VerdictSummary, b: VerdictSummary): boolean =>
+  a.correct === b.correct && a.errorType === b.errorType && a.state?.correct === b.state?.correct && a.state?.errorType === b.state?.errorType
+
 /**
  * The verdict an imported attempt keeps: the one the page's scorer gives its
  * submitted calls against this data set's gold, never the file's. A file is
  * only text: its verdict can have been edited (and the manifest deleted), or
  * made against other gold. An unfinished attempt submitted nothing, so it has
- * no verdict, whatever the file says. `change` is set when the file had a
- * verdict that differs in `correct` or `errorType`; mismatches alone are not
- * a different verdict (their wording can change with the scorer), and the
- * recomputed ones are kept anyway.
+ * no verdict, whatever the file says.
+ *
+ * A static attempt without random failures is scored on its steps as given
+ * (check them with {@link verifiedSteps} first); `kernel` is not needed. An
+ * attempt that {@link needsKernel} (live, or with random failures) has its
+ * calls run again through the attempt kernel ({@link kernelSteps}), which
+ * gives its steps and its verdict, the state verdict included: it needs
+ * `kernel` (this data set's tools, the task's records and the profile), and
+ * throws without it.
+ *
+ * `change` is set when the file had a verdict that differs in `correct`,
+ * `errorType`, or the state verdict's `correct` and `errorType` (one only
+ * on one side counts); mismatches alone are not a different verdict (their
+ * wording can change with the scorer), and the recomputed ones are kept
+ * anyway.
  */
-export function rescoreAttempt(
+export async function rescoreAttempt(
   attempt: ArchivedAttempt,
-  task: Pick<Task, 'id' | 'answer' | 'freeParams'>,
+  task: Task,
   properties: ToolProperties,
-): { verdict?: ArchivedVerdict; change?: VerdictChange } {
-  if (!attempt.finished) return {}
-  const scored = scoreTask(task, submittedOf(attempt.steps), properties)
-  const verdict: ArchivedVerdict = keptVerdict(scored)
+  kernel?: KernelSource,
+): Promise<RescoredAttempt> {
+  let steps = attempt.steps
+  let verdict: ArchivedVerdict
+  if (needsKernel(attempt)) {
+    if (!kernel) throw new Error(`Attempt ${attempt.id} is ${attempt.state === 'live' ? 'live' : 'one with random failures'}: checking it runs its calls again, which needs the task's records, the tools and the profile`)
+    const judged = await kernelSteps(attempt, task, kernel)
+    steps = judged.steps
+    if (!attempt.finished) return { steps }
+    verdict = keptVerdict(judged.outcome)
+  } else {
+    if (!attempt.finished) return { steps }
+    verdict = keptVerdict(scoreTask(task, submittedOf(steps), properties))
+  }
   const stored = attempt.verdict
-  if (!stored || (stored.correct === verdict.correct && stored.errorType === verdict.errorType)) return { verdict }
+  if (!stored || sameSummary(summary(stored), summary(verdict))) return { steps, verdict }
   return {
+    steps,
     verdict,
     change: {
       attemptId: attempt.id,
       taskId: attempt.taskId,
       actor: attempt.actor,
-      stored: { correct: stored.correct, errorType: stored.errorType },
-      recomputed: { correct: verdict.correct, errorType: verdict.errorType },
+      stored: summary(stored),
+      recomputed: summary(verdict),
     },
   }
 }

@@ -1,3 +1,4 @@
+import type { AttemptState, FailureRate, RunTag } from '../attempt/types'
 import type { TrajectoryStep } from '../tools/steps'
 
 /** The archive's name in manifest.json, so that an importer can tell it from any other JSON. */
@@ -30,11 +31,18 @@ export interface ArchivedFlag {
   at: number
 }
 
-/** The verdict stored with a finished attempt. */
+/**
+ * The verdict stored with a finished attempt. A live attempt of a task that
+ * expects changes also has its state verdict and, beside it, the calls' own
+ * verdict (`correct` is then the task's under its verify mode), as the
+ * kernel keeps them (AttemptVerdict).
+ */
 export interface ArchivedVerdict {
   correct: boolean
   errorType: string | null
   mismatches: unknown[]
+  state?: { correct: boolean; errorType: string | null; mismatches: unknown[] }
+  calls?: { correct: boolean; errorType: string | null }
 }
 
 /** One call of a trajectory as stored: the step without the runtime's `data`, plus when it was made. */
@@ -62,6 +70,12 @@ export interface ArchivedAttempt {
   flags?: ArchivedFlag[]
   /** Set on a fork: the attempt it came from, and how many of its calls it inherited. */
   parent?: { attemptId: string; step: number }
+  /** `live` when the attempt's calls changed its own copy of the records; absent (or `static`) is the published protocol. A read archive has `live` or nothing. */
+  state?: AttemptState
+  /** The random friction the attempt met (a robustness study). */
+  failure?: FailureRate
+  /** An agent runner's attempt: its run; a run's random failures are drawn for its repeat. */
+  run?: RunTag
   steps: ArchivedStep[]
 }
 
