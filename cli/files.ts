@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { DATASET_FILES, DatasetError, loadDataset } from '../src/core/index'
+import { DATASET_FILES, DatasetError, SEALED_FILE, loadDataset } from '../src/core/index'
 import type { Dataset } from '../src/core/index'
 import { CliError, errorLine, systemReason } from './errors'
 
@@ -55,11 +55,11 @@ export function requireFolder(folder: string, what = 'Data set folder'): void {
   }
 }
 
-/** Reads a data set folder's files by name; absent files are left out (the loader names the missing ones). */
+/** Reads a data set folder's files by name, sealed.json included; absent files are left out (the loader names the missing ones). */
 export function readDatasetFolder(folder: string): Record<string, string> {
   requireFolder(folder)
   const files: Record<string, string> = {}
-  for (const name of Object.values(DATASET_FILES)) {
+  for (const name of [...Object.values(DATASET_FILES), SEALED_FILE]) {
     const path = join(folder, name)
     if (statOf(path)) files[name] = readText(path, name)
   }
@@ -69,6 +69,11 @@ export function readDatasetFolder(folder: string): Record<string, string> {
 /** Reads and loads a data set folder; one that does not load is refused in one line (the first error, and how many more). */
 export function loadDatasetFolder(folder: string): ReturnType<typeof loadDataset> {
   const files = readDatasetFolder(folder)
+  // A sealed task's gold is not there: run or scored, it would count as right for doing nothing.
+  if (files[SEALED_FILE] !== undefined)
+    throw new CliError(`${folder} is a sealed data set (${SEALED_FILE}): its gold is not there, so it cannot be run, scored or sealed again; use the original data set.`, {
+      exitCode: 1,
+    })
   try {
     return loadDataset(files)
   } catch (err) {

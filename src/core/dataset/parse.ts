@@ -1,4 +1,4 @@
-import { APP_KEYS, DATASET_FILES } from './types'
+import { APP_KEYS, DATASET_FILES, SEALED_FILE } from './types'
 import type { ChatMessage, Dataset, DatasetIssue, GoldCall, PhoneRecord, Profile, Task, TaskRecords, ToolSchema } from './types'
 import { SPIEVAL_PROFILE, readProfile } from './profile'
 import { isPlainObject, parseJsonWithLine, splitLines } from './text'
@@ -7,6 +7,8 @@ import { goldProblems } from './gold'
 import { EFFECT_KEY, readLiveMetadata } from '../live/read'
 import { liveProblems } from '../live/problems'
 import type { LiveMetadata } from '../live/types'
+import { IV_BYTES, TAG_BYTES, isBase64Of, readSealedManifest } from '../seal/manifest'
+import type { SealedManifest } from '../seal/manifest'
 
 /** Thrown when a data set cannot be loaded; `issues` holds every error found, each placed in its file. */
 export class DatasetError extends Error {
@@ -40,8 +42,22 @@ export class IssueList {
   }
 }
 
-/** Parses input_data.jsonl. Blank lines are skipped; each other line must be one task. */
-export function parseInputData(text: string, issues = new IssueList()): Task[] {
+/**
+ * How the lines of a sealed folder's input_data.jsonl must look: each with a
+ * `sealed` value (`encrypted`), none (`stripped`), or either when sealed.json
+ * itself could not be read (`unknown`, so that its error is not repeated on every line).
+ */
+export type SealedLines = 'encrypted' | 'stripped' | 'unknown'
+
+/** The keys a sealed line may have; any other could be gold left in. */
+const SEALED_LINE_KEYS = new Set(['id', 'type', 'messages', 'sealed'])
+
+/**
+ * Parses input_data.jsonl. Blank lines are skipped; each other line must be one
+ * task. With `sealed`, the lines are those of a sealed folder: no gold, and
+ * nothing but id, type, messages and (encrypted) `sealed`.
+ */
+export function parseInputData(text: string, issues = new IssueList(), sealed?: SealedLines): Task[] {
   const file = DATASET_FILES.inputData
   const tasks: Task[] = []
   const seen = new Map<string, number>()
@@ -50,7 +66,8 @@ export function parseInputData(text: string, issues = new IssueList()): Task[] {
     if (raw.trim() === '') return
     const parsed = parseJsonWithLine(raw)
     if ('error' in parsed) return issues.error(file, `not valid JSON: ${parsed.error}`, { line })
-    const task = readTask(parsed.value, line, (message) => issues.error(file, message, { line }))
+    const fail = (message: string) => issues.error(file, message, { line })
+    const task = sealed ? readSealedTask(parsed.value, line, sealed, fail) : readTask(parsed.value, line, fail)
     if (!task) return
     const first = seen.get(task.id)
     if (first !== undefined) {
@@ -76,7 +93,12 @@ function readTask(value: unknown, line: number, fail: (message: string) => void)
   let answer: GoldCall[] = []
   let freeParams: string[][] = []
   let live: LiveMetadata = {}
-  if (!isPlainObject(meta)) problems.push('"prompt_metadata" must be an object with "answer"')
+  if (!isPlainObject(meta))
+    problems.push(
+      meta === undefined && hasOwn(value, 'sealed')
+        ? `the task is sealed, so its gold is not here (a sealed folder is read with its ${SEALED_FILE}; to score, use the original data set)`
+        : '"prompt_metadata" must be an object with "answer"',
+    )
   else {
     answer = readAnswer(meta.answer, problems)
     freeParams = readFreeParams(meta.free_params, answer.length, problems)
@@ -94,6 +116,38 @@ function readTask(value: unknown, line: number, fail: (message: string) => void)
     distractors: textOf(value.distractors),
     line,
     ...(Object.keys(live).length > 0 ? { live } : {}),
+  }
+}
+
+/** A sealed line: the public part of a task, its gold (if any) only inside `sealed`. */
+function readSealedTask(value: unknown, line: number, sealed: SealedLines, fail: (message: string) => void): Task | undefined {
+  if (!isPlainObject(value)) return void fail('a task must be a JSON object')
+  const { id, type, messages } = value
+  if (typeof id !== 'string' || id === '') return void fail('"id" must be a non-empty string')
+  const problems: string[] = []
+  if (typeof type !== 'string') problems.push('"type" must be a string')
+  const chat = readMessages(messages, problems)
+  const instruction = chat.find((m) => m.role === 'user')?.content ?? ''
+  if (chat.length > 0 && instruction === '') problems.push('"messages" has no user message')
+  const extra = Object.keys(value).filter((key) => !SEALED_LINE_KEYS.has(key))
+  if (extra.length > 0) problems.push(`a sealed task has only "id", "type", "messages" and "sealed" (found ${extra.map((k) => `"${k}"`).join(', ')})`)
+  const has = hasOwn(value, 'sealed')
+  if (sealed === 'encrypted' && !has) problems.push(`"sealed" is missing (${SEALED_FILE} says the gold is encrypted)`)
+  if (sealed === 'stripped' && has) problems.push(`"sealed" is not expected (${SEALED_FILE} says the gold was removed)`)
+  // An IV and a tag at the least: the cipher itself is checked only when the folder is unsealed.
+  if (has && !isBase64Of(value.sealed, IV_BYTES + TAG_BYTES)) problems.push('"sealed" must be base64 of an IV and an AES-GCM ciphertext')
+  if (problems.length > 0) return void fail(`task "${id}": ${problems.join('; ')}`)
+  return {
+    id,
+    type: type as string,
+    messages: chat,
+    instruction,
+    answer: [],
+    freeParams: [],
+    reasoningPath: '',
+    distractors: '',
+    line,
+    ...(has ? { sealed: value.sealed as string } : {}),
   }
 }
 
@@ -264,7 +318,10 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
     if (text === undefined) issues.error(name, 'file is missing')
   if (issues.hasErrors) throw new DatasetError(issues.items)
 
-  const tasks = parseInputData(inputText ?? '', issues)
+  const sealedText = files[SEALED_FILE]
+  const sealed = sealedText === undefined ? undefined : readSealed(sealedText, issues)
+  const tasks = parseInputData(inputText ?? '', issues, sealedText === undefined ? undefined : sealedLinesOf(sealed))
+  if (sealed) checkSealed(sealed, tasks, issues)
   const records = parseRecordsDb(recordsText ?? '', issues)
   const recordsParsed = issues.items.every((i) => i.file !== DATASET_FILES.records || i.level !== 'error')
   const tools = parseTools(toolsText ?? '', issues)
@@ -276,9 +333,41 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
   if (recordsParsed && toolsParsed) for (const issue of liveProblems({ tasks, records, tools })) issues.items.push(issue)
   if (issues.hasErrors) throw new DatasetError(issues.items)
   return {
-    dataset: { tasks, records, tools, profile, hasProfile: profileText !== undefined },
+    dataset: { tasks, records, tools, profile, hasProfile: profileText !== undefined, ...(sealed ? { sealed } : {}) },
     warnings: issues.items,
   }
+}
+
+function readSealed(text: string, issues: IssueList): SealedManifest | undefined {
+  const read = readSealedManifest(text)
+  if ('problems' in read) {
+    for (const p of read.problems) issues.error(SEALED_FILE, p)
+    return undefined
+  }
+  return read.manifest
+}
+
+function sealedLinesOf(manifest: SealedManifest | undefined): SealedLines {
+  if (!manifest) return 'unknown'
+  return manifest.cipher === null ? 'stripped' : 'encrypted'
+}
+
+/** A study's task list must be the folder's, in its order; and validate should say why no gold was checked. */
+function checkSealed(manifest: SealedManifest, tasks: Task[], issues: IssueList): void {
+  const study = manifest.study
+  if (study) {
+    const ids = tasks.map((t) => t.id)
+    const at = ids.findIndex((id, i) => id !== study.tasks[i])
+    const first = at >= 0 ? at : ids.length !== study.tasks.length ? Math.min(ids.length, study.tasks.length) : -1
+    if (first >= 0)
+      issues.error(
+        SEALED_FILE,
+        `"study.tasks" is not the list of ${DATASET_FILES.inputData}'s tasks in order: at position ${first + 1}, ` +
+          `${JSON.stringify(study.tasks[first] ?? '(end)')} against ${JSON.stringify(ids[first] ?? '(end)')}`,
+      )
+  }
+  const how = manifest.cipher === null ? 'was removed' : 'is encrypted'
+  issues.warn(SEALED_FILE, `a sealed data set: the gold of its ${tasks.length} tasks ${how}, so it is neither checked here nor scored`)
 }
 
 /** profile.json's profile; without the file, the published SPIEval profile. Problems go to `issues`. */

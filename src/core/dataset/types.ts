@@ -1,4 +1,5 @@
 import type { LiveMetadata } from '../live/types'
+import type { SealedManifest } from '../seal/manifest'
 /** The ten app keys of SPIEval's records_db.json, in display order. */
 export const APP_KEYS = [
   'contacts',
@@ -47,6 +48,12 @@ export interface Task {
   line: number
   /** The live keys of `prompt_metadata` (expected_state, friction, verify, ordered), when the task has any. */
   live?: LiveMetadata
+  /**
+   * In a sealed data set with encrypted gold, the task's `sealed` value. A
+   * sealed task's `answer` is empty because its gold is not there, not
+   * because nothing is to be done: never score it (see {@link Dataset.sealed}).
+   */
+  sealed?: string
 }
 
 /** An OpenAI-style function schema, as in tools.json. */
@@ -102,6 +109,8 @@ export interface Dataset {
   profile: Profile
   /** Whether profile.json was given (else the published SPIEval profile is used). */
   hasProfile: boolean
+  /** Set when the folder is sealed (sealed.json): the tasks carry no gold, so hosts must not score them. */
+  sealed?: SealedManifest
 }
 
 /** The file names of a data set folder. */
@@ -111,6 +120,9 @@ export const DATASET_FILES = {
   tools: 'tools.json',
   profile: 'profile.json',
 } as const
+
+/** The optional file that marks a data set folder as sealed (src/core/seal/manifest.ts); not in {@link DATASET_FILES}, which lists an ordinary folder's files. */
+export const SEALED_FILE = 'sealed.json'
 
 /** A problem found in a data set, placed as precisely as possible. */
 export interface DatasetIssue {

@@ -1,0 +1,16 @@
+/** Sealed data sets (DESIGN.md, "Sealed data sets"): the format is in ./manifest.ts. */
+export {
+  SEALED_FORMAT,
+  SEALED_VERSION,
+  MIN_ITERATIONS,
+  MAX_ITERATIONS,
+  SealError,
+  readSealedManifest,
+  checkSealedManifest,
+} from './manifest'
+export type { SealedManifest, EncryptedManifest, StrippedManifest, SealedKdf, SealedStudy, SealErrorCode } from './manifest'
+export { sealDataset, unsealDataset, openSealedTasks, checkPassphrase, deriveSealKey, isSealed } from './seal'
+export type { SealOptions } from './seal'
+export { canonicalJson, taskFingerprint, datasetFingerprints, compareFingerprints, userTexts } from './fingerprint'
+export { WebCryptoMissing } from './webcrypto'
+export type { SealKey } from './webcrypto'

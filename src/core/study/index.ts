@@ -1,0 +1,6 @@
+/** Studies: tasks handed out to people for a human baseline (issue #17). */
+export { assignStudy, personNameProblem, StudyError } from './assign'
+export type { StudyAssignment, StudyInput, StudyTask } from './assign'
+export { STUDY_FORMAT, STUDY_VERSION, buildStudyFile, readStudyFile, studyId } from './file'
+export type { StudyFile } from './file'
+export { mulberry32, seededRandom, shuffle } from './random'
