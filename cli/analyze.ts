@@ -3,10 +3,9 @@
  * The paper's tables for any response files (models' runs and people's attempts): printed, and written as CSV.
  * Live lines add the live tables (task / calls / state accuracy, disagreements, failure rate).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
-  DATASET_FILES,
   DatasetError,
   IssueList,
   analysisTables,
@@ -15,16 +14,14 @@ import {
   formatTextTable,
   needsLiveScoring,
   parseInputData,
-  parseProfile,
-  parseRecordsDb,
   parseResponses,
   parseTools,
   toCsv,
 } from '../src/core/index'
-import type { LiveScoring, ResponseLine } from '../src/core/index'
+import type { ResponseLine } from '../src/core/index'
 import { readOptions } from './args'
 import { CliError, exitOnError } from './errors'
-import { readText } from './files'
+import { readLiveScoring, readText } from './files'
 
 exitOnError()
 
@@ -53,7 +50,7 @@ for (const file of positionals) {
   for (const i of parsed.issues) console.error(`warning: ${formatIssue(i)} (line skipped)`)
   lines.push(...parsed.lines)
 }
-const tables = analysisTables(analyze(tasks, tools, lines, needsLiveScoring(tasks, lines) ? liveScoring() : undefined), tasks)
+const tables = analysisTables(analyze(tasks, tools, lines, needsLiveScoring(tasks, lines) ? readLiveScoring(inputPath, values) : undefined), tasks)
 mkdirSync(outDir, { recursive: true })
 for (const table of tables) {
   if (table.name !== 'per_task') console.log(`\n${table.title}\n${formatTextTable(table.rows)}`)
@@ -61,15 +58,3 @@ for (const table of tables) {
 }
 console.log(`\nWrote ${tables.map((t) => `${t.name}.csv`).join(', ')} to ${outDir}/`)
 
-/** The records and profile live lines are replayed over (read only when some line needs them). */
-function liveScoring(): LiveScoring {
-  const recordsPath = typeof values.records === 'string' ? values.records : join(dirname(inputPath), DATASET_FILES.records)
-  const recordsText = readText(recordsPath, typeof values.records === 'string' ? 'Records (--records)' : 'records_db.json beside the input data (live lines need it; or give --records)')
-  const profilePath = typeof values.profile === 'string' ? values.profile : join(dirname(inputPath), DATASET_FILES.profile)
-  const profileText = typeof values.profile === 'string' || existsSync(profilePath) ? readText(profilePath, 'Profile (--profile)') : undefined
-  const issues = new IssueList()
-  const records = parseRecordsDb(recordsText, issues)
-  const profile = parseProfile(profileText, issues)
-  if (issues.hasErrors) throw new DatasetError(issues.items)
-  return { records, profile }
-}

@@ -1,8 +1,8 @@
-import { accessSync, constants, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { DATASET_FILES, DatasetError, SEALED_FILE, loadDataset } from '../src/core/index'
-import type { Dataset } from '../src/core/index'
+import { DATASET_FILES, DatasetError, IssueList, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb } from '../src/core/index'
+import type { Dataset, LiveScoring } from '../src/core/index'
 import { CliError, errorLine, systemReason } from './errors'
 
 function statOf(path: string): Stats | undefined {
@@ -106,4 +106,22 @@ export function checkOutputPath(path: string, what: string): void {
   } catch (err) {
     throw new CliError(`${what} cannot be written: ${path} (${systemReason(err)})`, { cause: err })
   }
+}
+
+/**
+ * The records and profile live response lines are replayed over (`npm run
+ * score`, `npm run analyze`): `--records` / `--profile`, else the files beside
+ * the input data; without a profile.json, the published profile.
+ */
+export function readLiveScoring(inputPath: string, options: { records?: string | boolean; profile?: string | boolean }): LiveScoring {
+  const given = (v: string | boolean | undefined): v is string => typeof v === 'string'
+  const recordsPath = given(options.records) ? options.records : join(dirname(inputPath), DATASET_FILES.records)
+  const recordsText = readText(recordsPath, given(options.records) ? 'Records (--records)' : 'records_db.json beside the input data (live lines need it; or give --records)')
+  const profilePath = given(options.profile) ? options.profile : join(dirname(inputPath), DATASET_FILES.profile)
+  const profileText = given(options.profile) || existsSync(profilePath) ? readText(profilePath, 'Profile (--profile)') : undefined
+  const issues = new IssueList()
+  const records = parseRecordsDb(recordsText, issues)
+  const profile = parseProfile(profileText, issues)
+  if (issues.hasErrors) throw new DatasetError(issues.items)
+  return { records, profile }
 }

@@ -1,5 +1,4 @@
 /** npm run score -- --input_data F --input_response_data F --output_file result.json [--tools F] [--records F] [--profile F] */
-import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
   DATASET_FILES,
@@ -9,17 +8,14 @@ import {
   formatScoreTable,
   needsLiveScoring,
   parseInputData,
-  parseProfile,
-  parseRecordsDb,
   parseResponses,
   parseTools,
   scoreFileTexts,
   scoreResponses,
 } from '../src/core/index'
-import type { LiveScoring } from '../src/core/index'
 import { readOptions, required } from './args'
 import { exitOnError } from './errors'
-import { readText, writeText } from './files'
+import { readLiveScoring, readText, writeText } from './files'
 
 exitOnError()
 
@@ -63,7 +59,7 @@ if (inputIssues.hasErrors) throw new DatasetError(inputIssues.items)
 const { lines, issues } = parseResponses(responseText, responsePath)
 for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 
-const scores = scoreResponses(tasks, tools, lines, needsLiveScoring(tasks, lines) ? liveScoring() : undefined)
+const scores = scoreResponses(tasks, tools, lines, needsLiveScoring(tasks, lines) ? readLiveScoring(inputPath, values) : undefined)
 const texts = scoreFileTexts(scores)
 if (scores.result.state) console.log(`State verdicts: ${scores.result.state.tasks} tasks expect changes; see state_correct in details.jsonl`)
 writeText(outputPath, texts.result, 'Output file (--output_file)')
@@ -72,15 +68,3 @@ writeText(detailsPath, texts.details, 'details.jsonl beside the output file')
 console.log(formatScoreTable(scores.result))
 console.log(`\nWrote ${outputPath} and ${detailsPath}`)
 
-/** The records and profile live lines are replayed over (read only when some line is live). */
-function liveScoring(): LiveScoring {
-  const recordsPath = typeof values.records === 'string' ? values.records : join(dirname(inputPath), DATASET_FILES.records)
-  const recordsText = readText(recordsPath, typeof values.records === 'string' ? 'Records (--records)' : 'records_db.json beside the input data (live lines need it; or give --records)')
-  const profilePath = typeof values.profile === 'string' ? values.profile : join(dirname(inputPath), DATASET_FILES.profile)
-  const profileText = typeof values.profile === 'string' || existsSync(profilePath) ? readText(profilePath, 'Profile (--profile)') : undefined
-  const issues = new IssueList()
-  const records = parseRecordsDb(recordsText, issues)
-  const profile = parseProfile(profileText, issues)
-  if (issues.hasErrors) throw new DatasetError(issues.items)
-  return { records, profile }
-}

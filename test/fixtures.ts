@@ -65,3 +65,18 @@ export function fixtureFiles(): Record<string, string> {
 export function fixtureDataset(): Dataset {
   return loadDataset(fixtureFiles()).dataset
 }
+
+/** The fixture data set with a Notes_Delete tool and, on 推理1, live keys: delete the Shopping note, after a confirmation, with a retry. */
+export function liveFixtureDataset(meta: Record<string, unknown>) {
+  const files = fixtureFiles()
+  const lines = (files['input_data.jsonl'] ?? '').trim().split('\n')
+  const first = JSON.parse(lines[0] ?? '{}')
+  first.prompt_metadata = { ...first.prompt_metadata, ...meta }
+  const tools = JSON.parse(files['tools.json'] ?? '[]') as ToolSchema[]
+  const tool = (name: string, effect?: unknown) => ({
+    type: 'function',
+    function: { name, description: '', parameters: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] }, ...(effect ? { 'x-effect': effect } : {}) },
+  })
+  tools.push(tool('Notes_Delete', { app: 'notes', op: 'delete', where: { 标题: 'title' } }) as ToolSchema, tool('Notes_Confirm') as ToolSchema)
+  return loadDataset({ ...files, 'input_data.jsonl': [JSON.stringify(first), ...lines.slice(1)].join('\n'), 'tools.json': JSON.stringify(tools) }).dataset
+}

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { Attempt, MemorySink, TRANSIENT_FAILURE, TaskHost, loadDataset, parseResponses, responseLine, scoreResponses, scoreTask, toolProperties } from '../src/core/index'
-import type { GoldCall, Task, ToolSchema } from '../src/core/index'
-import { fixtureFiles } from './fixtures'
+import { Attempt, MemorySink, TRANSIENT_FAILURE, TaskHost, parseResponses, responseLine, scoreResponses, scoreTask, toolProperties } from '../src/core/index'
+import type { GoldCall, Task } from '../src/core/index'
+import { liveFixtureDataset as liveDataset } from './fixtures'
 
-/** The fixture data set with a Notes_Delete tool; 推理1 expects the Shopping note deleted. */
-function liveDataset(meta: Record<string, unknown>) {
-  const files = fixtureFiles()
-  const lines = (files['input_data.jsonl'] ?? '').trim().split('\n')
-  const first = JSON.parse(lines[0] ?? '{}')
-  first.prompt_metadata = { ...first.prompt_metadata, ...meta }
-  const tools = JSON.parse(files['tools.json'] ?? '[]') as ToolSchema[]
-  tools.push({
-    type: 'function',
-    function: {
-      name: 'Notes_Delete',
-      description: '',
-      parameters: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
-      'x-effect': { app: 'notes', op: 'delete', where: { 标题: 'title' } },
-    } as ToolSchema['function'],
-  })
-  return loadDataset({ ...files, 'input_data.jsonl': [JSON.stringify(first), ...lines.slice(1)].join('\n'), 'tools.json': JSON.stringify(tools) }).dataset
-}
 
 const DELETE_SHOPPING = {
   answer: [{ name: 'Notes_Delete', arguments: { title: ['Shopping'] } }],
