@@ -1,8 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AttemptFlag, FlagKind } from '../db'
+import { verifyOf } from '../core'
+import type { AttemptOutcome, Task } from '../core'
 import { flagTask, openTask, useSession } from '../state/session'
 import { ParamDiff } from './ParamDiff'
+import { StateDiff } from './StateDiff'
 
 const FLAG_KINDS: readonly FlagKind[] = ['ambiguous', 'gold_wrong', 'not_findable']
 const NO_FLAGS: readonly AttemptFlag[] = []
@@ -78,16 +81,18 @@ export function Review() {
   const task = useSession((s) => s.task)
   const finished = useSession((s) => s.attempt?.finished ?? false)
   const steps = useSession((s) => s.steps)
+  const live = useSession((s) => s.live)
   if (!finished || !verdict || !task) return null
   const retrievals = steps.filter((s) => s.kind === 'retrieval')
   return (
     <section aria-label={t('panel.review')} className="review">
       <h2>{t('panel.verdict')}</h2>
       <p role="status" className={verdict.correct ? 'verdict correct' : 'verdict wrong'}>
-        {verdict.correct ? t('correct') : t('wrong', { type: t(`panel.errorTypes.${verdict.errorType ?? 'other'}`) })}
+        {verdict.correct ? t('correct') : t('wrong', { type: wrongType(verdict, task, t) })}
       </p>
       <h3>{t('panel.diff')}</h3>
       <ParamDiff verdict={verdict} />
+      <StateDiff verdict={verdict} task={task} live={live} />
       <div className="paths">
         <div>
           <h3>{t('panel.reasoningPath')}</h3>
@@ -126,4 +131,16 @@ export function Review() {
       </button>
     </section>
   )
+}
+
+/**
+ * Why a task is wrong, in words: the calls' error type, or in live state the
+ * state's when the state alone failed it (the kernel then says `other` at the
+ * calls' level).
+ */
+function wrongType(verdict: AttemptOutcome, task: Task, t: (key: string) => string): string {
+  const state = verdict.state
+  const stateFailed = state && !state.correct && (verifyOf(task.live) === 'state' || verdict.calls?.correct === true)
+  if (stateFailed) return t(`livePhone.stateErrorTypes.${state.errorType ?? 'wrong_change'}`)
+  return t(`panel.errorTypes.${verdict.errorType ?? 'other'}`)
 }

@@ -7,11 +7,17 @@ import { useSession } from '../state/session'
 const TrajectoryItem = memo(function TrajectoryItem({ step: s }: { step: TrajectoryStep }) {
   const { t } = useTranslation()
   return (
-    <li className={`${s.kind} ${s.ok ? 'ok' : 'failed'}${s.withdrawn ? ' withdrawn' : ''}${s.inherited ? ' inherited' : ''}`}>
+    <li className={`${s.kind} ${s.ok ? 'ok' : 'failed'}${s.withdrawn ? ' withdrawn' : ''}${s.inherited ? ' inherited' : ''}${s.friction ? ' friction' : ''}`}>
       {/* A fork's first calls are its parent's: said in words, not by the style alone. */}
       {s.inherited && (
         <span className="inherited-tag" title={t('inheritedTitle')}>
           {t('inherited')}
+        </span>
+      )}
+      {/* Refused on purpose (the task's friction, or a run's random failure): said in words too. */}
+      {s.friction && (
+        <span className="friction-tag" title={t('livePhone.frictionTitle')}>
+          {t('livePhone.friction')}
         </span>
       )}
       <code>

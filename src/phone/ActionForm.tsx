@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useCallback, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronLeft, X } from 'lucide-react'
 import { enumLabel } from '../core'
@@ -7,6 +7,8 @@ import type { Language } from '../i18n'
 import { usePhone } from '../state/phone'
 import { callTool, checkCall, useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
+import { ErrorDialog } from './ErrorDialog'
+import { usePlacedTools } from './liveSession'
 
 const WEEKDAYS_EN = ['Once', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const WEEKDAYS_ZH = ['不重复', '周一', '周二', '周三', '周四', '周五', '周六', '周日']
@@ -26,32 +28,67 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
   const navigate = usePhone((s) => s.navigate)
   const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(prefill))
   const [error, setError] = useState<string>()
+  /** A stored call that did not go through (friction, or its effect refused): shown as the phone's alert, with Retry. */
+  const [refused, setRefused] = useState<{ message: string; args: Record<string, unknown> }>()
+  const [busy, setBusy] = useState(false)
+  // A tool no app takes (offered on the home screen) goes back there.
+  const placed = usePlacedTools()?.byName.get(tool)
+  const back = () => navigate(placed && !placed.app ? { screen: 'home' } : { screen: 'app', app })
+  const closeRefusal = useCallback(() => setRefused(undefined), [])
   if (!schema) return <p className="hint">{tool}?</p>
   const properties = schema.function.parameters.properties ?? {}
   const required = new Set(schema.function.parameters.required ?? [])
   const title = t(`actions.${tool}`, { defaultValue: tool })
 
+  /** Records the call; the step is stored before anything here shows it. */
+  const run = async (args: Record<string, unknown>) => {
+    setBusy(true)
+    try {
+      const step = await callTool(tool, args, 'ui')
+      if (step.ok) {
+        setRefused(undefined)
+        back()
+      } else setRefused({ message: step.content.replace(/^Error:\s*/, ''), args })
+    } catch (err) {
+      // Not stored (a full disk, another tab leads): nothing happened; the storage banner says why.
+      setRefused(undefined)
+      setError(t('livePhone.notSaved', { message: err instanceof Error ? err.message : String(err) }))
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const submit = async () => {
+    if (busy) return
     const args = toArguments(values, properties)
     const check = checkCall(tool, args)
     if (!check.ok) {
-      setError(check.content)
+      setError(t('invalid', { message: check.content }))
       return
     }
-    const step = await callTool(tool, args, 'ui')
-    if (step.ok) navigate({ screen: 'app', app })
-    else setError(step.content)
+    setError(undefined)
+    await run(args)
   }
 
   return (
     <section className="action-form" aria-label={title}>
-      <header className="app-header" style={{ borderColor: APP_VIEWS[app].color }}>
-        <button type="button" className="nav-back" onClick={() => navigate({ screen: 'app', app })} aria-label={t('cancel')}>
+      <header className="app-header" style={{ borderColor: APP_VIEWS[app].color }} inert={refused !== undefined}>
+        <button type="button" className="nav-back" onClick={back} aria-label={t('cancel')}>
           <ChevronLeft size={26} aria-hidden="true" />
         </button>
         <h2>{title}</h2>
       </header>
+      {refused && (
+        <ErrorDialog
+          title={t('livePhone.errorTool', { action: title })}
+          message={refused.message}
+          busy={busy}
+          onRetry={() => void run(refused.args)}
+          onClose={closeRefusal}
+        />
+      )}
       <form
+        inert={refused !== undefined}
         onSubmit={(e) => {
           e.preventDefault()
           void submit()
@@ -70,7 +107,7 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
         ))}
         {error && (
           <p role="alert" className="form-error">
-            {t('invalid', { message: error })}
+            {error}
           </p>
         )}
         <button type="submit" className="primary">

@@ -10,8 +10,12 @@ import { APP_VIEWS } from './appViews'
 import { Dialer } from './apps/Dialer'
 import { ThreadList, ThreadView, threadsOf } from './apps/Messages'
 import { useAppUi } from './apps/uiState'
+import { DeletedRecords, DeletedRow } from './Deleted'
 import { actionAsRecord, contactNames, executedIn } from './executed'
 import { fieldOptions } from './fields'
+import { appMarks, markOf, placeHit } from './liveMarks'
+import type { AppMarks, PlacedHit } from './liveMarks'
+import { knownRecordIds, usePlacedTools } from './liveSession'
 import { RecordList } from './RecordList'
 import type { ListItem } from './RecordList'
 import { SearchBar, searchArguments } from './SearchBar'
@@ -31,34 +35,56 @@ export function AppScreen({ app }: { app: AppKey }) {
   const access = useSession((s) => s.attempt?.access ?? 'browse')
   const profile = useSession((s) => s.dataset?.profile)
   const user = useMemo(() => ({ name: profile?.name ?? '', phone: profile?.phone ?? '' }), [profile])
+  const live = useSession((s) => s.live)
+  const placed = usePlacedTools()
+  const marks = useMemo(() => appMarks(live, app), [live, app])
   const fields = useMemo(() => fieldOptions(app, records, language), [app, records, language])
   const browsing = useMemo(() => (access === 'browse' ? sortedForBrowsing(app, records, user) : undefined), [access, app, records, user])
   const result = search.result
   const executed: ListItem[] = useMemo(() => {
     const nameOf = contactNames(contacts)
-    return executedIn(app, steps).map((s) => ({ index: s.seq, record: actionAsRecord(s, user, nameOf), isNew: true }))
-  }, [app, steps, user, contacts])
-  const items: ListItem[] | undefined = useMemo(
-    () => (result?.data ? result.data.hits.map((h) => ({ index: h.index, record: h.record })) : browsing),
-    [result, browsing],
-  )
+    // In live state a tool with an effect changed the records themselves: its step is not shown a second time.
+    const shown = executedIn(app, steps).filter((s) => !live || placed?.byName.get(s.name)?.op === undefined)
+    return shown.map((s) => ({ index: s.seq, record: actionAsRecord(s, user, nameOf), isNew: true }))
+  }, [app, steps, user, contacts, live, placed])
+  const items: ListItem[] | undefined = useMemo(() => {
+    if (result?.data) return result.data.hits.map((h) => (live ? placedItem(placeHit(h, records, live, app, knownRecordIds)) : { index: h.index, record: h.record }))
+    if (browsing) return live ? withMarks(browsing, marks) : browsing
+    // Records seen only through searches: the attempt's own inserts and edits show, as its executed actions do in static state.
+    return live && marks.byIndex.size > 0 ? changedItems(records, marks) : undefined
+  }, [result, browsing, live, records, app, marks])
   // Messages: threads while browsing; an open thread replaces the app's screen.
   const threads = useMemo(
-    () => (app === 'sms' && !result && items !== undefined ? threadsOf([...executed, ...items], user) : undefined),
-    [app, result, items, executed, user],
+    () => (app === 'sms' && !result && items !== undefined ? threadsOf([...executed, ...items], user, contactNames(contacts)) : undefined),
+    [app, result, items, executed, user, contacts],
   )
   const thread = useAppUi((s) => s.thread)
   const phoneTab = useAppUi((s) => s.phoneTab)
   const setPhoneTab = useAppUi((s) => s.setPhoneTab)
+  const deletedView = useAppUi((s) => (s.deleted?.app === app ? s.deleted : undefined))
+  const showDeleted = useAppUi((s) => s.showDeleted)
   if (!info) return null
   const label = language === 'en' ? info.label.en : info.label.zh
   const runSearch = (page: number) => void callTool(info.searchTool, searchArguments(search, page, true), 'ui')
 
+  if (deletedView)
+    return (
+      <DeletedRecords
+        app={app}
+        label={label}
+        deleted={marks.deleted}
+        user={user}
+        {...(deletedView.id !== undefined ? { id: deletedView.id } : {})}
+        {...(deletedView.fromList ? { fromList: true } : {})}
+      />
+    )
   const openThread = threads?.find((th) => th.key === thread)
   if (openThread) return <ThreadView thread={openThread} user={user} />
 
   const keypad = app === 'voicemail' && phoneTab === 'keypad'
-  const actionTools = keypad ? [] : info.executionTools
+  // The app's own actions, then a live data set's tools that add to it; tools that edit or delete a record are on its detail.
+  const extraTools = (placed?.byApp.get(app) ?? []).filter((p) => p.op !== 'update' && p.op !== 'delete' && !info.executionTools.includes(p.name))
+  const actionTools = keypad ? [] : [...info.executionTools, ...extraTools.map((p) => p.name)]
   return (
     <section className={`app-screen app-${app}`} aria-label={label}>
       <header className="app-header" style={{ borderColor: APP_VIEWS[app].color }}>
@@ -68,7 +94,8 @@ export function AppScreen({ app }: { app: AppKey }) {
         <h2>{label}</h2>
         {actionTools.map((tool) => (
           <button key={tool} type="button" className="app-action" onClick={() => navigate({ screen: 'action', app, tool })}>
-            {tool !== 'Phone_Call' && <Plus size={14} aria-hidden="true" />}
+            {/* A plus for the actions that add a record (not a call, nor a check such as a payment's verification). */}
+            {placed?.byName.get(tool)?.op === 'insert' && <Plus size={14} aria-hidden="true" />}
             {t(`actions.${tool}`, { defaultValue: tool })}
           </button>
         ))}
@@ -130,9 +157,14 @@ export function AppScreen({ app }: { app: AppKey }) {
               label={label}
               newLabel={t('newBadge')}
               {...(result && search.mode === 'fixed' ? { highlight: result.pattern } : {})}
-              onOpen={(item) => navigate({ screen: 'record', app, index: item.index, ...(item.isNew ? { isNew: true } : {}) })}
+              onOpen={(item) =>
+                item.mark === 'deleted' && item.id !== undefined
+                  ? showDeleted({ app, id: item.id })
+                  : navigate({ screen: 'record', app, index: item.index, ...(item.isNew ? { isNew: true } : {}) })
+              }
             />
           )}
+          <DeletedRow app={app} label={label} count={marks.deleted.length} />
         </>
       )}
       {app === 'voicemail' && (
@@ -161,4 +193,32 @@ function sortedForBrowsing(app: AppKey, records: readonly PhoneRecord[], user: {
   const sign = view.newestFirst ? -1 : 1
   keyed.sort((a, b) => (a.k < b.k ? -sign : a.k > b.k ? sign : a.item.index - b.item.index))
   return keyed.map((x) => x.item)
+}
+
+/** A search hit as a list row, placed in the live state (current index and mark, or deleted since). */
+function placedItem(hit: PlacedHit): ListItem {
+  if (hit.kind === 'deleted') return { index: -1, record: hit.change.before ?? {}, mark: 'deleted', id: hit.change.id }
+  if (hit.kind === 'stale') return { index: hit.index, record: hit.record }
+  const mark = markOf(hit.change)
+  return mark ? { index: hit.index, record: hit.record, mark } : { index: hit.index, record: hit.record }
+}
+
+/** Browsing rows with their live marks; rows without a change stay the same objects. */
+function withMarks(items: ListItem[], marks: AppMarks): ListItem[] {
+  if (marks.byIndex.size === 0) return items
+  return items.map((item) => {
+    const mark = markOf(marks.byIndex.get(item.index))
+    return mark ? { ...item, mark } : item
+  })
+}
+
+/** The records the attempt inserted or edited, newest change first. */
+function changedItems(records: readonly PhoneRecord[], marks: AppMarks): ListItem[] {
+  const out: ListItem[] = []
+  for (const [index, change] of marks.byIndex) {
+    const record = records[index]
+    const mark = markOf(change)
+    if (record && mark) out.push({ index, record, mark })
+  }
+  return out.reverse()
 }

@@ -1,11 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { ChevronRight, X } from 'lucide-react'
 import { APPS, GLOBAL_SEARCH_TOOL } from '../core'
+import type { PhoneRecord } from '../core'
 import type { Language } from '../i18n'
 import { selectSearch, usePhone } from '../state/phone'
-import { callTool } from '../state/session'
+import { callTool, useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
+import { NewBadge } from './apps/Rows'
+import { useAppUi } from './apps/uiState'
+import { markOf, placeHit } from './liveMarks'
+import { knownRecordIds, usePlacedTools } from './liveSession'
 import { SearchBar, searchArguments } from './SearchBar'
+
+const NO_RECORDS: readonly PhoneRecord[] = []
 
 /** The home screen: a global search (`search_phone`) and the ten apps. */
 export function HomeScreen() {
@@ -14,6 +21,10 @@ export function HomeScreen() {
   const search = usePhone(selectSearch('phone'))
   const { editSearch, navigate } = usePhone.getState()
   const result = search.result
+  const live = useSession((s) => s.live)
+  const records = useSession((s) => s.records)
+  const showDeleted = useAppUi((s) => s.showDeleted)
+  const elsewhere = usePlacedTools()?.elsewhere ?? []
   return (
     <section className="home-screen" aria-label={t('home')}>
       <SearchBar
@@ -49,17 +60,30 @@ export function HomeScreen() {
               const app = APPS.find((a) => a.key === hit.app)
               const view = app ? APP_VIEWS[app.key] : undefined
               if (!app || !view) return null
-              const title = view.title(hit.record)
+              // In live state a hit is placed in the records as they now stand (it may have moved, changed or gone).
+              const placed = live ? placeHit(hit, records?.[app.key] ?? NO_RECORDS, live, app.key, knownRecordIds) : undefined
+              const record = placed?.kind === 'deleted' ? (placed.change.before ?? hit.record) : (placed?.record ?? hit.record)
+              const mark = placed?.kind === 'deleted' ? 'deleted' : placed?.kind === 'current' ? markOf(placed.change) : undefined
+              const open = () => {
+                if (placed?.kind === 'deleted') {
+                  navigate({ screen: 'app', app: app.key })
+                  showDeleted({ app: app.key, id: placed.change.id })
+                } else navigate({ screen: 'record', app: app.key, index: placed?.index ?? hit.index })
+              }
+              const title = view.title(record)
               return (
                 <li key={`${hit.app}-${hit.index}`}>
-                  <button type="button" className="list-row" onClick={() => navigate({ screen: 'record', app: app.key, index: hit.index })}>
+                  <button type="button" className="list-row" onClick={open}>
                     <span className="app-glyph small" style={{ background: view.color }} aria-hidden="true">
                       <view.icon size={18} color="#fff" />
                     </span>
                     <span className="row-main">
-                      <span className="row-title">{title}</span>
+                      <span className="row-title">
+                        <NewBadge label={t('newBadge')} mark={mark} />
+                        {title}
+                      </span>
                       <span className="row-subtitle">
-                        {language === 'en' ? app.label.en : app.label.zh} · {view.subtitle(hit.record)}
+                        {language === 'en' ? app.label.en : app.label.zh} · {view.subtitle(record)}
                       </span>
                     </span>
                   </button>
@@ -69,24 +93,36 @@ export function HomeScreen() {
           </ul>
         </div>
       ) : (
-        <ul className="app-grid" aria-label={t('home')}>
-          {APPS.map((app) => {
-            const view = APP_VIEWS[app.key]
-            const label = language === 'en' ? app.label.en : app.label.zh
-            return (
-              <li key={app.key}>
-                <button type="button" className="app-icon" onClick={() => navigate({ screen: 'app', app: app.key })} aria-label={label}>
-                  <span className="app-glyph" style={{ background: view.color }} aria-hidden="true">
-                    <view.icon size={32} color="#fff" strokeWidth={1.8} />
-                  </span>
-                  <span className="app-name" aria-hidden="true">
-                    {label}
-                  </span>
+        <>
+          <ul className="app-grid" aria-label={t('home')}>
+            {APPS.map((app) => {
+              const view = APP_VIEWS[app.key]
+              const label = language === 'en' ? app.label.en : app.label.zh
+              return (
+                <li key={app.key}>
+                  <button type="button" className="app-icon" onClick={() => navigate({ screen: 'app', app: app.key })} aria-label={label}>
+                    <span className="app-glyph" style={{ background: view.color }} aria-hidden="true">
+                      <view.icon size={32} color="#fff" strokeWidth={1.8} />
+                    </span>
+                    <span className="app-name" aria-hidden="true">
+                      {label}
+                    </span>
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+          {elsewhere.length > 0 && (
+            <nav className="other-actions" aria-label={t('livePhone.moreActions')}>
+              <h2>{t('livePhone.moreActions')}</h2>
+              {elsewhere.map((p) => (
+                <button key={p.name} type="button" className="app-action" onClick={() => navigate({ screen: 'action', app: 'contacts', tool: p.name })}>
+                  {t(`actions.${p.name}`, { defaultValue: p.name })}
                 </button>
-              </li>
-            )
-          })}
-        </ul>
+              ))}
+            </nav>
+          )}
+        </>
       )}
     </section>
   )

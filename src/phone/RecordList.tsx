@@ -1,19 +1,26 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import { useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { AppKey, PhoneRecord } from '../core'
+import type { AppKey, PhoneRecord, RecordId } from '../core'
 import { valueText } from '../core'
 import type { Language } from '../i18n'
 import { APP_VIEWS } from './appViews'
 import { Highlight } from './Highlight'
 import { dayHeading, isOn, text } from './apps/format'
 import { RowContent } from './apps/Rows'
+import type { RowMark } from './apps/Rows'
 
 export interface ListItem {
+  /** The record's index in its app's current records; for an executed action shown as a record, its step's seq. */
   index: number
   record: PhoneRecord
+  /** An executed action shown as a record (static state, or a call with no effect): `index` is its step. */
   isNew?: boolean
+  /** In live state: the record was inserted or edited by the attempt, or deleted since the search that shows it. */
+  mark?: RowMark
+  /** In live state, a deleted record's id (its list and detail are read-only). */
+  id?: RecordId
 }
 
 type Row = { kind: 'header'; label: string } | { kind: 'item'; item: ListItem }
@@ -39,6 +46,7 @@ export function RecordList(props: {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const view = APP_VIEWS[props.app]
+  const listId = useId()
   // Built once per list, not per scroll frame: a 100,000-record list re-renders on every frame it scrolls.
   const { app, items, grouped, user } = props
   const rows = useMemo(() => {
@@ -84,13 +92,21 @@ export function RecordList(props: {
           const shown = `${view.title(item.record)}\n${view.subtitle(item.record)}\n${cards || props.app === 'meeting' ? Object.values(item.record).map(valueText).join('\n') : ''}`
           const match = props.highlight ? matchedElsewhere(item.record, props.highlight, shown) : undefined
           const status = text(item.record, '状态')
+          // The name stays the record's title; its mark (New, Edited, Deleted) is the row's description.
+          const markId = item.mark ? `${listId}-${v.index}-mark` : undefined
           return (
             <div key={v.key} role="listitem" style={style} className={cards ? 'card-row' : undefined}>
+              {markId && (
+                <span id={markId} hidden>
+                  {item.mark === 'new' ? props.newLabel : t(`livePhone.${item.mark === 'edited' ? 'edited' : 'deleted'}`)}
+                </span>
+              )}
               <button
                 type="button"
-                className={`list-row${item.isNew ? ' is-new' : ''}`}
+                className={`list-row${item.isNew || item.mark === 'new' ? ' is-new' : ''}${item.mark ? ` mark-${item.mark}` : ''}`}
                 onClick={() => props.onOpen(item)}
                 aria-label={title || `#${item.index + 1}`}
+                {...(markId ? { 'aria-describedby': markId } : {})}
               >
                 <span className="row-body">
                   {props.render ? (
@@ -104,6 +120,7 @@ export function RecordList(props: {
                       user={props.user}
                       newLabel={props.newLabel}
                       {...(item.isNew ? { isNew: true } : {})}
+                      {...(item.mark ? { mark: item.mark } : {})}
                       {...(props.highlight ? { highlight: props.highlight } : {})}
                     />
                   )}
@@ -114,7 +131,7 @@ export function RecordList(props: {
                   </span>
                 )}
               </button>
-              {props.app === 'alarm' && status !== '' && <ReadOnlySwitch on={isOn(status)} label={`${t('phoneUi.alarmState')}: ${title} ${status}`} />}
+              {props.app === 'alarm' && status !== '' && item.mark !== 'deleted' && <ReadOnlySwitch on={isOn(status)} label={`${t('phoneUi.alarmState')}: ${title} ${status}`} />}
             </div>
           )
         })}

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { LiveView, Task, TaskRecords, TaskVerdict, TrajectoryStep } from '../core'
+import type { AttemptOutcome, LiveView, Task, TaskRecords, TrajectoryStep } from '../core'
 import type { AttemptRow, DatasetRow } from '../db'
 
 /** What the page shows: the active data set, and the attempt open on the phone (or a replay of one). */
@@ -15,8 +15,8 @@ export interface SessionState {
   live?: LiveView
   attempt?: AttemptRow
   steps: TrajectoryStep[]
-  /** Set once the attempt is finished; the gold is never rendered before. */
-  verdict?: TaskVerdict
+  /** Set once the attempt is finished; the gold is never rendered before. In live state it carries the state verdict and the calls' own. */
+  verdict?: AttemptOutcome
   /** False while another tab leads this attempt: this one only watches. */
   leading: boolean
   /** Set while the phone shows a recorded attempt (a replay): nothing can be called or stored. */

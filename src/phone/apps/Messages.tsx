@@ -20,8 +20,11 @@ export interface Thread {
   items: ListItem[]
 }
 
-/** Messages grouped into one thread per counterpart (by number, else by name), oldest message first in each. */
-export function threadsOf(items: readonly ListItem[], user: User): Thread[] {
+/**
+ * Messages grouped into one thread per counterpart (by number, else by name), oldest message first in each. A
+ * thread known by its number alone takes the name `nameOf` gives it (a message the user sent stores the number only).
+ */
+export function threadsOf(items: readonly ListItem[], user: User, nameOf?: (phone: string) => string | undefined): Thread[] {
   const byKey = new Map<string, Thread>()
   for (const item of items) {
     const other = counterpart(item.record, user)
@@ -36,6 +39,7 @@ export function threadsOf(items: readonly ListItem[], user: User): Thread[] {
   }
   const when = (i: ListItem) => (i.isNew ? `~${i.index}` : `${text(i.record, '日期')} ${text(i.record, '时间')}`)
   const threads = [...byKey.values()]
+  for (const th of threads) if (th.phone !== '' && th.name === th.phone) th.name = nameOf?.(th.phone) ?? th.name
   for (const th of threads) th.items.sort((a, b) => when(a).localeCompare(when(b)) || a.index - b.index)
   const latest = (th: Thread) => when(th.items[th.items.length - 1] as ListItem)
   return threads.sort((a, b) => latest(b).localeCompare(latest(a)))
@@ -48,7 +52,9 @@ export function ThreadList(props: { threads: Thread[]; user: User; label: string
   const byKey = new Map(props.threads.map((th) => [th.key, th]))
   const items: ListItem[] = props.threads.map((th, i) => {
     const lastItem = th.items[th.items.length - 1] as ListItem
-    return { index: i, record: { ...lastItem.record, __thread: th.key }, ...(th.items.some((x) => x.isNew) ? { isNew: true } : {}) }
+    // A thread is New when it has a new message, else Edited when one was edited (live state).
+    const mark = th.items.some((x) => x.isNew || x.mark === 'new') ? 'new' : th.items.some((x) => x.mark === 'edited') ? 'edited' : undefined
+    return { index: i, record: { ...lastItem.record, __thread: th.key }, ...(mark ? { mark } : {}) }
   })
   return (
     <RecordList
@@ -71,7 +77,7 @@ export function ThreadList(props: { threads: Thread[]; user: User; label: string
             <Avatar name={th.name} />
             <span className="row-main">
               <span className="row-title">
-                <NewBadge show={item.isNew} label={props.newLabel} />
+                <NewBadge label={props.newLabel} mark={item.mark} />
                 {th.name}
                 <span className="row-date">{join(text(r, '日期'), text(r, '时间'))}</span>
               </span>
@@ -160,7 +166,7 @@ export function ThreadView({ thread, user }: { thread: Thread; user: User }) {
                   aria-label={t('phoneUi.messageFrom', { name: sender, when: when || '—' })}
                   onClick={() => navigate({ screen: 'record', app: 'sms', index: item.index, ...(item.isNew ? { isNew: true } : {}) })}
                 >
-                  {item.isNew && <NewBadge show label={t('newBadge')} />}
+                  <NewBadge show={item.isNew} label={t('newBadge')} mark={item.mark} />
                   <span className="bubble-text">{text(r, '正文')}</span>
                   {files.map((f) => (
                     <span key={f} className="attachment" title={f}>

@@ -1,14 +1,20 @@
 import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { ArrowRight, BedDouble, Bus, CalendarDays, Clock, FileText, MapPin, Paperclip, PhoneOutgoing, Plane, Repeat, Bell, TrainFront, Users, Video } from 'lucide-react'
 import type { AppKey, PhoneRecord } from '../../core'
 import type { Language } from '../../i18n'
 import { Highlight } from '../Highlight'
 import { attachments, avatarColor, initials, isOn, join, money, nightsBetween, statusTone, text, weekdayShort } from './format'
 
+/** A live-state mark on a row: inserted, edited, or (in a search answered before) deleted since. */
+export type RowMark = 'new' | 'edited' | 'deleted'
+
 export interface RowProps {
   app: AppKey
   record: PhoneRecord
+  /** An executed action shown as a record (static state, or a call with no effect). */
   isNew?: boolean
+  mark?: RowMark
   highlight?: string
   language: Language
   t: TFunction
@@ -31,8 +37,13 @@ export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
   )
 }
 
-export function NewBadge({ show, label }: { show?: boolean; label: string }) {
-  return show ? <span className="badge-new">{label}</span> : null
+/** The row's mark: New (an executed action, or a record the attempt inserted), Edited, or Deleted. */
+export function NewBadge({ show, label, mark }: { show?: boolean | undefined; label: string; mark?: RowMark | undefined }) {
+  const { t } = useTranslation()
+  if (show || mark === 'new') return <span className="badge-new">{label}</span>
+  if (mark === 'edited') return <span className="badge-edited">{t('livePhone.edited')}</span>
+  if (mark === 'deleted') return <span className="badge-deleted">{t('livePhone.deleted')}</span>
+  return null
 }
 
 /** A stored status as a coloured badge (its text as stored). */
@@ -60,7 +71,7 @@ export function modeIcon(mode: string, size = 16) {
 
 /** The inside of one list row, drawn as the app draws it. */
 export function RowContent(props: RowProps) {
-  const { record: r, highlight: p, isNew, newLabel, language, t } = props
+  const { record: r, highlight: p, isNew, mark, newLabel, language, t } = props
   switch (props.app) {
     case 'contacts':
       return (
@@ -68,7 +79,7 @@ export function RowContent(props: RowProps) {
           <Avatar name={text(r, '姓名')} />
           <span className="row-main">
             <span className="row-title">
-              <NewBadge show={isNew} label={newLabel} />
+              <NewBadge show={isNew} label={newLabel} mark={mark} />
               <H text={text(r, '姓名')} p={p} />
             </span>
             <span className="row-subtitle">
@@ -87,7 +98,7 @@ export function RowContent(props: RowProps) {
           <Avatar name={mine ? recipient : sender} />
           <span className="row-main">
             <span className="row-title">
-              <NewBadge show={isNew} label={newLabel} />
+              <NewBadge show={isNew} label={newLabel} mark={mark} />
               <H text={sender} p={p} />
               {mine && (
                 <span className="hl">
@@ -125,6 +136,7 @@ export function RowContent(props: RowProps) {
       return (
         <span className="row-main">
           <span className="row-title">
+            <NewBadge label={newLabel} mark={mark} />
             <H text={text(r, '来电姓名') || text(r, '来电号码')} p={p} />
             <span className="row-date">{join(text(r, '日期'), text(r, '时间'))}</span>
           </span>
@@ -143,7 +155,7 @@ export function RowContent(props: RowProps) {
       return (
         <span className="row-main">
           <span className="row-title">
-            <NewBadge show={isNew} label={newLabel} />
+            <NewBadge show={isNew} label={newLabel} mark={mark} />
             <H text={text(r, '标题') || text(r, '内容').split('\n')[0] || ''} p={p} />
           </span>
           <span className="row-preview">
@@ -162,7 +174,7 @@ export function RowContent(props: RowProps) {
           <span className="event-bar" aria-hidden="true" />
           <span className="row-main">
             <span className="row-title">
-              <NewBadge show={isNew} label={newLabel} />
+              <NewBadge show={isNew} label={newLabel} mark={mark} />
               <H text={text(r, '标题')} p={p} />
             </span>
             {text(r, '地点') !== '' && (
@@ -190,7 +202,7 @@ export function RowContent(props: RowProps) {
       return (
         <span className="row-main">
           <span className="row-title">
-            <NewBadge show={isNew} label={newLabel} />
+            <NewBadge show={isNew} label={newLabel} mark={mark} />
             <H text={text(r, '标题')} p={p} />
             <StatusBadge status={text(r, '状态')} p={p} />
           </span>
@@ -219,7 +231,7 @@ export function RowContent(props: RowProps) {
       return (
         <span className={`row-main${on ? '' : ' alarm-off'}`}>
           <span className="alarm-time">
-            <NewBadge show={isNew} label={newLabel} />
+            <NewBadge show={isNew} label={newLabel} mark={mark} />
             <H text={text(r, '时间')} p={p} />
           </span>
           <span className="row-subtitle">
@@ -236,7 +248,7 @@ export function RowContent(props: RowProps) {
           <Avatar name={other || text(r, '项目')} size={36} />
           <span className="row-main">
             <span className="row-title">
-              <NewBadge show={isNew} label={newLabel} />
+              <NewBadge show={isNew} label={newLabel} mark={mark} />
               <H text={text(r, '项目')} p={p} />
             </span>
             <span className="row-subtitle">
@@ -258,7 +270,7 @@ export function RowContent(props: RowProps) {
               {modeIcon(text(r, '交通方式'))} <H text={text(r, '交通方式')} p={p} />
             </span>
             <span className="muted">{join(text(r, '日期'), weekdayShort(text(r, '日期'), language))}</span>
-            <NewBadge show={isNew} label={newLabel} />
+            <NewBadge show={isNew} label={newLabel} mark={mark} />
             <StatusBadge status={text(r, '状态')} p={p} />
           </span>
           <span className="trip">
@@ -293,7 +305,7 @@ export function RowContent(props: RowProps) {
             <span className="card-title">
               <H text={text(r, '住宿地点')} p={p} />
             </span>
-            <NewBadge show={isNew} label={newLabel} />
+            <NewBadge show={isNew} label={newLabel} mark={mark} />
             <StatusBadge status={text(r, '状态')} p={p} />
           </span>
           <span className="stay">
