@@ -1,7 +1,10 @@
 import { analysisEn } from './live/analysis'
 import { dataEn } from './live/data'
 import { phoneEn } from './live/phone'
+import { layoutEn } from './layout'
 import { runnerEn } from './live/runner'
+import { presentEn } from './present'
+import { finishEn } from './finish'
 
 /** English interface strings. Record contents are always shown as stored. */
 export const en = {
@@ -9,6 +12,9 @@ export const en = {
   liveAnalysis: analysisEn,
   liveData: dataEn,
   liveRunner: runnerEn,
+  finishConfirm: finishEn,
+  layout: layoutEn,
+  present: presentEn,
   appTitle: 'SPIEval Phone',
   loading: 'Loading…',
   loadFailed: 'Could not load the data set: {{error}}',

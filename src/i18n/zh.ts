@@ -2,7 +2,10 @@ import type { Strings } from './en'
 import { analysisZh } from './live/analysis'
 import { dataZh } from './live/data'
 import { phoneZh } from './live/phone'
+import { layoutZh } from './layout'
 import { runnerZh } from './live/runner'
+import { presentZh } from './present'
+import { finishZh } from './finish'
 
 /** 中文界面文字。记录内容按原样显示。 */
 export const zh: Strings = {
@@ -10,6 +13,9 @@ export const zh: Strings = {
   liveAnalysis: analysisZh,
   liveData: dataZh,
   liveRunner: runnerZh,
+  finishConfirm: finishZh,
+  layout: layoutZh,
+  present: presentZh,
   appTitle: 'SPIEval 手机',
   loading: '加载中…',
   loadFailed: '无法加载数据集：{{error}}',

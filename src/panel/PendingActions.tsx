@@ -1,6 +1,8 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { finishAttempt, useSession, withdrawCall } from '../state/session'
+import { FinishConfirm, finishRisk } from './FinishConfirm'
+import type { FinishRisk } from './FinishConfirm'
 
 /** The execution calls made so far, each withdrawable until Finish, which scores the attempt. */
 export function PendingActions() {
@@ -8,7 +10,10 @@ export function PendingActions() {
   const steps = useSession((s) => s.steps)
   const finished = useSession((s) => s.attempt?.finished ?? false)
   const leading = useSession((s) => s.leading)
+  const access = useSession((s) => s.attempt?.access ?? 'browse')
   const [busy, setBusy] = useState(false)
+  const [asking, setAsking] = useState<FinishRisk | undefined>(undefined)
+  const cancel = useCallback(() => setAsking(undefined), [])
   const pending = steps.filter((s) => s.kind === 'execution' && s.ok)
   const run = (action: () => Promise<unknown>) => {
     setBusy(true)
@@ -39,9 +44,28 @@ export function PendingActions() {
         </ul>
       )}
       {!finished && (
-        <button type="button" className="primary" disabled={busy || !leading} onClick={() => run(finishAttempt)}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || !leading}
+          onClick={() => {
+            const risk = finishRisk(steps, access)
+            if (risk) setAsking(risk)
+            else run(finishAttempt)
+          }}
+        >
           {t('finish')}
         </button>
+      )}
+      {asking && !finished && (
+        <FinishConfirm
+          risk={asking}
+          onCancel={cancel}
+          onFinish={() => {
+            setAsking(undefined)
+            run(finishAttempt)
+          }}
+        />
       )}
     </section>
   )

@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** Why Finish asks first: a blind attempt has one finish, and these two look like a slip. */
+export type FinishRisk = 'noActions' | 'noSearch'
+
+/**
+ * The risk of finishing now, if any: no kept action at all, or actions never
+ * searched for. Browsing the lists freely is looking without a retrieval
+ * call, so "never searched" counts only where records are seen through
+ * searches (the paginated and full settings).
+ */
+export function finishRisk(steps: readonly { kind: string; ok: boolean; withdrawn?: boolean }[], access: string): FinishRisk | undefined {
+  const kept = steps.filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn)
+  if (kept.length === 0) return 'noActions'
+  if (access !== 'browse' && !steps.some((s) => s.kind === 'retrieval')) return 'noSearch'
+  return undefined
+}
+
+/**
+ * Asks before a risky finish, in a modal `<dialog>` (the browser traps focus
+ * and closes it on Escape). Focus starts on "Keep working", so a second Enter
+ * after the one that opened it never finishes by accident.
+ */
+export function FinishConfirm(props: { risk: FinishRisk; onFinish: () => void; onCancel: () => void }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const keep = useRef<HTMLButtonElement>(null)
+  const { onCancel } = props
+
+  useEffect(() => {
+    const box = dialog.current
+    if (!box) return
+    if (!box.open) box.showModal()
+    keep.current?.focus()
+    const cancel = (e: Event) => {
+      e.preventDefault()
+      onCancel()
+    }
+    box.addEventListener('cancel', cancel)
+    return () => {
+      box.removeEventListener('cancel', cancel)
+      if (box.open) box.close()
+    }
+  }, [onCancel])
+
+  return (
+    <dialog ref={dialog} className="finish-confirm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+      <h2 id={`${id}-title`}>{t('finishConfirm.title')}</h2>
+      <p id={`${id}-text`}>{t(`finishConfirm.${props.risk}`)}</p>
+      <div className="finish-confirm-buttons">
+        <button ref={keep} type="button" className="primary" onClick={props.onCancel}>
+          {t('finishConfirm.keepWorking')}
+        </button>
+        <button type="button" onClick={props.onFinish}>
+          {t('finishConfirm.finishAnyway')}
+        </button>
+      </div>
+    </dialog>
+  )
+}
