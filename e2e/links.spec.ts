@@ -16,7 +16,7 @@ test('a pasted task link opens that task, and Back and Forward move on the phone
   // An address typed or pasted into the open tab opens what it names, as a full load would.
   await page.evaluate(() => (window.location.hash = '#/task/整合7/app/sms'))
   await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
-  const current = await page.evaluate(() => window.spieval!.current())
+  const current = await page.evaluate(() => window.spieval?.current())
   expect(current?.taskId).toBe('整合7')
   await page.evaluate(() => (window.location.hash = '#/people'))
   await expect(page.getByRole('tab', { name: /Cross-validation/ })).toBeVisible()

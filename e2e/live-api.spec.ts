@@ -55,7 +55,7 @@ function liveFiles(): Record<string, string> {
 
 test('live state through window.spieval: changes, friction, a reload, and the state verdict', async ({ page }) => {
   await page.goto('./')
-  await page.evaluate((files) => window.spieval!.importDataset(files, 'live api'), liveFiles())
+  await page.evaluate((files) => window.spieval?.importDataset(files, 'live api'), liveFiles())
   // A task that expects changes opens live by default; an unknown state is refused by name.
   await expect(api(page, "return api.open('L1', { state: 'stateful' })")).rejects.toThrow(/use one of static, live/)
   const opened = await api<{ attemptId: string }>(page, "return api.open('L1', { setting: 'full' })")
