@@ -10,10 +10,13 @@ import { StorageBanner } from '../panel/StorageBanner'
 import { boot, checkpointTime, onVisibilityChange, useSession } from '../state/session'
 import { requestPersistence, useStorage } from '../state/storage'
 import { useView } from '../state/view'
+import { usePresent } from '../state/present'
 import { followLinks } from '../state/links'
 import { DatabaseNotice } from './DatabaseNotice'
 import { ErrorBoundary } from './ErrorBoundary'
 import { TopBar } from './TopBar'
+import { TaskSheet } from './TaskSheet'
+import { useCompact } from './compact'
 import './app.css'
 
 // Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client).
@@ -21,6 +24,7 @@ const PeopleView = lazy(() => import('../people/PeopleView').then((m) => ({ defa
 const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })))
 const ReplayView = lazy(() => import('../replay/ReplayView').then((m) => ({ default: m.ReplayView })))
 const AnalysisView = lazy(() => import('../analysis/AnalysisView').then((m) => ({ default: m.AnalysisView })))
+const PresenterMode = lazy(() => import('../present/PresenterMode').then((m) => ({ default: m.PresenterMode })))
 
 let booted = false
 
@@ -32,7 +36,9 @@ export function App() {
   const error = useSession((s) => s.error)
   const actor = useSettings((s) => s.actor)
   const view = useView((s) => s.view)
+  const presenting = usePresent((s) => s.on)
   const storageProblem = useStorage((s) => s.problem !== undefined)
+  const compact = useCompact()
 
   useEffect(() => {
     setupI18n(language)
@@ -66,13 +72,13 @@ export function App() {
     <div className="layout">
       <TopBar />
       <DatabaseNotice />
-      <main className="stage">
+      <main className={`stage stage-${view}${compact ? ' compact' : ''}`}>
         {status === 'error' && <p role="alert">{t('loadFailed', { error })}</p>}
         {(status === 'loading' || status === 'idle') && <p role="status">{t('loading')}</p>}
         {status === 'ready' && (
           <>
-            {/* The task panel shows the storage alert beside the phone; the other views (agent runs write too) show it here. */}
-            {view !== 'phone' && storageProblem && (
+            {/* The task panel shows the storage alert beside the phone (in its sheet on a small screen, so here too); the other views (agent runs write too) show it here. */}
+            {(view !== 'phone' || compact) && storageProblem && (
               <div className="page-banners">
                 <StorageBanner leader={false} />
               </div>
@@ -82,7 +88,9 @@ export function App() {
               {view === 'phone' && (
                 <>
                   <Phone />
-                  <Panel />
+                  <TaskSheet>
+                    <Panel />
+                  </TaskSheet>
                 </>
               )}
               {view !== 'phone' && (
@@ -98,6 +106,7 @@ export function App() {
           </>
         )}
       </main>
+      {presenting && <Suspense fallback={null}><PresenterMode /></Suspense>}
     </div>
   )
 }

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Database, Menu, UserRound, X } from 'lucide-react'
+import { openManager } from '../state/datasets'
+import { useSettings } from '../state/settings'
+import { VIEWS, showView, useView } from '../state/view'
+import { DatasetName, SettingsControls } from './Settings'
+
+const MENU_BUTTON_ID = 'app-menu-button'
+
+/**
+ * The compact bar's menu button and the menu it opens (a modal dialog): the views, the data sets, the annotator,
+ * the access setting and the language. `onAnnotator` asks for the annotator's name (the dialog lives in the bar).
+ */
+export function MenuButton({ onAnnotator }: { onAnnotator: () => void }) {
+  const { t } = useTranslation()
+  const view = useView((s) => s.view)
+  const actor = useSettings((s) => s.actor)
+  const [open, setOpen] = useState(false)
+  const dialog = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const el = dialog.current
+    if (!el) return
+    if (open && !el.open) el.showModal()
+    if (!open && el.open) el.close()
+  }, [open])
+
+  return (
+    <>
+      <button type="button" id={MENU_BUTTON_ID} className="menu-button" aria-haspopup="dialog" aria-expanded={open} aria-label={t('layout.openMenu')} onClick={() => setOpen(true)}>
+        <Menu size={22} aria-hidden="true" />
+      </button>
+      <dialog
+        ref={dialog}
+        className="app-menu"
+        aria-labelledby="app-menu-title"
+        onClose={() => {
+          setOpen(false)
+          const active = document.activeElement
+          if (!active || active === document.body || dialog.current?.contains(active)) document.getElementById(MENU_BUTTON_ID)?.focus()
+        }}
+        onKeyDown={(e) => {
+          // Escape closes the menu only; the phone must not also go back.
+          if (e.key === 'Escape') e.stopPropagation()
+        }}
+        onClick={(e) => {
+          const el = dialog.current
+          if (!el || e.target !== el) return
+          const box = el.getBoundingClientRect()
+          if (e.clientY < box.top || e.clientY > box.bottom || e.clientX < box.left || e.clientX > box.right) setOpen(false)
+        }}
+      >
+        <div className="sheet-head">
+          <h2 id="app-menu-title">{t('layout.menu')}</h2>
+          <button type="button" className="sheet-close" aria-label={t('layout.closeMenu')} onClick={() => setOpen(false)}>
+            <X size={20} aria-hidden="true" />
+          </button>
+        </div>
+        <nav aria-label={t('views.label')} className="menu-views">
+          {VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-current={view === v ? 'page' : undefined}
+              onClick={() => {
+                showView(v)
+                setOpen(false)
+              }}
+            >
+              {t(`views.${v}`)}
+            </button>
+          ))}
+        </nav>
+        <section className="menu-settings" aria-labelledby="app-menu-settings">
+          <h3 id="app-menu-settings">{t('layout.settings')}</h3>
+          <DatasetName />
+          <button
+            type="button"
+            className="menu-item"
+            aria-haspopup="dialog"
+            onClick={() => {
+              // The menu gives way to the data sets dialog rather than stacking under it.
+              setOpen(false)
+              openManager()
+            }}
+          >
+            <Database size={18} aria-hidden="true" /> {t('datasets')}
+          </button>
+          {actor !== '' && (
+            <button
+              type="button"
+              className="menu-item"
+              aria-label={t('panel.changeAnnotator', { name: actor })}
+              onClick={() => {
+                setOpen(false)
+                onAnnotator()
+              }}
+            >
+              <UserRound size={18} aria-hidden="true" /> {t('layout.annotatorShort', { name: actor })}
+            </button>
+          )}
+          <SettingsControls />
+        </section>
+      </dialog>
+    </>
+  )
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CheckCircle2, ChevronUp, X } from 'lucide-react'
+import { useSession } from '../state/session'
+import { elapsedAt, formatElapsed, useTimer } from '../state/timer'
+import { TASK_BUTTON_ID, setTaskSheet, useCompact, useTaskSheet } from './compact'
+
+/** The attempt's active time, as the panel's timer counts it, ticking once a second while it runs. */
+function useElapsed(): string {
+  const timer = useTimer()
+  const [now, setNow] = useState(() => Date.now())
+  const running = timer.since !== null
+  useEffect(() => {
+    if (!running) return
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [running])
+  return formatElapsed(elapsedAt(timer, running ? Math.max(now, timer.since ?? now) : now))
+}
+
+/**
+ * The compact bar's way to the task: the instruction (cut to one line), the time and the actions waiting to be
+ * submitted, on one button that opens the task sheet.
+ */
+export function TaskButton() {
+  const { t } = useTranslation()
+  const instruction = useSession((s) => s.task?.instruction)
+  const finished = useSession((s) => s.attempt?.finished ?? false)
+  const pending = useSession((s) => s.steps.filter((step) => step.kind === 'execution' && step.ok && !step.withdrawn).length)
+  const open = useTaskSheet((s) => s.open)
+  const time = useElapsed()
+  if (instruction === undefined) return null
+  // The name holds the instruction and what waits, not the time: a name that changes every second is noise.
+  const name = [t('layout.openTask', { instruction }), pending > 0 ? t('layout.pending', { count: pending }) : '', finished ? t('layout.finished') : '']
+    .filter(Boolean)
+    .join(', ')
+  return (
+    <button
+      type="button"
+      id={TASK_BUTTON_ID}
+      className="task-button"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-label={name}
+      onClick={() => setTaskSheet(true)}
+    >
+      <span className="task-button-top" aria-hidden="true">
+        <span className="task-button-label">{t('layout.task')}</span>
+        <time className="task-button-time">{time}</time>
+        {pending > 0 && <span className="task-button-badge">{pending}</span>}
+        {finished && <CheckCircle2 size={14} aria-hidden="true" />}
+        <ChevronUp size={14} aria-hidden="true" className="task-button-chevron" />
+      </span>
+      <span className="task-button-instruction" aria-hidden="true">
+        “{instruction}”
+      </span>
+    </button>
+  )
+}
+
+/** The task panel as a modal bottom sheet over the phone: opened by the task button, closed by its button, Escape or a tap outside. */
+function Sheet({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  const open = useTaskSheet((s) => s.open)
+  const dialog = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const el = dialog.current
+    if (!el) return
+    if (open && !el.open) el.showModal()
+    if (!open && el.open) el.close()
+  }, [open])
+  // Leaving the compact layout or the phone view closes the sheet, so that it does not spring open on return.
+  useEffect(() => () => setTaskSheet(false), [])
+
+  return (
+    <dialog
+      ref={dialog}
+      className="task-sheet"
+      aria-labelledby="task-sheet-title"
+      onClose={() => {
+        setTaskSheet(false)
+        // Back to the button that opened it, unless the person has already moved on to something else.
+        const active = document.activeElement
+        if (!active || active === document.body || dialog.current?.contains(active)) document.getElementById(TASK_BUTTON_ID)?.focus()
+      }}
+      onKeyDown={(e) => {
+        // Escape closes the sheet only; the phone must not also go back.
+        if (e.key === 'Escape') e.stopPropagation()
+      }}
+      onClick={(e) => {
+        // A tap on the dimmed phone above the sheet lands on the dialog itself, outside its box.
+        const el = dialog.current
+        if (!el || e.target !== el) return
+        const box = el.getBoundingClientRect()
+        if (e.clientY < box.top || e.clientY > box.bottom || e.clientX < box.left || e.clientX > box.right) setTaskSheet(false)
+      }}
+    >
+      <div className="sheet-head">
+        <h2 id="task-sheet-title">{t('layout.task')}</h2>
+        <button type="button" className="sheet-close" aria-label={t('layout.closeTask')} onClick={() => setTaskSheet(false)}>
+          <X size={20} aria-hidden="true" />
+        </button>
+      </div>
+      {children}
+    </dialog>
+  )
+}
+
+/**
+ * Where the task panel goes: beside the phone on a wide screen (as it is), in a bottom sheet in the compact layout.
+ * The panel stays mounted while the sheet is closed, so that nothing in it starts over.
+ */
+export function TaskSheet({ children }: { children: ReactNode }) {
+  const compact = useCompact()
+  return compact ? <Sheet>{children}</Sheet> : <>{children}</>
+}

@@ -1,0 +1,98 @@
+import type { TFunction } from 'i18next'
+import { appOfExecutionTool, appOfSearchTool, enumLabel, GLOBAL_SEARCH_TOOL, parseArguments } from '../core'
+import type { AppInfo, TrajectoryStep } from '../core'
+
+/** One argument as the caption shows it: a short label (none for a search's pattern) and its value. */
+export interface CaptionArgument {
+  key?: string
+  value: string
+}
+
+/** How the call ended, in words for the audience. */
+export interface CaptionResult {
+  kind: 'ok' | 'refused' | 'friction' | 'withdrawn'
+  text: string
+}
+
+/** A call in one line: the tool as the phone names it, its main arguments, and its result. */
+export interface CallCaption {
+  tool: string
+  args: CaptionArgument[]
+  result: CaptionResult
+}
+
+/** A caption is one line on a projector: longer values are cut. */
+const MAX_VALUE = 60
+const MAX_MESSAGE = 160
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text)
+
+const lang = (language: string): 'en' | 'zh' => (language.startsWith('zh') ? 'zh' : 'en')
+
+function valueText(value: unknown, language: string): string {
+  if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map((v) => valueText(v, language)).join(', ')
+  if (typeof value === 'string') return enumLabel(value, lang(language))
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return JSON.stringify(value) ?? ''
+}
+
+function fieldLabel(app: AppInfo | undefined, field: unknown, language: string): string {
+  const info = app?.fields.find((f) => f.key === field)
+  return info ? info[lang(language)] : String(field)
+}
+
+/** The tool as the phone's own words name it: "Search Contacts", "Call"; an unknown tool keeps its name. */
+export function toolLabel(name: string, t: TFunction, language: string): string {
+  if (name === GLOBAL_SEARCH_TOOL) return t('searchPhone')
+  const searched = appOfSearchTool(name)
+  if (searched) return t('searchApp', { app: searched.label[lang(language)] })
+  if (appOfExecutionTool(name)) return t(`actions.${name}`, { defaultValue: name })
+  return name
+}
+
+/** A search's main arguments: the pattern in quotes, then the field, a mode other than plain text, a later page. */
+function searchArguments(name: string, args: Record<string, unknown>, t: TFunction, language: string): CaptionArgument[] {
+  const app = appOfSearchTool(name)
+  const shown: CaptionArgument[] = []
+  const { pattern, field, mode, page } = args
+  if (pattern !== undefined && pattern !== null) shown.push({ value: `“${cut(String(pattern), MAX_VALUE)}”` })
+  if (field !== undefined && field !== null) shown.push({ key: t('present.field'), value: fieldLabel(app, field, language) })
+  if (typeof mode === 'string' && mode !== 'fixed') shown.push({ value: t(`modes.${mode}`, { defaultValue: mode }) })
+  if (typeof page === 'number' && page > 1) shown.push({ key: t('present.page'), value: String(page) })
+  return shown
+}
+
+/** Every other call shows each given parameter; stored enum values ("VOICE") in the reader's words. */
+function actionArguments(args: Record<string, unknown>, language: string): CaptionArgument[] {
+  return Object.entries(args)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => ({ key, value: cut(valueText(value, language), MAX_VALUE) }))
+}
+
+/** The first line of a tool's answer, without the "Error: " every refusal starts with. */
+function message(content: string): string {
+  const first = content.trim().split('\n')[0] ?? ''
+  return cut(first.replace(/^Error:\s*/, ''), MAX_MESSAGE)
+}
+
+/**
+ * Pure: the caption of one call. `hits` is the number of search results
+ * the phone shows for it, when known (an imported answer's text is the
+ * harness's, so it is not read for a count).
+ */
+export function callCaption(step: TrajectoryStep, t: TFunction, language: string, hits?: number): CallCaption {
+  const parsed = parseArguments(step.arguments)
+  const args =
+    'args' in parsed
+      ? step.kind === 'retrieval'
+        ? searchArguments(step.name, parsed.args, t, language)
+        : actionArguments(parsed.args, language)
+      : [{ value: cut(typeof step.arguments === 'string' ? step.arguments : String(JSON.stringify(step.arguments)), MAX_VALUE) }]
+  let result: CaptionResult
+  if (step.withdrawn) result = { kind: 'withdrawn', text: t('present.withdrawn') }
+  else if (step.friction) result = { kind: 'friction', text: message(step.content) }
+  else if (!step.ok) result = { kind: 'refused', text: message(step.content) || t('present.refused') }
+  else if (step.kind === 'retrieval') result = { kind: 'ok', text: hits === undefined ? t('present.searched') : t('present.hits', { count: hits }) }
+  else result = { kind: 'ok', text: t('present.done') }
+  return { tool: toolLabel(step.name, t, language), args, result }
+}

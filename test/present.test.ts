@@ -1,0 +1,101 @@
+import i18next from 'i18next'
+import { describe, expect, it } from 'vitest'
+import type { TrajectoryStep } from '../src/core'
+import { en } from '../src/i18n/en'
+import { zh } from '../src/i18n/zh'
+import { callCaption, toolLabel } from '../src/present/callText'
+import { phoneFit } from '../src/present/fit'
+import { presentInSearch, searchWithPresent } from '../src/state/present'
+
+const i18n = i18next.createInstance()
+await i18n.init({ resources: { en: { translation: en }, zh: { translation: zh } }, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false } })
+const tEn = i18n.getFixedT('en')
+const tZh = i18n.getFixedT('zh')
+
+const step = (over: Partial<TrajectoryStep>): TrajectoryStep => ({
+  seq: 1,
+  name: 'search_contacts',
+  arguments: {},
+  source: 'api',
+  kind: 'retrieval',
+  ok: true,
+  content: '',
+  ...over,
+})
+
+describe('the ?present parameter', () => {
+  it('is read with or without a value, among others, and not from look-alikes', () => {
+    expect(presentInSearch('?present')).toBe(true)
+    expect(presentInSearch('?data=/x/&present=1')).toBe(true)
+    expect(presentInSearch('?pre%73ent')).toBe(true)
+    expect(presentInSearch('')).toBe(false)
+    expect(presentInSearch('?presents&presenter=1')).toBe(false)
+    expect(presentInSearch('?%E4%')).toBe(false)
+  })
+
+  it('is added and removed without touching the other parameters’ spelling', () => {
+    expect(searchWithPresent('', true)).toBe('?present')
+    expect(searchWithPresent('?present', false)).toBe('')
+    expect(searchWithPresent('?data=/sets/a/&present', false)).toBe('?data=/sets/a/')
+    expect(searchWithPresent('?data=/sets/a/', true)).toBe('?data=/sets/a/&present')
+    expect(searchWithPresent('?present=1&data=%2Fx', true)).toBe('?data=%2Fx&present')
+    expect(searchWithPresent('?%E4%&present', false)).toBe('?%E4%')
+  })
+})
+
+describe('the caption of a call', () => {
+  it('names a search by the phone’s words, with the pattern, the field’s label, a mode and a later page', () => {
+    const c = callCaption(step({ arguments: { pattern: 'Tom', field: '备注', mode: 'fuzzy', page: 2, ignore_case: true } }), tEn, 'en', 3)
+    expect(c.tool).toBe('Search Contacts')
+    expect(c.args).toEqual([{ value: '“Tom”' }, { key: 'in', value: 'Note' }, { value: 'Similar' }, { key: 'page', value: '2' }])
+    expect(c.result).toEqual({ kind: 'ok', text: '3 results' })
+    const zhCaption = callCaption(step({ arguments: '{"pattern": "Tom", "field": "备注"}' }), tZh, 'zh', 1)
+    expect(zhCaption.tool).toBe('搜索联系人')
+    expect(zhCaption.args).toEqual([{ value: '“Tom”' }, { key: '字段', value: '备注' }])
+    expect(zhCaption.result.text).toBe('1 条结果')
+    expect(callCaption(step({ name: 'search_phone', arguments: { pattern: 'x' } }), tEn, 'en').result.text).toBe('Searched')
+    expect(toolLabel('search_phone', tEn, 'en')).toBe('Search the phone')
+  })
+
+  it('shows an action’s parameters, with stored values in the reader’s words, and its end', () => {
+    const call = step({ name: 'Phone_Call', kind: 'execution', arguments: { telephone: ['13822419087'], type: 'VOICE', note: null } })
+    expect(callCaption(call, tEn, 'en')).toEqual({
+      tool: 'Call',
+      args: [{ key: 'telephone', value: '13822419087' }, { key: 'type', value: 'Voice' }],
+      result: { kind: 'ok', text: 'Done' },
+    })
+    expect(callCaption({ ...call, withdrawn: true }, tEn, 'en').result).toEqual({ kind: 'withdrawn', text: 'Withdrawn' })
+    expect(callCaption(call, tZh, 'zh').tool).toBe(zh.actions.Phone_Call)
+  })
+
+  it('gives a refusal’s message without its "Error:" and marks friction', () => {
+    const refused = step({ name: 'Phone_Call', kind: 'execution', ok: false, content: 'Error: missing required parameter telephone.\nmore' })
+    expect(callCaption(refused, tEn, 'en').result).toEqual({ kind: 'refused', text: 'missing required parameter telephone.' })
+    const friction = { ...refused, friction: true, content: 'The line is busy.' }
+    expect(callCaption(friction, tEn, 'en').result).toEqual({ kind: 'friction', text: 'The line is busy.' })
+  })
+
+  it('keeps an unknown tool’s name and arguments that are not JSON as they came, cut to one line', () => {
+    const odd = callCaption(step({ name: 'Teleport', kind: 'execution', ok: false, arguments: `{not json ${'x'.repeat(200)}` }), tEn, 'en')
+    expect(odd.tool).toBe('Teleport')
+    expect(odd.args).toHaveLength(1)
+    expect(odd.args[0]?.value.length).toBeLessThanOrEqual(60)
+    expect(odd.args[0]?.value.endsWith('…')).toBe(true)
+  })
+})
+
+describe('the presented phone’s size', () => {
+  it('zooms in on a large screen, keeps its type on a small one, zooms out only when the space is tiny', () => {
+    const big = phoneFit(1888, 900)
+    expect(big.zoom).toBeGreaterThan(1.2)
+    expect(big.frameHeight).toBeCloseTo(740)
+    const small = phoneFit(1248, 600)
+    expect(small.zoom).toBe(1)
+    expect(small.frameHeight).toBe(600)
+    const tiny = phoneFit(1000, 400)
+    expect(tiny.zoom).toBeLessThan(1)
+    expect(tiny.frameHeight * tiny.zoom).toBeCloseTo(400)
+    const narrow = phoneFit(300, 900)
+    expect(narrow.zoom * 418).toBeLessThanOrEqual(300)
+  })
+})
