@@ -2,6 +2,7 @@ import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { randomFailure } from '../live/friction'
 import { liveOutcome } from '../live/outcome'
 import type { LiveOutcome } from '../live/outcome'
+import { isPlainObject } from '../dataset/text'
 import { newId } from '../ids'
 import { scoreTask, toolProperties } from '../score/task'
 import type { PredictedCall } from '../score/types'
@@ -206,7 +207,7 @@ export class Attempt {
           // A refused call executed nothing: it answers as any failed call does, with no data.
           Object.assign(step, { ok: false, content: outcome.content, ...(outcome.friction ? { friction: true } : {}) })
           delete step.data
-        } else if (outcome.change) step.data = { ...(isPlainObjectData(step.data) ? step.data : {}), change: outcome.change }
+        } else if (outcome.change) step.data = { ...(isPlainObject(step.data) ? step.data : {}), change: outcome.change }
       }
       this.steps.push(step)
       if (this.live && this.live.version !== version) this.liveChanged(false)
@@ -401,8 +402,6 @@ export class Attempt {
     for (const listener of this.listeners) listener(event)
   }
 }
-
-const isPlainObjectData = (data: unknown): data is Record<string, unknown> => typeof data === 'object' && data !== null && !Array.isArray(data)
 
 /** What a call refused by a run's random friction answers: a transient fault, worth a retry. */
 export const TRANSIENT_FAILURE = 'Error: The service is temporarily unavailable and nothing was changed. Please try again.'

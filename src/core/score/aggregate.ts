@@ -6,7 +6,7 @@ import type { ResponseLine } from './responses'
 import type { ErrorType, Mismatch } from './types'
 import type { StateErrorType, StateMismatch } from '../live/verdict'
 import { effectsOf } from '../live/replayCalls'
-import { isLiveLine, scoreLiveLine } from './liveLines'
+import { isLiveLine, schemaChecker, scoreLiveLine } from './liveLines'
 import type { LiveScoring } from './liveLines'
 import type { LiveOutcome } from '../live/outcome'
 
@@ -80,6 +80,7 @@ export function scoreResponses(
     throw new Error('Some response lines are live ("state": "live"): scoring their state needs the data set\'s records_db.json and profile.json')
   const anyLive = responses.some((r) => isLiveLine(r.raw))
   const effectOf = effectsOf(tools)
+  const checker = anyLive ? schemaChecker(tools) : undefined
   const stateTasks = tasks.filter((t) => t.live?.expectedState)
   const properties = toolProperties(tools)
   const runIds = [...new Set(responses.map((r) => r.run))].sort((a, b) => a - b)
@@ -100,7 +101,7 @@ export function scoreResponses(
     for (const task of tasks) {
       const line = lines.get(task.id)
       const callsVerdict = scoreTask(task, line?.calls, properties)
-      const verdict: LiveOutcome = line && live && isLiveLine(line.raw) ? scoreLiveLine(task, line.calls, callsVerdict, tools, live, effectOf) : callsVerdict
+      const verdict: LiveOutcome = line && live && isLiveLine(line.raw) ? scoreLiveLine(task, line.calls, callsVerdict, tools, live, effectOf, checker) : callsVerdict
       if (verdict.correct) increment(correct, task.type)
       if (callsVerdict.correct) increment(callsCorrect, task.type)
       if (verdict.state?.correct) increment(stateCorrect, task.type)

@@ -31,13 +31,18 @@ export function scoreLiveLine(
   tools: readonly ToolSchema[],
   live: LiveScoring,
   effectOf: ReturnType<typeof effectsOf> = effectsOf(tools),
+  // Only calls the runtime accepts change anything (schemas only: no records needed to check them).
+  checker: ToolRuntime = schemaChecker(tools),
 ): LiveOutcome {
   const expected = task.live?.expectedState
   if (!expected) return liveOutcome(task, callsVerdict, undefined)
   const records = live.records[task.id] ?? {}
-  // Only calls the runtime accepts change anything (schemas only: no records needed to check them).
-  const checker = new ToolRuntime([...tools], {}, { setting: 'full' })
   const valid = calls.filter((c) => checker.call(c.name, c.arguments, 'agent').ok)
   const state = stateOfCalls(records, valid, effectOf, live.profile)
   return liveOutcome(task, callsVerdict, stateVerdict(records, state, expected))
+}
+
+/** A runtime over no records: it checks calls against their schemas, once built for every line of a file. */
+export function schemaChecker(tools: readonly ToolSchema[]): ToolRuntime {
+  return new ToolRuntime([...tools], {}, { setting: 'full' })
 }
