@@ -62,6 +62,21 @@ describe('the command line in live state', () => {
     expect(detail).toMatchObject({ correct: false, state_correct: false, state_error_type: 'missing_change' })
   })
 
+  it('npm run score takes --records and --profile when the input data stands alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-live-'))
+    const out = join(dir, 'a.jsonl')
+    expect(run('cli/agent.ts', ['--data', LIVE, '--agent', 'oracle', '--tasks', '推理L1', '--out', out]).code).toBe(0)
+    // The input data alone in another folder: without --records the live line cannot be checked, and the command says so.
+    writeFileSync(join(dir, 'input_data.jsonl'), readFileSync(join(LIVE, 'input_data.jsonl'), 'utf8'))
+    const args = ['--input_data', join(dir, 'input_data.jsonl'), '--tools', join(LIVE, 'tools.json'), '--input_response_data', out, '--output_file', join(dir, 'result.json')]
+    const missing = run('cli/score.ts', args)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/records_db\.json/)
+    const given = run('cli/score.ts', [...args, '--records', join(LIVE, 'records_db.json'), '--profile', join(LIVE, 'profile.json')])
+    expect(given.code, given.stderr).toBe(0)
+    expect(lines(join(dir, 'details.jsonl')).find((d) => d.id === '推理L1')).toMatchObject({ correct: true, state_correct: true })
+  })
+
   it('--state static runs the live sample as the published protocol, and bad values are refused in one line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-live-'))
     const out = join(dir, 'a.jsonl')
