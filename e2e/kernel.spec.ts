@@ -39,6 +39,18 @@ test('the open attempt, whoever opened it, is resumed by a reload and by a fresh
   await expect(panelOf(page).getByRole('region', { name: 'Trajectory' }).getByRole('listitem')).toHaveCount(1)
 })
 
+test('a reload that starts just before the old page writes the new task\'s address still resumes that task', async ({ page }) => {
+  await ready(page, './#/task/推理1')
+  const before = page.url()
+  const opened = await api<{ attemptId: string }>(page, "return api.open('多意图1', { actor: 'bot-9' })")
+  // The throttled write lands after the reload has taken the address (as it can on a busy machine): the next load
+  // is of the address from before the write, in the same tab.
+  await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toContain('多意图1')
+  await page.goto('about:blank')
+  await ready(page, before)
+  expect(await api<Current>(page, 'return api.current()')).toMatchObject({ taskId: '多意图1', attemptId: opened.attemptId })
+})
+
 test('fork: the first calls are the parent\'s, marked inherited; the parent stays as it was; out of range is refused', async ({ page }) => {
   await ready(page, './#/task/推理1')
   const parent = await api<{ attemptId: string }>(page, "return api.open('推理1', { actor: 'bot-8' })")

@@ -13,16 +13,48 @@ let pending: string | undefined
 let timer: ReturnType<typeof setTimeout> | undefined
 
 /**
- * Where the tab keeps the hash it last asked for, with the address bar's hash
- * at that moment: a program's moves reach the address bar at most once a
- * second, so a reload in between would otherwise come back to an older screen
- * (another task's, even).
+ * Where the tab keeps the hash it last asked for, with the address bar's
+ * hashes while it asked for it: a program's moves reach the address bar at
+ * most once a second, so a reload in between would otherwise come back to an
+ * older screen (another task's, even). Both the hash shown when the move was
+ * asked for and the one written later count: a reload takes the address of
+ * the moment it starts, and the old page's pending write can still land
+ * before the old page is gone.
  */
 const INTENDED_KEY = 'spieval-intended-hash'
 
-function remember(intended: string): void {
+interface Intention {
+  intended: string
+  shown: string[]
+}
+
+function storedIntention(): Intention | undefined {
   try {
-    sessionStorage.setItem(INTENDED_KEY, JSON.stringify({ intended, shown: window.location.hash }))
+    const stored = JSON.parse(sessionStorage.getItem(INTENDED_KEY) ?? 'null') as { intended?: unknown; shown?: unknown } | null
+    if (!stored || typeof stored.intended !== 'string') return undefined
+    const shown = Array.isArray(stored.shown) ? stored.shown : [stored.shown] // an older tab kept one
+    return { intended: stored.intended, shown: shown.filter((s): s is string => typeof s === 'string') }
+  } catch {
+    return undefined
+  }
+}
+
+/** One spelling of a hash, however the browser or the page percent-encoded it. */
+function canonical(hash: string): string {
+  try {
+    return decodeURIComponent(hash)
+  } catch {
+    return hash
+  }
+}
+
+function remember(intended: string): void {
+  const shown = window.location.hash
+  const previous = storedIntention()
+  const same = previous !== undefined && canonical(previous.intended) === canonical(intended)
+  const next: Intention = { intended, shown: same ? [...new Set([...previous.shown, shown])] : [shown] }
+  try {
+    sessionStorage.setItem(INTENDED_KEY, JSON.stringify(next))
   } catch {
     // no sessionStorage: a reload then follows the address bar
   }
@@ -37,16 +69,12 @@ function write(hash: string): void {
 
 /**
  * The hash a reload should open: the one this tab last asked for, when the
- * address bar still shows what it showed then (the write was still pending);
+ * address bar shows a hash of that time (before or after the write landed);
  * otherwise the address bar's (a link, a typed address, another tab).
  */
 export function intendedHash(hash: string): string {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem(INTENDED_KEY) ?? 'null') as { intended?: unknown; shown?: unknown } | null
-    return stored && stored.shown === hash && typeof stored.intended === 'string' ? stored.intended : hash
-  } catch {
-    return hash
-  }
+  const stored = storedIntention()
+  return stored && stored.shown.some((s) => canonical(s) === canonical(hash)) ? stored.intended : hash
 }
 
 /** Shows `hash` in the address bar: now, or (throttled) within the interval, the newest one winning. */
