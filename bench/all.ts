@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- --quick] [-- --port N] [-- --no-browser] [-- --only regex]
- * One JSON document: `node` (bench/run.ts: core figures), `sweep`
+ * One JSON document: `node` (bench/run.ts: core figures), `live`
+ * (bench/live.ts: live state through the kernel and alone), `sweep`
  * (bench/sweep.ts: agent episodes per second at 1 and 4 workers against a
  * stub model) and `browser` (bench/browser.ts: headless Chromium against a production build).
  * `--only regex`: only regex search against its Python baseline (no browser).
@@ -24,12 +25,17 @@ const nodeOut = execFileSync('npx', ['tsx', join(import.meta.dirname, 'run.ts'),
   maxBuffer: 64 * 1024 * 1024,
 })
 const node = JSON.parse(nodeOut) as unknown
+let live: unknown = 'skipped (--only)'
 let sweep: unknown = 'skipped (--only)'
 if (!only) {
+  process.stderr.write('[bench] live state (bench/live.ts)\n')
+  live = JSON.parse(
+    execFileSync('npx', ['tsx', join(import.meta.dirname, 'live.ts'), ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 }),
+  ) as unknown
   process.stderr.write('[bench] agent sweep (bench/sweep.ts)\n')
   sweep = JSON.parse(
     execFileSync('npx', ['tsx', join(import.meta.dirname, 'sweep.ts'), ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
   ) as unknown
 }
 const browser = argv.includes('--no-browser') || only ? `skipped (${only ? '--only' : '--no-browser'})` : await browserFigures({ quick, port })
-console.log(JSON.stringify({ node, sweep, browser }, null, 2))
+console.log(JSON.stringify({ node, live, sweep, browser }, null, 2))

@@ -1,11 +1,12 @@
 /**
  * The browser figures of `npm run bench`, measured in headless Chromium against
  * a production build: cold and warm start, imports (SPIEval's size and 100
- * times it), opening a task, a 100,000-record list scrolling, and initial JS.
+ * times it), opening a task, a 100,000-record list scrolling, initial JS,
+ * and window.spieval calls in live attempts.
  * Each figure stands beside its target and, where it makes sense, a baseline
  * measured in the same run. Never fails over timing.
  *
- *   tsx bench/browser.ts [--quick] [--port 5304] [--only start,import,list,api,big]
+ *   tsx bench/browser.ts [--quick] [--port 5304] [--only start,import,list,api,live,big]
  */
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -387,13 +388,122 @@ async function apiFigures(browser: Browser, base: string) {
   }
 }
 
+/**
+ * The sample as a live data set: its tasks, records and profile, and its tools
+ * with a contact update (an `x-effect`). Each task's script: four inserts and,
+ * where the task's first contact has a number no other contact has, an update of it.
+ */
+function liveSample(): { files: Record<string, string>; scripts: { id: string; calls: { name: string; arguments: unknown }[] }[] } {
+  const dir = join(ROOT, 'public/data')
+  const files = Object.fromEntries(Object.values(DATASET_FILES).filter((f) => existsSync(join(dir, f))).map((f) => [f, readFileSync(join(dir, f), 'utf8')]))
+  const tools = JSON.parse(files[DATASET_FILES.tools] ?? '[]') as unknown[]
+  tools.push({
+    type: 'function',
+    function: {
+      name: 'Contact_Update',
+      description: 'Change the note of the contact with this number.',
+      parameters: { type: 'object', properties: { telephone: { type: 'string' }, note: { type: 'string' } }, required: ['telephone'] },
+      'x-effect': { app: 'contacts', op: 'update', where: { 电话号码: 'telephone' }, fields: { note: '备注' } },
+    },
+  })
+  files[DATASET_FILES.tools] = JSON.stringify(tools)
+  const dataset = loadDataset(readDatasetFolder(dir)).dataset
+  const scripts = dataset.tasks.map((task) => {
+    const calls: { name: string; arguments: unknown }[] = [
+      { name: 'Contacts_Create', arguments: { name: 'Ann Lee', telephone: '15000000001', note: 'met at the fair' } },
+      { name: 'Clock_CreateAlarm', arguments: { time: '07:00:00', name: 'Run' } },
+      { name: 'TodoList_Create', arguments: { content: 'Buy milk', date: '2026-03-15', time: '09:00' } },
+      { name: 'Messages_Send', arguments: { telephone: '13911112222', text: 'On my way' } },
+    ]
+    const contacts = dataset.records[task.id]?.contacts ?? []
+    const number = contacts[0]?.['电话号码']
+    if (typeof number === 'string' && contacts.filter((c) => c['电话号码'] === number).length === 1)
+      calls.push({ name: 'Contact_Update', arguments: { telephone: number, note: 'updated' } })
+    return { id: task.id, calls }
+  })
+  return { files, scripts }
+}
+
+/**
+ * window.spieval.call for execution calls in live attempts at task size,
+ * beside the same calls in static attempts of the same tasks in the same page
+ * (alternating which goes first). The data set is imported through
+ * window.spieval.importDataset; the first three tasks warm up untimed.
+ */
+async function liveFigures(browser: Browser, base: string, rounds: number) {
+  const { files, scripts } = liveSample()
+  const page = await newPage(browser)
+  try {
+    await loadHome(page, () => page.goto(base))
+    const result = (await page.evaluate(`(async () => {
+      const files = ${JSON.stringify(files)}
+      const scripts = ${JSON.stringify(scripts)}
+      const api = window.spieval
+      const imported = await api.importDataset(files, 'bench live')
+      const times = { live: [], static: [] }
+      const refused = { live: 0, static: 0 }
+      const slowest = []
+      const run = async (s, state, timed) => {
+        await api.open(s.id, { setting: 'paginated', actor: 'bench', state })
+        for (const [i, c] of s.calls.entries()) {
+          const t = performance.now()
+          const r = await api.call(c.name, c.arguments)
+          const ms = performance.now() - t
+          if (!timed) continue
+          times[state].push(ms)
+          if (!r.ok) refused[state]++
+          slowest.push({ ms: Math.round(ms * 10) / 10, call: state + ' ' + s.id + ' #' + (i + 1) + ' ' + c.name })
+        }
+      }
+      for (const s of scripts.slice(0, 3)) for (const state of ['live', 'static']) await run(s, state, false)
+      for (let round = 0; round < ${rounds}; round++)
+        for (const [i, s] of scripts.entries()) for (const state of (i + round) % 2 ? ['static', 'live'] : ['live', 'static']) await run(s, state, true)
+      slowest.sort((a, b) => b.ms - a.ms).splice(5)
+      // The floor of "stored before answering": one small IndexedDB put per call.
+      const db = await new Promise((resolve, reject) => {
+        const req = indexedDB.open('bench-live-put-' + Math.random().toString(36).slice(2), 1)
+        req.onupgradeneeded = () => req.result.createObjectStore('calls', { keyPath: 'seq' })
+        req.onsuccess = () => resolve(req.result)
+        req.onerror = () => reject(req.error)
+      })
+      const puts = []
+      for (let i = 0; i < times.live.length; i++) {
+        const t = performance.now()
+        await new Promise((resolve, reject) => {
+          const tx = db.transaction('calls', 'readwrite')
+          tx.objectStore('calls').put({ seq: i, name: 'Contacts_Create', content: 'x'.repeat(200) })
+          tx.oncomplete = resolve
+          tx.onerror = () => reject(tx.error)
+        })
+        puts.push(performance.now() - t)
+      }
+      db.close()
+      return { tasks: imported.tasks, times, refused, slowest, puts }
+    })()`)) as { tasks: number; times: { live: number[]; static: number[] }; refused: { live: number; static: number }; slowest: { ms: number; call: string }[]; puts: number[] }
+    // Hundredths: these calls take about a millisecond.
+    const withP99 = (xs: number[]) => ({ n: xs.length, ...Object.fromEntries(([['p50', 0.5], ['p95', 0.95], ['p99', 0.99], ['max', 1]] as const).map(([k, q]) => [k, round(quantile(xs, q), 2)])) })
+    return {
+      what: 'window.spieval.call of execution calls (four inserts and an update a task), each task opened live and static in turn, in one page',
+      tasks: result.tasks,
+      live_call_ms: withP99(result.times.live),
+      baseline_static_call_ms: withP99(result.times.static),
+      baseline_raw_indexeddb_put_ms: withP99(result.puts),
+      refused: result.refused,
+      slowest_calls_ms: result.slowest,
+      target_live_call_p99_ms: 2,
+    }
+  } finally {
+    await page.context().close()
+  }
+}
+
 /** The q-quantile by nearest rank (q = 1: the largest). */
 export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
 }
 
-/** Sections: start, import (with opening tasks), list, api, big. */
+/** Sections: start, import (with opening tasks), list, api, live, big. */
 export async function browserFigures(options: { quick: boolean; port: number; only?: string[] }): Promise<Record<string, unknown>> {
   const want = (section: string) => !options.only || options.only.includes(section)
   const started = performance.now()
@@ -426,6 +536,10 @@ export async function browserFigures(options: { quick: boolean; port: number; on
       if (want('api')) {
         log('window.spieval.call latency and the oracle through the page')
         figures.api_oracle = await apiFigures(browser, base)
+      }
+      if (want('live')) {
+        log('window.spieval.call in live attempts at task size, beside static ones')
+        figures.live_calls = await liveFigures(browser, base, quick ? 1 : 3)
       }
       if (want('list')) {
         log(`a list of ${listCount} contacts`)

@@ -121,7 +121,8 @@ export class Attempt {
   private liveChanged(rebuild: boolean): void {
     if (!this.live) return
     if (rebuild) this.live.reset(this.steps)
-    this.rt = this.newRuntime()
+    // The runtime follows the change: what it prepared for records left alone stays (a large phone is not indexed again).
+    this.rt = this.rt.withRecords(this.live.current())
   }
 
   /** Starts a new attempt (a fork when `fork` is given) and stores it before it takes a call. */

@@ -1,8 +1,10 @@
 import { APP_KEYS } from '../dataset/types'
-import type { Profile, TaskRecords, ToolSchema, Task } from '../dataset/types'
+import type { AppKey, PhoneRecord, Profile, TaskRecords, ToolSchema, Task } from '../dataset/types'
+import { isAppKey } from '../apps/registry'
 import { effectArguments, effectsOf, stateOfCalls } from '../live/replayCalls'
 import { frictionFor } from '../live/friction'
-import { LiveState } from '../live/state'
+import { parseRecordId } from '../live/state'
+import type { LiveState } from '../live/state'
 import type { RecordId, StateChange } from '../live/types'
 import { stateVerdict } from '../live/verdict'
 import type { StateVerdict } from '../live/verdict'
@@ -22,6 +24,12 @@ export interface LiveView {
 /** What a valid execution call does in live state. */
 export type LiveOutcome = { ok: true; change?: StateChange } | { ok: false; content: string; friction?: true }
 
+/** An app's current records as views get them, with their ids once asked: new arrays when the app changes, the same while it does not. */
+interface Column {
+  records: PhoneRecord[]
+  ids?: RecordId[]
+}
+
 /** The steps whose effects make the state: successful execution calls, not withdrawn, not refused by friction. */
 const applied = (s: TrajectoryStep) => s.kind === 'execution' && s.ok && !s.withdrawn && !s.friction
 
@@ -33,6 +41,14 @@ const applied = (s: TrajectoryStep) => s.kind === 'execution' && s.ok && !s.with
  */
 export class LiveRecords {
   private state: LiveState
+  /**
+   * Each app's current records, taken from the state once and then patched
+   * change by change: a large app is not walked again after each change, and
+   * apps a change left alone keep their arrays (a runtime's index keeps what
+   * it prepared for them).
+   */
+  private columns = new Map<AppKey, Column>()
+  private cachedRecords: { of: LiveState; version: number; records: TaskRecords } | undefined
   private cachedView: { of: LiveState; view: LiveView } | undefined
   private readonly effectOf: ReturnType<typeof effectsOf>
 
@@ -47,9 +63,22 @@ export class LiveRecords {
     this.state = this.replayed(steps)
   }
 
-  /** The records as the attempt's calls left them (what searches see). */
+  /**
+   * The records as the attempt's calls left them (what searches see): the
+   * same object until the next change, and an app's array the same until
+   * that app changes. Read only.
+   */
   current(): TaskRecords {
-    return this.state.taskRecords()
+    const cached = this.cachedRecords
+    if (cached?.of === this.state && cached.version === this.state.version) return cached.records
+    // The apps the task has, or that gained records (as LiveState.taskRecords).
+    const records: TaskRecords = {}
+    for (const app of APP_KEYS) {
+      const column = this.column(app)
+      if (column.records.length > 0 || this.records[app] !== undefined) records[app] = column.records
+    }
+    this.cachedRecords = { of: this.state, version: this.state.version, records }
+    return records
   }
 
   get version(): number {
@@ -59,6 +88,7 @@ export class LiveRecords {
   /** Builds the state again from steps (after a step was taken back, or read again from another tab). */
   reset(steps: readonly TrajectoryStep[]): void {
     this.state = this.replayed(steps)
+    this.columns = new Map()
   }
 
   /**
@@ -75,6 +105,7 @@ export class LiveRecords {
     if (!effect) return { ok: true }
     const result = this.state.apply(effect, effectArguments(step.arguments), this.profile)
     if (!result.ok) return { ok: false, content: `Error: ${result.message}` }
+    this.patch(result.change)
     return { ok: true, change: result.change }
   }
 
@@ -84,7 +115,12 @@ export class LiveRecords {
     if (cached && cached.of === this.state && cached.view.version === this.state.version) return cached.view
     const records = this.current()
     const ids: Record<string, RecordId[]> = {}
-    for (const app of APP_KEYS) if (records[app]) ids[app] = this.state.entries(app).map((e) => e.id)
+    for (const app of APP_KEYS) {
+      if (!records[app]) continue
+      const column = this.column(app)
+      column.ids ??= this.state.entries(app).map((e) => e.id)
+      ids[app] = column.ids
+    }
     const view = { version: this.state.version, records, ids, changes: this.state.changes() }
     this.cachedView = { of: this.state, view }
     return view
@@ -96,8 +132,61 @@ export class LiveRecords {
     return expected ? stateVerdict(this.records, this.state, expected) : undefined
   }
 
+  private column(app: AppKey): Column {
+    let column = this.columns.get(app)
+    if (!column) {
+      column = { records: this.state.records(app).slice() }
+      this.columns.set(app, column)
+    }
+    return column
+  }
+
+  /**
+   * Brings a taken column up to date with a change the state just made: an
+   * insert comes last, an update takes its record's place, a delete leaves
+   * it. The column is copied, never edited: views and runtimes of the last
+   * version keep theirs.
+   */
+  private patch(change: StateChange): void {
+    if (!isAppKey(change.app)) return
+    const column = this.columns.get(change.app)
+    if (!column) return
+    if (change.op === 'insert') {
+      if (!change.after) return void this.columns.delete(change.app)
+      this.columns.set(change.app, { records: column.records.concat([change.after]), ...(column.ids ? { ids: column.ids.concat([change.id]) } : {}) })
+      return
+    }
+    const at = placeOf(column.records, change)
+    // Not found cannot happen while the state hands out the objects it holds; taken again, it is right anyway.
+    if (at < 0) return void this.columns.delete(change.app)
+    const records = column.records.slice()
+    if (change.op === 'update') {
+      if (!change.after) return void this.columns.delete(change.app)
+      records[at] = change.after
+      this.columns.set(change.app, { records, ...(column.ids ? { ids: column.ids } : {}) })
+      return
+    }
+    records.splice(at, 1)
+    const ids = column.ids?.slice()
+    ids?.splice(at, 1)
+    this.columns.set(change.app, { records, ...(ids ? { ids } : {}) })
+  }
+
   private replayed(steps: readonly TrajectoryStep[]): LiveState {
     return stateOfCalls(this.records, steps.filter(applied), this.effectOf, this.profile)
   }
 }
 
+/**
+ * Where the record a change acted on stands in its app's current records
+ * (found by identity: the state hands out the objects it holds), or −1. A
+ * task's record stands at its index at most (deletes before it move it down),
+ * an inserted one among the last.
+ */
+function placeOf(records: readonly PhoneRecord[], change: StateChange): number {
+  const before = change.before
+  if (!before) return -1
+  const index = parseRecordId(change.id)?.index
+  for (let at = Math.min(index ?? records.length - 1, records.length - 1); at >= 0; at--) if (records[at] === before) return at
+  return -1
+}

@@ -1,5 +1,6 @@
 import type { AppKey, PhoneRecord, TaskRecords } from '../dataset/types'
 import { APPS } from '../apps/registry'
+import { BigramIndex } from './bigrams'
 
 /** One field of a record, as text, ready for matching. */
 export interface IndexedField {
@@ -13,7 +14,7 @@ export interface IndexedField {
 /** A record prepared once for searching: its fields as text, and its reply line. */
 export interface IndexedRecord {
   app: AppKey
-  /** Position in the app's stored list: the record's stable id within the task. */
+  /** Position in the app's list: the record's id within the task (in a live attempt, where it stands now). */
   index: number
   record: PhoneRecord
   fields: IndexedField[]
@@ -75,6 +76,7 @@ function indexRecord(app: AppKey, index: number, record: PhoneRecord): IndexedRe
 /** A task's records indexed per app, in stored order; built once per task and reused by every call. */
 export class TaskIndex {
   private readonly byApp = new Map<AppKey, IndexedRecord[]>()
+  private readonly keysByApp = new Map<AppKey, string[]>()
   private allApps: IndexedRecord[] | undefined
 
   constructor(private readonly records: TaskRecords) {}
@@ -97,8 +99,131 @@ export class TaskIndex {
 
   /** The field keys that occur in an app's records, in order of first appearance. */
   fieldKeys(key: AppKey): string[] {
-    const keys = new Set<string>()
-    for (const entry of this.app(key)) for (const f of entry.fields) keys.add(f.key)
-    return [...keys]
+    let keys = this.keysByApp.get(key)
+    if (!keys) {
+      const seen = new Set<string>()
+      for (const entry of this.app(key)) for (const f of entry.fields) seen.add(f.key)
+      keys = [...seen]
+      this.keysByApp.set(key, keys)
+    }
+    return keys
   }
+
+  /**
+   * The index of the next version of the records (a live attempt's, after a
+   * change), made from this one: an app whose list is the same array keeps
+   * what was prepared, and in a changed app only the records that are not
+   * the same objects as before are prepared again; a large app's bigram
+   * index follows a small change instead of being built again. Records are
+   * never changed in place (a changed record is a new object, a changed list
+   * a new array), so the answers are those of a new index of `records`.
+   * This index hands its prepared lists over: asked again, it prepares them again.
+   */
+  next(records: TaskRecords): TaskIndex {
+    const next = new TaskIndex(records)
+    for (const [key, list] of this.byApp) {
+      const before = this.records[key] ?? []
+      const after = records[key] ?? []
+      if (before !== after) {
+        next.byApp.set(key, followed(key, list, before, after))
+        continue
+      }
+      next.byApp.set(key, list)
+      const keys = this.keysByApp.get(key)
+      if (keys) next.keysByApp.set(key, keys)
+    }
+    this.byApp.clear()
+    this.keysByApp.clear()
+    this.allApps = undefined
+    return next
+  }
+}
+
+const bigramCache = new WeakMap<readonly IndexedRecord[], BigramIndex>()
+
+/** The lower-case bigram index of a record list, built on first use (searches ask it of large lists only). */
+export function bigramIndexFor(entries: readonly IndexedRecord[]): BigramIndex {
+  let index = bigramCache.get(entries)
+  if (!index) bigramCache.set(entries, (index = new BigramIndex(entries.map((e) => e.joinedLower))))
+  return index
+}
+
+/**
+ * `after`'s prepared list, made from `list` (prepared from `before`). The
+ * records both share at the start and at the end keep their entries (those
+ * after a removal or an insertion move by its size). Between them, a record
+ * still at its place keeps its entry, one found elsewhere in the old part
+ * takes that entry (a replay after a withdrawal makes such moves), and the
+ * rest are prepared. Entries are reused, not copied: `list` must not be used again.
+ */
+function followed(app: AppKey, list: IndexedRecord[], before: readonly PhoneRecord[], after: readonly PhoneRecord[]): IndexedRecord[] {
+  const n = before.length
+  const m = after.length
+  const shortest = Math.min(n, m)
+  let head = 0
+  while (head < shortest && before[head] === after[head]) head++
+  let tail = 0
+  while (tail < shortest - head && before[n - 1 - tail] === after[m - 1 - tail]) tail++
+  const oldEnd = n - tail
+  const newEnd = m - tail
+  // A record at its old place keeps its entry; the old part's other entries may serve records that moved.
+  const stays = (i: number) => i < oldEnd && i < newEnd && before[i] === after[i]
+  let spare: Map<PhoneRecord, IndexedRecord> | undefined
+  const middle: IndexedRecord[] = []
+  for (let j = head; j < newEnd; j++) {
+    if (stays(j)) {
+      middle.push(list[j] as IndexedRecord)
+      continue
+    }
+    if (!spare) {
+      spare = new Map()
+      for (let i = oldEnd - 1; i >= head; i--) if (!stays(i)) spare.set((list[i] as IndexedRecord).record, list[i] as IndexedRecord)
+    }
+    const record = after[j] as PhoneRecord
+    const entry = spare.get(record)
+    if (entry) {
+      spare.delete(record)
+      entry.index = j
+      middle.push(entry)
+    } else middle.push(indexRecord(app, j, record))
+  }
+  if (m !== n) for (let i = oldEnd; i < n; i++) (list[i] as IndexedRecord).index = i + m - n
+  // One copy of a large list, and a few entries put in: a change of one record costs little more than a copy.
+  let out: IndexedRecord[]
+  if (middle.length <= 1024) {
+    out = list.slice()
+    out.splice(head, oldEnd - head, ...middle)
+  } else out = list.slice(0, head).concat(middle, list.slice(oldEnd))
+  followBigrams(list, out, head, oldEnd, newEnd)
+  return out
+}
+
+/**
+ * Edits the bigram index of `list`, when one was built, into that of `out`:
+ * the texts between `head` and the old and new ends change, and texts after
+ * them move. Only an edit of a few texts is worth it, and added texts must
+ * come last (as a live attempt's inserted records do); otherwise the index is
+ * built again when a search needs it.
+ */
+function followBigrams(list: readonly IndexedRecord[], out: readonly IndexedRecord[], head: number, oldEnd: number, newEnd: number): void {
+  const index = bigramCache.get(list)
+  if (!index) return
+  bigramCache.delete(list)
+  const both = Math.min(oldEnd, newEnd)
+  let changed = 0
+  for (let j = head; j < both; j++) if (out[j] !== list[j]) changed++
+  const removed = oldEnd - both
+  const added = newEnd - both
+  const small = Math.max(256, out.length >>> 4)
+  if (changed + removed + added > small || index.removed + removed > small) return
+  if (added > 0 && newEnd !== out.length) return
+  for (let j = head; j < both; j++) {
+    const was = list[j] as IndexedRecord
+    const now = out[j] as IndexedRecord
+    if (now !== was) index.replace(j, was.joinedLower, now.joinedLower)
+  }
+  // From the last, so that the positions still to remove have not moved.
+  for (let j = oldEnd - 1; j >= both; j--) index.remove(j, (list[j] as IndexedRecord).joinedLower)
+  for (let j = both; j < newEnd; j++) index.append((out[j] as IndexedRecord).joinedLower)
+  bigramCache.set(out, index)
 }

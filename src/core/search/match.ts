@@ -1,8 +1,7 @@
 import { RE2JS } from 're2js'
-import { FIELD_SEPARATOR } from './indexed'
+import { FIELD_SEPARATOR, bigramIndexFor } from './indexed'
 import type { IndexedRecord } from './indexed'
 import { FuzzyIndex } from './fuzzy'
-import { BigramIndex } from './bigrams'
 import { analyzeRegex } from './prefilter'
 import type { RegexPrefilter } from './prefilter'
 import { REGEX_MAX_INSTRUCTIONS, estimateInstructions, patternProblem, programProblem } from './limits'
@@ -194,15 +193,6 @@ function compileChecked(pattern: string, flags: number): RE2JS | PatternError {
 
 /** Below this many records a plain scan is as fast as building and asking an index. */
 const INDEX_MIN_RECORDS = 2000
-const bigramCache = new WeakMap<readonly IndexedRecord[], BigramIndex>()
-
-/** The lower-case bigram index of a record list, built on first use for large lists. */
-export function bigramIndexFor(entries: readonly IndexedRecord[]): BigramIndex {
-  let index = bigramCache.get(entries)
-  if (!index) bigramCache.set(entries, (index = new BigramIndex(entries.map((e) => e.joinedLower))))
-  return index
-}
-
 /** Positions of the records that may contain one of the (lower-case) pieces; undefined = scan them all. */
 function candidatesContaining(entries: readonly IndexedRecord[], pieces: string[]): number[] | undefined {
   if (entries.length < INDEX_MIN_RECORDS) return undefined

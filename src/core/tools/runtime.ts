@@ -33,12 +33,25 @@ export class ToolRuntime {
   private readonly toolsByName: Map<string, CompiledTool>
   private readonly tools: ToolSchema[]
 
-  constructor(tools: ToolSchema[], records: TaskRecords, options: ToolRuntimeOptions) {
+  /** `records` may come prepared as a {@link TaskIndex}. */
+  constructor(tools: ToolSchema[], records: TaskRecords | TaskIndex, options: ToolRuntimeOptions) {
     this.setting = readSetting(options.setting)
     this.pageSize = options.pageSize ?? PAGE_SIZE
-    this.index = new TaskIndex(records)
+    this.index = records instanceof TaskIndex ? records : new TaskIndex(records)
     this.tools = tools
     this.toolsByName = new Map(tools.map((t) => [t.function.name, compileTool(t)]))
+  }
+
+  /**
+   * The same tools over the next version of the records (a live attempt's,
+   * after a change): what did not change stays prepared (see
+   * {@link TaskIndex.next}), so that a search right after a change of a large
+   * phone costs what it cost before. The answers are those of a new runtime
+   * over `records`. Use the new runtime from then on: this one hands its
+   * prepared index over, and would prepare it again.
+   */
+  withRecords(records: TaskRecords): ToolRuntime {
+    return new ToolRuntime(this.tools, this.index.next(records), { setting: this.setting, pageSize: this.pageSize })
   }
 
   /** The tools offered to a model in this setting (no retrieval tools in `no_search`). */
@@ -100,20 +113,28 @@ export class ToolRuntime {
     const global = tool.name === GLOBAL_SEARCH_TOOL
     const app = global ? undefined : appOfSearchTool(tool.name)
     if (!global && !app) return fail(`${tool.name}: there is no such app on this phone.`)
-    const entries = app ? this.index.app(app.key) : this.index.all()
-    if (field !== undefined) {
+    if (field !== undefined && !this.knownField(tool, app?.key, field)) {
       const valid = this.validFields(tool, app?.key)
       if (!valid.includes(field))
         return fail(`${tool.name}: unknown field "${field}". Valid fields: ${valid.join(', ')}. Leave "field" out to search every field.`)
     }
     let hits
     try {
-      hits = findMatches(entries, { pattern, field, mode: global ? 'fixed' : mode, ignoreCase })
+      const query = { pattern, field, mode: global ? 'fixed' : mode, ignoreCase } as const
+      // A fixed search tests each record alone, so the phone's hits are each app's in turn, and each
+      // app's index serves both searches (and, in live state, follows that app's changes alone).
+      hits = app ? findMatches(this.index.app(app.key), query) : APPS.flatMap((a) => findMatches(this.index.app(a.key), query))
     } catch (err) {
       if (err instanceof PatternError) return fail(`${tool.name}: ${err.message}`)
       throw err
     }
     return this.page(tool.name, app ? app.key : 'all apps', pattern, hits, page, global)
+  }
+
+  /** A field the schema or the app registry names is valid without looking through the records' own fields. */
+  private knownField(tool: CompiledTool, app: AppKey | undefined, field: string): boolean {
+    if (tool.fieldEnum?.includes(field)) return true
+    return (app ? APPS.filter((a) => a.key === app) : APPS).some((info) => info.fields.some((f) => f.key === field))
   }
 
   private validFields(tool: CompiledTool, app: AppKey | undefined): string[] {
