@@ -334,7 +334,7 @@ async function kernelFinishing() {
     changed_records: live.liveView()?.changes.length,
     live_call: callTimes.summary(),
     verdict: verdictTimes.summary(),
-    verdict_found: { correct: verdict.correct, error_type: verdict.errorType, state_error_type: verdict.state?.errorType ?? null },
+    verdict_found: { correct: verdict?.correct, error_type: verdict?.errorType, state_error_type: verdict?.state?.errorType ?? null },
     finish: finish.summary(),
     baseline_static_verdict_same_calls: staticTimes.summary(),
     target_state_verdict_ms: 20,

@@ -11,7 +11,7 @@ import type { ArchivedAttempt } from '../src/core/archive/index'
 import { SpievalDatabase, exportAttempts, importAttempts, importDataset } from '../src/db/index'
 import type { AttemptRow, CallRow } from '../src/db/index'
 import { ROOT } from './fixtures'
-import { MIN, T0, TASK, attempt, liveDataset, liveFiles, people, seedFailingFirstCall } from './support/liveArchive'
+import { MIN, T0, TASK, attempt, liveDataset, liveFiles, people, scored, seedFailingFirstCall } from './support/liveArchive'
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`archive-live-test-${n++}`)
@@ -272,7 +272,7 @@ describe('an imported live attempt is judged by the kernel, not by its file', ()
     const again = await kernel.call('Notes_Delete', { title: 'Shopping' }, 'ui')
     expect(again.ok).toBe(true)
     const { data: _data, ...second } = again
-    const original: ArchivedAttempt = { ...ann, steps: [...ann.steps, { ...second, at: T0 + 2000 }], verdict: keptVerdict(kernel.verdict()) }
+    const original: ArchivedAttempt = { ...ann, steps: [...ann.steps, { ...second, at: T0 + 2000 }], verdict: keptVerdict(scored(kernel.verdict())) }
     const target = await emptyStore()
     const result = await importAttempts(target.datasetId, build(dataset, [original]).files, 'w.zip', target.db)
     // Replayed, the second deletion is judged before the first is taken back: it finds no note, and changes nothing.

@@ -56,7 +56,7 @@ describe('live state in the kernel', () => {
     expect(resumed.runtime.call('search_notes', { pattern: 'almonds' }, 'test').content).not.toMatch(/1 result/)
     expect(resumed.trajectory()[0]?.friction).toBe(true)
     // The gold is one delete: the extra confirm makes the calls wrong; verify "state" alone passes it.
-    expect((await resumed.finish()).correct).toBe(false)
+    expect((await resumed.finish())?.correct).toBe(false)
   })
 
   it('a withdrawn call\'s change is taken back, and a fork starts from the parent\'s state at its step', async () => {

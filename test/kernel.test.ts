@@ -63,7 +63,7 @@ describe('the attempt kernel', () => {
     const attempt = await open(sink)
     await attempt.call('Phone_Call', { telephone: '13933334444' }, 'test')
     const verdict = await attempt.finish()
-    expect(verdict.correct).toBe(true)
+    expect(verdict?.correct).toBe(true)
     expect((await sink.read(attempt.id))?.attempt).toMatchObject({ finished: true, verdict: { correct: true, errorType: null }, callCount: 1 })
     await expect(attempt.call('search_sms', { pattern: 'x' }, 'test')).rejects.toBeInstanceOf(AttemptClosed)
     await expect(attempt.finish()).rejects.toThrow(/finished/)
@@ -122,7 +122,7 @@ describe('a turn is stored whole', () => {
     const result = await run(resumed)
     expect(result.stop).toBe('answered')
     expect(resumed.trajectory().map((s) => s.name)).toEqual(['search_contacts', 'search_sms', 'Phone_Call'])
-    expect((await resumed.finish()).correct).toBe(true)
+    expect((await resumed.finish())?.correct).toBe(true)
   })
 
   it('a stored turn keeps its steps; only those after it go', async () => {
@@ -162,7 +162,7 @@ describe('fork', () => {
       ['Phone_Call', true, true],
     ])
     await fork.call('Phone_Call', { telephone: '13933334444' }, 'test')
-    expect((await fork.finish()).correct).toBe(true)
+    expect((await fork.finish())?.correct).toBe(true)
     expect((await sink.read(parent.id))?.steps).toHaveLength(3)
     expect((await sink.read(parent.id))?.attempt.verdict?.correct).toBe(false)
     await expect(open(sink, { fork: { parent: parent.id, steps, step: 4 } })).rejects.toThrow(/from 0 to 3/)

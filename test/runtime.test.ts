@@ -156,7 +156,7 @@ describe('Attempt: one trajectory whoever calls', () => {
     expect(withdrawn).toMatchObject({ seq: 1, withdrawn: true })
     expect(attempt.trajectory()[1]?.withdrawn).toBe(true)
     expect(scoreTask(gold, attempt.submittedCalls(), toolProperties(TOOLS)).correct).toBe(true)
-    expect(attempt.verdict().correct).toBe(true)
+    expect(attempt.verdict()?.correct).toBe(true)
     expect(seen).toEqual([0, 1, 2, 3, 1])
   })
 })

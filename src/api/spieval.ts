@@ -1,4 +1,4 @@
-import { readAttemptState, readSetting, runtimeSetting, submittedVerdict, systemPrompt } from '../core'
+import { readAttemptState, readSetting, runtimeSetting, sealedSubmission, submittedVerdict, systemPrompt } from '../core'
 import type { Attempt } from '../core'
 import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
 import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
@@ -70,9 +70,11 @@ export function createSpievalApi(): SpievalApi {
     async submit() {
       await whenReady()
       const calls = submittedCalls()
+      const attempt = currentAttempt()
       const verdict = await finishAttempt()
-      if (!verdict) throw new Error('No task is open')
-      return submittedVerdict(verdict, calls)
+      if (verdict) return submittedVerdict(verdict, calls)
+      if (attempt?.sealed) return sealedSubmission(attempt.info.taskId, calls)
+      throw new Error('No task is open')
     },
     async current() {
       await whenReady()

@@ -25,8 +25,10 @@ export interface ApiCallResult {
 
 export interface ApiVerdict {
   id: string
-  correct: boolean
+  /** null for a sealed task: submitted, not scored (`sealed: true`). */
+  correct: boolean | null
   errorType: string | null
+  sealed?: true
   calls: { name: string; arguments: unknown }[]
   mismatches: unknown[]
 }

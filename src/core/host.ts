@@ -19,11 +19,15 @@ export interface OpenedTask {
   attemptId: string
 }
 
-/** The verdict on a submitted attempt (the same object as window.spieval.submit). */
+/**
+ * The verdict on a submitted attempt (the same object as window.spieval.submit).
+ * A sealed task's attempt is only submitted: `sealed: true`, `correct` null, no mismatches.
+ */
 export interface SubmittedVerdict {
   id: string
-  correct: boolean
+  correct: boolean | null
   errorType: string | null
+  sealed?: true
   calls: PredictedCall[]
   mismatches: Mismatch[]
   /** In live state, when the task names the changes it expects. */
@@ -31,7 +35,7 @@ export interface SubmittedVerdict {
 }
 
 /** What `submit` answers, in every host: the verdict with the calls it scored. */
-export function submittedVerdict(verdict: Pick<SubmittedVerdict, 'id' | 'correct' | 'errorType' | 'mismatches' | 'state'>, calls: PredictedCall[]): SubmittedVerdict {
+export function submittedVerdict(verdict: Pick<SubmittedVerdict, 'id' | 'errorType' | 'mismatches' | 'state'> & { correct: boolean }, calls: PredictedCall[]): SubmittedVerdict {
   const state = verdict.state
   return {
     id: verdict.id,
@@ -41,6 +45,11 @@ export function submittedVerdict(verdict: Pick<SubmittedVerdict, 'id' | 'correct
     mismatches: verdict.mismatches,
     ...(state ? { state: { correct: state.correct, errorType: state.errorType, mismatches: state.mismatches } } : {}),
   }
+}
+
+/** What `submit` answers for a sealed task: the calls as submitted, and no verdict (nothing here knows the gold). */
+export function sealedSubmission(id: string, calls: PredictedCall[]): SubmittedVerdict {
+  return { id, correct: null, errorType: null, sealed: true, calls, mismatches: [] }
 }
 
 /**
@@ -136,13 +145,13 @@ export class TaskHost {
     if (!attempt) throw new Error('No task is open: call open_task first.')
     const verdict = await attempt.finish()
     this.attempt = undefined
-    return submittedVerdict(verdict, attempt.submittedCalls())
+    return verdict ? submittedVerdict(verdict, attempt.submittedCalls()) : sealedSubmission(attempt.info.taskId, attempt.submittedCalls())
   }
 
   private taskSource(taskId: string) {
     const task = this.dataset.tasks.find((t) => t.id === taskId)
     if (!task) throw new Error(`Unknown task "${taskId}". Use list_tasks to see the ids.`)
-    return { task, tools: this.dataset.tools, records: this.dataset.records[taskId] ?? {}, profile: this.dataset.profile }
+    return { task, tools: this.dataset.tools, records: this.dataset.records[taskId] ?? {}, profile: this.dataset.profile, sealed: this.dataset.sealed !== undefined }
   }
 
   private opened(attempt: Attempt): OpenedTask {

@@ -270,7 +270,7 @@ function updateAttemptDurably(
 /** Ends an attempt with its verdict. Resolves once the write is on disk (strict durability). */
 export async function storeFinish(
   attemptId: string,
-  finish: { verdict: StoredVerdict; elapsedMs: number; callCount: number },
+  finish: { verdict?: StoredVerdict; elapsedMs: number; callCount: number },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow | undefined> {
   return db.write(async () => {
@@ -282,7 +282,7 @@ export async function storeFinish(
         ...row,
         finished: true,
         ended: Date.now(),
-        verdict: finish.verdict,
+        ...(finish.verdict ? { verdict: finish.verdict } : {}),
         elapsedMs: finish.elapsedMs,
         callCount: Math.max(row.callCount ?? 0, finish.callCount),
       }),

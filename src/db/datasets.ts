@@ -113,6 +113,7 @@ function datasetRow(dataset: Dataset, options: { name: string; source: string },
     profile: dataset.profile,
     hasProfile: dataset.hasProfile,
     source: options.source,
+    ...(dataset.sealed ? { sealed: dataset.sealed } : {}),
   }
 }
 

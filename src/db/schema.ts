@@ -1,5 +1,6 @@
 import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
+import type { SealedManifest } from '../core/seal'
 import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, PhoneRecord, Profile, Task, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
 
 export type { AccessSetting, AttemptSetting }
@@ -16,6 +17,8 @@ export interface DatasetRow {
   hasProfile: boolean
   /** Where it came from: "sample", a URL, "files", "folder", "drop", "api". */
   source: string
+  /** A sealed folder's sealed.json: the tasks carry no gold, so nothing is scored (until it is unsealed). */
+  sealed?: SealedManifest
 }
 
 export interface TaskRow {

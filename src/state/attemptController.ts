@@ -2,6 +2,7 @@ import { Attempt, StepNotStored, defaultState, inheritedSteps } from '../core'
 import type { AttemptEvent, AttemptSetting, AttemptState, CallSource, FailureRate, TaskVerdict, TrajectoryStep, ToolResult } from '../core'
 import { IndexedDbSink, addFlag, getAttempt, latestAttempt, loadTask, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions } from '../db'
+import { attemptSource } from './attemptSource'
 import { pageLeadLock } from './attemptLock'
 import { flushFrameJobs, onNextFrame } from './frameQueue'
 import { usePhone } from './phone'
@@ -57,7 +58,7 @@ function runSink(dataset: DatasetRow): IndexedDbSink {
  * phone's path, so that they show; once someone opens another task there, they
  * go on in the same attempt alone.
  */
-export function onPhoneOrAlone(attempt: Attempt): { call: (name: string, args: string) => Promise<TrajectoryStep>; finish: () => Promise<TaskVerdict> } {
+export function onPhoneOrAlone(attempt: Attempt): { call: (name: string, args: string) => Promise<TrajectoryStep>; finish: () => Promise<TaskVerdict | undefined> } {
   const onPhone = () => current === attempt
   return {
     call: (name, args) => (onPhone() ? callTool(name, args, 'agent') : attempt.call(name, args, 'agent')),
@@ -100,7 +101,7 @@ export async function openTask(taskId: string, route?: PhoneRoute, options: Open
   const actor = options.actor ?? settings.actor
   await leaveAttempt()
   useSession.setState({ replaying: undefined })
-  const source = { ...loaded, tools: dataset.tools, profile: dataset.profile }
+  const source = attemptSource(dataset, loaded)
   const target = options.run ? runSink(dataset) : phoneSink(dataset)
   const stored = options.fresh
     ? undefined
@@ -148,9 +149,7 @@ export async function forkAttempt(parentId: string, step: number, options: { act
   await leaveAttempt()
   useSession.setState({ replaying: undefined })
   const attempt = await Attempt.open({
-    ...loaded,
-    tools: dataset.tools,
-    profile: dataset.profile,
+    ...attemptSource(dataset, loaded),
     ...(parent.attempt.state ? { state: parent.attempt.state } : {}),
     ...(parent.attempt.failure ? { failure: parent.attempt.failure } : {}),
     setting: parent.attempt.access,
@@ -363,7 +362,7 @@ export async function finishAttempt(): Promise<TaskVerdict | undefined> {
   // Refused by the kernel with its own message, the timer untouched.
   if (attempt.finished || !attempt.leading) return attempt.finish()
   pauseTimer()
-  let verdict: TaskVerdict
+  let verdict: TaskVerdict | undefined
   try {
     verdict = await attempt.finish()
   } catch (err) {

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { DATASET_FILES } from '../core'
+import { DATASET_FILES, SEALED_FILE } from '../core'
 import { deleteDataset, importDataset, listDatasets } from '../db'
 import type { DatasetRow } from '../db'
 import { reloadDatasets, switchDataset } from './boot'
@@ -46,7 +46,7 @@ interface DatasetsState {
 export const useDatasets = create<DatasetsState>()(() => ({ list: [], open: false }))
 
 const REQUIRED = [DATASET_FILES.inputData, DATASET_FILES.records, DATASET_FILES.tools] as const
-const KNOWN = new Set<string>(Object.values(DATASET_FILES))
+const KNOWN = new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE])
 
 function parentOf(path: string): string {
   const slash = path.lastIndexOf('/')

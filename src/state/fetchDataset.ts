@@ -1,4 +1,4 @@
-import { DATASET_FILES } from '../core'
+import { DATASET_FILES, SEALED_FILE } from '../core'
 import { MAX_DATASET_BYTES, formatBytes } from './urls'
 
 /** Why a folder could not be fetched, in words the page translates (`key`) and in English (`message`). */
@@ -66,6 +66,9 @@ export async function readCapped(response: Response, budget: Budget, folder: str
   return text + decoder.decode()
 }
 
+/** Files a folder may lack: profile.json, and sealed.json (only a sealed folder has one). */
+const OPTIONAL = new Set<string>([DATASET_FILES.profile, SEALED_FILE])
+
 /**
  * Fetches a data set folder's files (default: the bundled sample in `data/`,
  * relative to the page). At most `maxBytes` over all the files; the first
@@ -101,14 +104,16 @@ export async function fetchDatasetFiles(folder = 'data/', options: FetchOptions 
         `${name}: redirected to ${response.url}, another site than the one the link names`,
       )
     }
-    if (response.ok) files[name] = await readCapped(response, budget, base.href)
+    // A host that answers every path with its home page would otherwise hand a page over as an optional file.
+    const page = OPTIONAL.has(name) && /^text\/html\b/i.test(response.headers.get('content-type') ?? '')
+    if (response.ok && !page) files[name] = await readCapped(response, budget, base.href)
     else {
       await response.body?.cancel().catch(() => undefined)
-      if (name !== DATASET_FILES.profile) throw new Error(`${name}: HTTP ${response.status} from ${response.url || url.href}`)
+      if (!OPTIONAL.has(name)) throw new Error(`${name}: HTTP ${response.status} from ${response.url || url.href}`)
     }
   }
   try {
-    await Promise.all(Object.values(DATASET_FILES).map(one))
+    await Promise.all([...Object.values(DATASET_FILES), SEALED_FILE].map(one))
   } catch (err) {
     abort.abort()
     throw err

@@ -2,6 +2,7 @@ import { Attempt } from '../core'
 import type { TrajectoryStep } from '../core'
 import { loadTask } from '../db'
 import type { AttemptRow } from '../db'
+import { attemptSource } from './attemptSource'
 import { currentAttempt, leaveAttempt, openTask, putViewOnPhone } from './attemptController'
 import { flushFrameJobs } from './frameQueue'
 import { usePhone } from './phone'
@@ -26,7 +27,7 @@ export async function showRecording(attempt: AttemptRow, steps: readonly Traject
   if (!useSession.getState().replaying) await leaveAttempt()
   flushFrameJobs()
   const shown = steps.slice(0, Math.max(0, upTo))
-  const view = Attempt.view(attempt, { ...loaded, tools: dataset.tools, profile: dataset.profile }, shown)
+  const view = Attempt.view(attempt, attemptSource(dataset, loaded), shown)
   const live = view.liveView()
   putViewOnPhone(view)
   const scored = upTo >= steps.length && attempt.finished

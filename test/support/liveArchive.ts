@@ -4,9 +4,15 @@
  * set and five people's attempts at it, made by the attempt kernel.
  */
 import { Attempt, MemorySink, keptVerdict, loadDataset, randomFailure } from '../../src/core/index'
-import type { CallSource, Dataset, FailureRate, ToolSchema } from '../../src/core/index'
+import type { AttemptOutcome, CallSource, Dataset, FailureRate, ToolSchema } from '../../src/core/index'
 import type { ArchivedAttempt, ArchivedStep } from '../../src/core/archive/index'
 import { fixtureFiles } from '../fixtures'
+
+/** A kernel verdict that must be there (the fixtures are never sealed). */
+export function scored(outcome: AttemptOutcome | undefined): AttemptOutcome {
+  if (!outcome) throw new Error('the attempt has no verdict: is its task sealed?')
+  return outcome
+}
 
 export const T0 = Date.UTC(2026, 2, 1, 9, 0, 0)
 export const MIN = 60_000
@@ -100,7 +106,7 @@ export async function attempt(dataset: Dataset, init: Init, calls: Call[], withd
       elapsedMs: finished ? (init.ended ?? 0) - init.started - 5000 : 42_500,
       finished,
       ended: init.ended,
-      verdict: finished ? keptVerdict(kernel.verdict()) : undefined,
+      verdict: finished ? keptVerdict(scored(kernel.verdict())) : undefined,
       parent: kernel.info.parent ? { attemptId: init.fork?.parent.id, step: kernel.info.parent.step } : undefined,
       state: kernel.info.state,
       failure: kernel.info.failure,

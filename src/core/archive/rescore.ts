@@ -88,7 +88,7 @@ export async function kernelSteps(
   attempt: ArchivedAttempt,
   task: Task,
   source: KernelSource,
-): Promise<{ steps: ArchivedStep[]; outcome: AttemptOutcome }> {
+): Promise<{ steps: ArchivedStep[]; outcome: AttemptOutcome | undefined }> {
   const ordered = [...attempt.steps].sort((a, b) => a.seq - b.seq)
   const kernel = await Attempt.open({
     task,
@@ -206,7 +206,7 @@ export async function rescoreAttempt(
     if (!kernel) throw new Error(`Attempt ${attempt.id} is ${attempt.state === 'live' ? 'live' : 'one with random failures'}: checking it runs its calls again, which needs the task's records, the tools and the profile`)
     const judged = await kernelSteps(attempt, task, kernel)
     steps = judged.steps
-    if (!attempt.finished) return { steps }
+    if (!attempt.finished || !judged.outcome) return { steps }
     verdict = keptVerdict(judged.outcome)
   } else {
     if (!attempt.finished) return { steps }

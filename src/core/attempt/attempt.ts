@@ -25,7 +25,7 @@ export type AttemptEvent =
   | { type: 'undone'; step: TrajectoryStep; error: unknown }
   /** This holder started or stopped leading; on taking the lead the steps were read again. */
   | { type: 'lead'; leading: boolean }
-  | { type: 'finished'; verdict: AttemptOutcome }
+  | { type: 'finished'; verdict: AttemptOutcome | undefined }
 
 /**
  * The verdict of a finished attempt: on its calls, and in live state on the
@@ -41,6 +41,11 @@ export interface AttemptTask {
   records: TaskRecords
   /** The user profile: live effects stamp its "now", name, phone and account. Needed for `live` state. */
   profile?: Profile
+  /**
+   * The task comes from a sealed data set: its gold is not here (an empty
+   * answer means "unknown", not "do nothing"), so the attempt is never scored.
+   */
+  sealed?: boolean
 }
 
 export interface OpenAttempt extends AttemptTask {
@@ -257,25 +262,36 @@ export class Attempt {
     })
   }
 
-  /** Ends the attempt: scores its kept execution calls with the one scorer, and stores the verdict. */
-  finish(): Promise<AttemptOutcome> {
+  /**
+   * Ends the attempt: scores its kept execution calls with the one scorer, and
+   * stores the verdict. A sealed task's attempt is only submitted: no verdict
+   * (undefined), as nothing here knows the gold.
+   */
+  finish(): Promise<AttemptOutcome | undefined> {
     return this.serial(async () => {
       this.assertWritable()
       const verdict = this.verdict()
-      const kept = keptVerdict(verdict)
-      await this.sink.finish(this.id, { verdict: kept, callCount: this.steps.length })
-      Object.assign(this.info, { finished: true, verdict: kept, callCount: this.steps.length })
+      const kept = verdict && keptVerdict(verdict)
+      await this.sink.finish(this.id, { ...(kept ? { verdict: kept } : {}), callCount: this.steps.length })
+      Object.assign(this.info, { finished: true, callCount: this.steps.length }, kept ? { verdict: kept } : {})
       this.releaseLead?.()
       this.emit({ type: 'finished', verdict })
       return verdict
     })
   }
 
+  /** The task's gold is sealed away: the attempt can be submitted, never scored. */
+  get sealed(): boolean {
+    return this.source.sealed === true
+  }
+
   /**
    * The verdict as things stand (what a finish stores): on the kept execution
-   * calls, and in live state on the state they left, under the task's verify mode.
+   * calls, and in live state on the state they left, under the task's verify
+   * mode. Undefined for a sealed task.
    */
-  verdict(): AttemptOutcome {
+  verdict(): AttemptOutcome | undefined {
+    if (this.sealed) return undefined
     const calls = scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
     // A static attempt is judged on its calls alone, as `npm run score` judges its response line.
     if (!this.live) return calls

@@ -133,9 +133,9 @@ export interface StoredAttempt {
   turns?: StoredTurns
 }
 
-/** What a finish stores. */
+/** What a finish stores; no verdict when the task's gold is sealed away (the attempt is only *submitted*). */
 export interface AttemptEnd {
-  verdict: AttemptVerdict
+  verdict?: AttemptVerdict
   callCount: number
 }
 

@@ -11,7 +11,7 @@ import { choiceFor, scrubbed } from './job'
  * the run's model go on from the conversation as it stood there, on the phone.
  * Resolves once the fork is open; `done` ends with its verdict (or the error).
  */
-export async function continueModelFrom(parentId: string, step: number): Promise<{ attemptId: string; done: Promise<TaskVerdict> }> {
+export async function continueModelFrom(parentId: string, step: number): Promise<{ attemptId: string; done: Promise<TaskVerdict | undefined> }> {
   const { dataset, tasks } = useSession.getState()
   if (!dataset) throw new Error('No data set is loaded')
   const parent = await getAttempt(parentId)

@@ -5,6 +5,7 @@ import type { AttemptRow, DatasetRow, StoredRun } from '../../db'
 import { createModel } from '../../runner/models'
 import type { AgentChoice } from '../../runner/models'
 import { currentAttempt, onPhoneOrAlone, openTask, pageSink } from '../attemptController'
+import { attemptSource } from '../attemptSource'
 import { upsertAttempt } from '../progress'
 import { useSession } from '../sessionStore'
 import { runnerKeyFor, scrub } from './form'
@@ -15,7 +16,8 @@ import type { JobProgress } from './store'
 interface CallPath {
   attempt: Attempt
   call: (name: string, args: string) => Promise<{ content: string }>
-  finish: () => Promise<TaskVerdict>
+  /** Undefined for a sealed task: submitted, not scored. */
+  finish: () => Promise<TaskVerdict | undefined>
 }
 
 /** When each background attempt's clock started (its active time is wall time since, plus what it had). */
@@ -56,7 +58,7 @@ async function phonePath(run: StoredRun, job: JobProgress, tag: NonNullable<Atte
 async function backgroundPath(run: StoredRun, job: JobProgress, tag: NonNullable<AttemptRow['run']>, dataset: DatasetRow): Promise<CallPath> {
   const loaded = await loadTask(run.datasetId, job.taskId)
   if (!loaded) throw new Error(`Task ${job.taskId} is not in this data set`)
-  const source = { ...loaded, tools: dataset.tools, profile: dataset.profile }
+  const source = attemptSource(dataset, loaded)
   const sink = jobSink(dataset)
   const existing = job.attemptId ? await getAttempt(job.attemptId) : undefined
   const attempt = existing
@@ -145,7 +147,7 @@ export async function runJob(run: StoredRun, job: JobProgress, signal: AbortSign
     }
     await store(result.messages, result.turns, { stop: result.stop })
     const verdict = await path.finish()
-    set({ status: 'done', correct: verdict.correct, turns: result.turns, error: undefined })
+    set({ status: 'done', correct: verdict?.correct, turns: result.turns, error: undefined })
   } catch (err) {
     set({ status: 'error', error: scrub(err instanceof Error ? err.message : String(err)) })
   }
