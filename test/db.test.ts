@@ -104,7 +104,8 @@ describe('schema migration', () => {
 
     const db = new SpievalDatabase(name)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
+    expect(db.tables.map((t) => t.name)).toContain('studies')
     expect(db.tables.map((t) => t.name)).not.toContain('records')
     expect(await db.meta.get('kept')).toEqual({ key: 'kept', value: 1 })
     const perTask = new Set(rows.map((r) => `${r.datasetId}/${r.taskId}`))

@@ -31,11 +31,14 @@ function openStubborn(name: string): Promise<IDBDatabase> {
   })
 }
 
+/** The IndexedDB version of the next release's schema (Dexie stores version n as n × 10). */
+const NEWER = (new SpievalDatabase('verno-probe').verno + 1) * 10
+
 /** The next release of the page: its code declares one more schema version. */
 class NextRelease extends SpievalDatabase {
   constructor(name: string) {
     super(name)
-    this.version(5).stores({ extra: 'id' })
+    this.version(this.verno + 1).stores({ extra: 'id' })
   }
 }
 
@@ -60,7 +63,7 @@ describe('a newer tab upgrades the database', () => {
     const attempt = await createAttempt({ datasetId: ds.id, taskId: '推理1', access: 'browse', actor: 'x', screen: '#/' }, db)
     await saveStep(attempt.id, step(0), {}, db)
 
-    const newer = await openNewer(name, 50) // not blocked: this tab let go at once
+    const newer = await openNewer(name, NEWER) // not blocked: this tab let go at once
     expect(events).toContain('upgraded')
     expect(db.superseded).toBe(true)
     await expect(saveStep(attempt.id, step(1), {}, db)).rejects.toBeInstanceOf(DatabaseSupersededError)
@@ -81,7 +84,7 @@ describe('a newer tab upgrades the database', () => {
     const current = new SpievalDatabase(name)
     await current.open()
     current.close()
-    ;(await openNewer(name, 50)).close()
+    ;(await openNewer(name, NEWER)).close()
     const old = new SpievalDatabase(name)
     await expect(old.open()).rejects.toBeInstanceOf(DatabaseSupersededError)
     expect(events).toContain('upgraded')
@@ -115,7 +118,7 @@ describe('the page in a tab whose database another tab upgraded', () => {
     await callTool('search_contacts', { pattern: 'Tom' }, 'ui')
     expect(useSession.getState().steps).toHaveLength(1)
 
-    const newer = await openNewer(db.name, 50)
+    const newer = await openNewer(db.name, NEWER)
     expect(useStorage.getState().connection).toBe('upgraded')
     // The write fails, and so does the session's rollback (it reads the stored calls back): the alert must show anyway.
     await expect(callTool('search_contacts', { pattern: 'Rachel' }, 'ui')).rejects.toThrow()

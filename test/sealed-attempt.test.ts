@@ -19,7 +19,7 @@ describe('an attempt at a sealed task', () => {
     const sink = new MemorySink()
     const source = { task, tools: dataset.tools, records: dataset.records[task.id] ?? {}, profile: dataset.profile }
     const attempt = await Attempt.open({ ...source, sealed: true, setting: 'paginated', actor: 'ann', sink })
-    await attempt.call('Phone_Call', { telephone: '13822419087' }, 'person')
+    await attempt.call('Phone_Call', { telephone: '13822419087' }, 'ui')
     expect(attempt.verdict()).toBeUndefined()
     expect(await attempt.finish()).toBeUndefined()
     const stored = await sink.read(attempt.id)

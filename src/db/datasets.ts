@@ -157,8 +157,9 @@ export async function setActiveDataset(id: string, db: SpievalDatabase = databas
 
 /** Deletes a data set with its tasks and records (attempts stay, for the record). */
 export async function deleteDataset(id: string, db: SpievalDatabase = database()): Promise<void> {
-  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
+  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta, db.studies], async () => {
     await db.tasks.where('[datasetId+order]').between([id, -Infinity], [id, Infinity]).delete()
+    await db.studies.where('datasetId').equals(id).delete()
     await db.taskRecords.where('[datasetId+taskId]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete()
     await db.datasets.delete(id)
     const active = await db.meta.get(ACTIVE_KEY)

@@ -1,7 +1,8 @@
 /** Storage behind a thin layer: stores and components call these, never Dexie tables. */
 export { database, DatabaseSupersededError, SpievalDatabase, watchDatabase } from './schema'
 export type { DatabaseEvent } from './schema'
-export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, StoredVerdict } from './schema'
+export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, StoredVerdict, StudyRow } from './schema'
+export { saveStudy, listStudies, deleteStudy } from './studies'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, deleteDataset, listTasks, loadTask } from './datasets'
 export type { ImportProgress } from './datasets'
 export {

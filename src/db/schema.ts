@@ -1,6 +1,7 @@
 import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
 import type { SealedManifest } from '../core/seal'
+import type { StudyFile } from '../core/study'
 import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, PhoneRecord, Profile, Task, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
 
 export type { AccessSetting, AttemptSetting }
@@ -83,6 +84,16 @@ export interface CallRow extends Omit<TrajectoryStep, 'data'> {
   elapsedMs?: number
 }
 
+/** A study the collector keeps with the unsealed data set it was made from (its assignment.json). */
+export interface StudyRow {
+  /** The study's id (assignment.json's `id`). */
+  id: string
+  datasetId: string
+  study: StudyFile
+  /** Epoch ms. */
+  added: number
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -150,6 +161,7 @@ export class SpievalDatabase extends Dexie {
   attempts!: EntityTable<AttemptRow, 'id'>
   calls!: Dexie.Table<CallRow, [string, number]>
   meta!: EntityTable<MetaRow, 'key'>
+  studies!: EntityTable<StudyRow, 'id'>
 
   constructor(name = 'spieval-phone') {
     super(name)
@@ -172,6 +184,8 @@ export class SpievalDatabase extends Dexie {
             delete row.steps
           }),
       )
+    // Version 5 keeps the studies made from a data set, for the collector (issue #17).
+    this.version(5).stores({ studies: 'id, datasetId' })
     // Subscribers run newest first; false keeps Dexie's own handler (a close that lets the next query reopen) from running after this one.
     this.on('versionchange', () => {
       this.supersede()
