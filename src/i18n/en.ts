@@ -5,6 +5,10 @@ import { layoutEn } from './layout'
 import { runnerEn } from './live/runner'
 import { presentEn } from './present'
 import { finishEn } from './finish'
+import { sealedExchangeEn } from './study/exchange'
+import { sealingEn } from './study/sealing'
+import { studyDashboardEn } from './study/dashboard'
+import { participantEn } from './study/participant'
 
 /** English interface strings. Record contents are always shown as stored. */
 export const en = {
@@ -15,6 +19,10 @@ export const en = {
   finishConfirm: finishEn,
   layout: layoutEn,
   present: presentEn,
+  sealedExchange: sealedExchangeEn,
+  sealing: sealingEn,
+  studyDashboard: studyDashboardEn,
+  participant: participantEn,
   appTitle: 'SPIEval Phone',
   loading: 'Loading…',
   loadFailed: 'Could not load the data set: {{error}}',
@@ -144,7 +152,7 @@ export const en = {
     steps: '{{count}} steps',
     steps_one: '{{count}} step',
     settings: { browse: 'browse', paginated: 'paginated', full: 'full', no_search: 'no search' },
-    verdicts: { correct: 'correct', wrong: 'wrong: {{type}}', unfinished: 'unfinished' },
+    verdicts: { correct: 'correct', wrong: 'wrong: {{type}}', unfinished: 'unfinished', submitted: 'submitted (sealed)' },
     errorTypes: {
       wrong_value: 'wrong value',
       wrong_count: 'wrong count',
@@ -483,7 +491,7 @@ export const en = {
     capability: 'Capability',
     status: 'Status',
     all: 'All',
-    statuses: { not_started: 'Not started', in_progress: 'In progress', correct: 'Correct', wrong: 'Wrong', flagged: 'Flagged' },
+    statuses: { not_started: 'Not started', in_progress: 'In progress', correct: 'Correct', wrong: 'Wrong', submitted: 'Submitted', flagged: 'Flagged' },
     progress: 'Progress over the data set',
     progressText: '{{done}} of {{total}} done · {{correct}} correct · {{wrong}} wrong · {{flagged}} flagged',
     nextTask: 'Next task',

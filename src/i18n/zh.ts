@@ -6,6 +6,10 @@ import { layoutZh } from './layout'
 import { runnerZh } from './live/runner'
 import { presentZh } from './present'
 import { finishZh } from './finish'
+import { sealedExchangeZh } from './study/exchange'
+import { sealingZh } from './study/sealing'
+import { studyDashboardZh } from './study/dashboard'
+import { participantZh } from './study/participant'
 
 /** 中文界面文字。记录内容按原样显示。 */
 export const zh: Strings = {
@@ -16,6 +20,10 @@ export const zh: Strings = {
   finishConfirm: finishZh,
   layout: layoutZh,
   present: presentZh,
+  sealedExchange: sealedExchangeZh,
+  sealing: sealingZh,
+  studyDashboard: studyDashboardZh,
+  participant: participantZh,
   appTitle: 'SPIEval 手机',
   loading: '加载中…',
   loadFailed: '无法加载数据集：{{error}}',
@@ -145,7 +153,7 @@ export const zh: Strings = {
     steps: '{{count}} 步',
     steps_one: '{{count}} 步',
     settings: { browse: '自由浏览', paginated: '分页', full: '全部结果', no_search: '无检索' },
-    verdicts: { correct: '正确', wrong: '错误：{{type}}', unfinished: '未完成' },
+    verdicts: { correct: '正确', wrong: '错误：{{type}}', unfinished: '未完成', submitted: '已提交（封存）' },
     errorTypes: {
       wrong_value: '取值错误',
       wrong_count: '调用数量错误',
@@ -482,7 +490,7 @@ export const zh: Strings = {
     capability: '能力',
     status: '状态',
     all: '全部',
-    statuses: { not_started: '未开始', in_progress: '进行中', correct: '正确', wrong: '错误', flagged: '已标记' },
+    statuses: { not_started: '未开始', in_progress: '进行中', correct: '正确', wrong: '错误', submitted: '已提交', flagged: '已标记' },
     progress: '数据集进度',
     progressText: '已完成 {{done}} / {{total}} · 正确 {{correct}} · 错误 {{wrong}} · 已标记 {{flagged}}',
     nextTask: '下一个任务',

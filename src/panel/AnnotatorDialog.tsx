@@ -14,7 +14,10 @@ export function setAnnotator(name: string): void {
 export function AnnotatorDialog({ onClose }: { onClose?: () => void }) {
   const { t } = useTranslation()
   const current = useSettings((s) => s.actor)
-  const [name, setName] = useState(current === 'anonymous' ? '' : current)
+  const [typed, setName] = useState<string | undefined>(undefined)
+  // A study's share names its person: the name the collector expects is offered, once the folder has loaded.
+  const studyPerson = useSession((s) => s.dataset?.sealed?.study?.person)
+  const name = typed ?? (current && current !== 'anonymous' ? current : (studyPerson ?? ''))
   const dialog = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const el = dialog.current

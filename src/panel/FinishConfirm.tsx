@@ -22,7 +22,7 @@ export function finishRisk(steps: readonly { kind: string; ok: boolean; withdraw
  * and closes it on Escape). Focus starts on "Keep working", so a second Enter
  * after the one that opened it never finishes by accident.
  */
-export function FinishConfirm(props: { risk: FinishRisk; onFinish: () => void; onCancel: () => void }) {
+export function FinishConfirm(props: { risk: FinishRisk; sealed: boolean; onFinish: () => void; onCancel: () => void }) {
   const { t } = useTranslation()
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
@@ -48,13 +48,14 @@ export function FinishConfirm(props: { risk: FinishRisk; onFinish: () => void; o
   return (
     <dialog ref={dialog} className="finish-confirm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <h2 id={`${id}-title`}>{t('finishConfirm.title')}</h2>
-      <p id={`${id}-text`}>{t(`finishConfirm.${props.risk}`)}</p>
+      {/* A sealed task is submitted, not scored: the words must not promise a verdict. */}
+      <p id={`${id}-text`}>{t(props.sealed ? `participant.${props.risk}` : `finishConfirm.${props.risk}`)}</p>
       <div className="finish-confirm-buttons">
         <button ref={keep} type="button" className="primary" onClick={props.onCancel}>
           {t('finishConfirm.keepWorking')}
         </button>
         <button type="button" onClick={props.onFinish}>
-          {t('finishConfirm.finishAnyway')}
+          {t(props.sealed ? 'participant.submitAnyway' : 'finishConfirm.finishAnyway')}
         </button>
       </div>
     </dialog>

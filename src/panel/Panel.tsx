@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { PendingActions } from './PendingActions'
 import { Review } from './Review'
+import { SealedBar } from './SealedBar'
 import { StorageBanner } from './StorageBanner'
+import { Submitted } from './Submitted'
 import { TaskCard } from './TaskCard'
 import { TaskNavigator } from './TaskNavigator'
 import { Trajectory } from './Trajectory'
@@ -13,10 +15,12 @@ export function Panel() {
   return (
     <aside className="side-panel" aria-label={t('task')}>
       <StorageBanner />
+      <SealedBar />
       <TaskNavigator />
       <TaskCard />
       <PendingActions />
       <Review />
+      <Submitted />
       <Trajectory />
     </aside>
   )

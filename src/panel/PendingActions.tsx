@@ -4,11 +4,12 @@ import { finishAttempt, useSession, withdrawCall } from '../state/session'
 import { FinishConfirm, finishRisk } from './FinishConfirm'
 import type { FinishRisk } from './FinishConfirm'
 
-/** The execution calls made so far, each withdrawable until Finish, which scores the attempt. */
+/** The execution calls made so far, each withdrawable until Finish, which scores the attempt (or, for a sealed task, submits it). */
 export function PendingActions() {
   const { t } = useTranslation()
   const steps = useSession((s) => s.steps)
   const finished = useSession((s) => s.attempt?.finished ?? false)
+  const sealed = useSession((s) => s.dataset?.sealed !== undefined)
   const leading = useSession((s) => s.leading)
   const access = useSession((s) => s.attempt?.access ?? 'browse')
   const [busy, setBusy] = useState(false)
@@ -54,12 +55,13 @@ export function PendingActions() {
             else run(finishAttempt)
           }}
         >
-          {t('finish')}
+          {t(sealed ? 'participant.finish' : 'finish')}
         </button>
       )}
       {asking && !finished && (
         <FinishConfirm
           risk={asking}
+          sealed={sealed}
           onCancel={cancel}
           onFinish={() => {
             setAsking(undefined)

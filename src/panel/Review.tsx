@@ -1,14 +1,10 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AttemptFlag, FlagKind } from '../db'
 import { verifyOf } from '../core'
 import type { AttemptOutcome, Task } from '../core'
-import { flagTask, openTask, useSession } from '../state/session'
+import { openTask, useSession } from '../state/session'
+import { FlagForm } from './FlagForm'
 import { ParamDiff } from './ParamDiff'
 import { StateDiff } from './StateDiff'
-
-const FLAG_KINDS: readonly FlagKind[] = ['ambiguous', 'gold_wrong', 'not_findable']
-const NO_FLAGS: readonly AttemptFlag[] = []
 
 /** "1. … 2. …" as separate steps (step numbers have one or two digits; a phone number ending a sentence is not one). */
 function pathSteps(path: string): string[] {
@@ -16,58 +12,6 @@ function pathSteps(path: string): string[] {
     .split(/\s+(?=\d{1,2}\.\s)/)
     .map((s) => s.trim())
     .filter(Boolean)
-}
-
-function FlagForm() {
-  const { t } = useTranslation()
-  const flags = useSession((s) => s.attempt?.flags ?? NO_FLAGS)
-  const [kind, setKind] = useState<FlagKind>('ambiguous')
-  const [comment, setComment] = useState('')
-  const [busy, setBusy] = useState(false)
-  return (
-    <section aria-label={t('panel.flag')}>
-      <h3>{t('panel.flag')}</h3>
-      {flags.length > 0 && (
-        <ul className="flags" aria-label={t('panel.flags')}>
-          {flags.map((f) => (
-            <li key={f.at}>
-              <strong>{t(`panel.flagKinds.${f.kind}`)}</strong>
-              {f.comment && <>: {f.comment}</>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <form
-        className="flag-form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setBusy(true)
-          void flagTask(kind, comment)
-            .then(() => setComment(''))
-            .catch(() => undefined) // shown by the storage banner
-            .finally(() => setBusy(false))
-        }}
-      >
-        <label>
-          {t('panel.flagKind')}{' '}
-          <select value={kind} onChange={(e) => setKind(e.target.value as FlagKind)}>
-            {FLAG_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`panel.flagKinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('panel.flagComment')}
-          <textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={2} />
-        </label>
-        <button type="submit" disabled={busy}>
-          {t('panel.flagSubmit')}
-        </button>
-      </form>
-    </section>
-  )
 }
 
 /**

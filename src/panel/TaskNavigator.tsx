@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { capabilityName, orderedTypes } from '../core'
 import type { Task } from '../core'
-import { TASK_STATUSES, filterTasks, nextTaskId, setNavigatorFilter, statusCounts, taskStatuses, useProgress } from '../state/progress'
+import { SEALED_TASK_STATUSES, TASK_STATUSES, filterTasks, nextTaskId, setNavigatorFilter, statusCounts, taskStatuses, useProgress } from '../state/progress'
 import type { TaskStatus } from '../state/progress'
 import { openTask, useSession } from '../state/session'
 import { useSettings } from '../state/settings'
@@ -30,8 +30,10 @@ export function TaskNavigator() {
   const { attempts, capability, status } = useProgress()
   const statuses = useMemo(() => taskStatuses(attempts, actor), [attempts, actor])
   const listed = useMemo(() => filterTasks(tasks, statuses, capability, status), [tasks, statuses, capability, status])
+  const sealed = useSession((s) => s.dataset?.sealed !== undefined)
+  const shownStatuses = sealed ? SEALED_TASK_STATUSES : TASK_STATUSES
   const counts = statusCounts(tasks, statuses)
-  const done = counts.correct + counts.wrong + counts.flagged
+  const done = counts.correct + counts.wrong + counts.submitted + counts.flagged
   const types = useMemo(() => orderedTypes(tasks), [tasks])
   const typeName = (type: string) => (i18n.language === 'zh' ? type : capabilityName(type))
   const next = nextTaskId(listed, task?.id)
@@ -67,7 +69,7 @@ export function TaskNavigator() {
           {t('panel.status')}{' '}
           <select value={status} onChange={(e) => setNavigatorFilter({ status: e.target.value as TaskStatus | '' })}>
             <option value="">{t('panel.all')}</option>
-            {TASK_STATUSES.map((s) => (
+            {shownStatuses.map((s) => (
               <option key={s} value={s}>
                 {t(`panel.statuses.${s}`)} ({counts[s]})
               </option>
@@ -86,7 +88,11 @@ export function TaskNavigator() {
       {listed.length === 0 && <p className="hint">{t('panel.noTasks')}</p>}
       <div className="progress-row">
         <progress value={done} max={Math.max(tasks.length, 1)} aria-label={t('panel.progress')} />
-        <span>{t('panel.progressText', { done, total: tasks.length, correct: counts.correct, wrong: counts.wrong, flagged: counts.flagged })}</span>
+        <span>
+          {sealed
+            ? t('participant.progressText', { done, total: tasks.length, flagged: counts.flagged })
+            : t('panel.progressText', { done, total: tasks.length, correct: counts.correct, wrong: counts.wrong, flagged: counts.flagged })}
+        </span>
         <button type="button" disabled={!next || next === task?.id} onClick={() => next && void openTask(next)} aria-keyshortcuts="N">
           {t('panel.nextTask')} ({t('panel.nextTaskKey')})
         </button>

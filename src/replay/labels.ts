@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next'
 import type { AttemptRow } from '../db'
 
-/** An attempt's verdict in a few words: correct, wrong with its error type, or unfinished. */
+/** An attempt's verdict in a few words: correct, wrong with its error type, unfinished, or submitted without one (sealed). */
 export function verdictText(a: AttemptRow, t: TFunction): string {
-  if (!a.finished || !a.verdict) return t('replay.verdicts.unfinished')
+  if (!a.finished) return t('replay.verdicts.unfinished')
+  if (!a.verdict) return t('replay.verdicts.submitted')
   if (a.verdict.correct) return t('replay.verdicts.correct')
   return t('replay.verdicts.wrong', { type: a.verdict.errorType ? t(`replay.errorTypes.${a.verdict.errorType}`) : '?' })
 }

@@ -6,6 +6,7 @@ import { intendedHash } from './hashWriter'
 import { refreshProgress } from './progress'
 import { hashToRoute } from './routes'
 import { useSession } from './sessionStore'
+import { useSettings } from './settings'
 
 export type LoadSample = () => Promise<Record<string, string>>
 
@@ -44,6 +45,9 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
     if (!dataset) dataset = await importDataset(await loadSample(), { name: 'Sample (Daniel Hayes)', source: 'sample' })
     const tasks = await listTasks(dataset.id)
     useSession.setState({ dataset, tasks })
+    // A study's share is one person's: their attempts carry the name the collector assigned, whatever was typed before.
+    const person = dataset.sealed?.study?.person
+    if (person !== undefined && useSettings.getState().actor !== person) useSettings.getState().setActor(person)
     await refreshProgress(dataset.id)
     // A reload comes back to the screen the tab last asked for, even if the address bar had not caught up.
     const { taskId, route } = hashToRoute(intendedHash(hash))

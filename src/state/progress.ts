@@ -4,9 +4,12 @@ import { datasetAttempts } from '../db'
 import type { AttemptRow } from '../db'
 
 /** Where a person stands on a task. */
-export type TaskStatus = 'not_started' | 'in_progress' | 'correct' | 'wrong' | 'flagged'
+export type TaskStatus = 'not_started' | 'in_progress' | 'correct' | 'wrong' | 'submitted' | 'flagged'
 
-export const TASK_STATUSES: readonly TaskStatus[] = ['not_started', 'in_progress', 'correct', 'wrong', 'flagged']
+export const TASK_STATUSES: readonly TaskStatus[] = ['not_started', 'in_progress', 'correct', 'wrong', 'submitted', 'flagged']
+
+/** In a sealed data set nothing is scored: a finished attempt is only submitted. */
+export const SEALED_TASK_STATUSES: readonly TaskStatus[] = ['not_started', 'in_progress', 'submitted', 'flagged']
 
 interface ProgressState {
   /** The active data set's attempts, by everyone, as stored. */
@@ -41,7 +44,8 @@ export function setNavigatorFilter(change: Partial<Pick<ProgressState, 'capabili
 /**
  * One person's status on each task: flagged if any of their attempts carries a
  * flag; else "in progress" if their newest attempt has calls and is open; else
- * the verdict of their newest finished attempt; else not started.
+ * the verdict of their newest finished attempt (submitted when it has none:
+ * a sealed task); else not started.
  */
 export function taskStatuses(attempts: readonly AttemptRow[], actor: string): Map<string, TaskStatus> {
   const byTask = new Map<string, AttemptRow[]>()
@@ -53,7 +57,7 @@ export function taskStatuses(attempts: readonly AttemptRow[], actor: string): Ma
     let status: TaskStatus = 'not_started'
     if (rows.some((a) => (a.flags?.length ?? 0) > 0)) status = 'flagged'
     else if (newest[0] && !newest[0].finished && (newest[0].callCount ?? 0) > 0) status = 'in_progress'
-    else if (finished) status = finished.verdict?.correct ? 'correct' : 'wrong'
+    else if (finished) status = !finished.verdict ? 'submitted' : finished.verdict.correct ? 'correct' : 'wrong'
     out.set(taskId, status)
   }
   return out
@@ -66,7 +70,7 @@ export function filterTasks(tasks: readonly Task[], statuses: ReadonlyMap<string
 
 /** Counts by status over the given tasks. */
 export function statusCounts(tasks: readonly Task[], statuses: ReadonlyMap<string, TaskStatus>): Record<TaskStatus, number> {
-  const counts: Record<TaskStatus, number> = { not_started: 0, in_progress: 0, correct: 0, wrong: 0, flagged: 0 }
+  const counts: Record<TaskStatus, number> = { not_started: 0, in_progress: 0, correct: 0, wrong: 0, submitted: 0, flagged: 0 }
   for (const t of tasks) counts[statuses.get(t.id) ?? 'not_started'] += 1
   return counts
 }

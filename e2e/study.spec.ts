@@ -1,0 +1,179 @@
+// A sealed study end to end (issue #17): `npm run study` hands the sample out; a participant opens their link,
+// solves two tasks blind and exports; nothing of the gold reaches their browser.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { strFromU8, unzipSync } from 'fflate'
+import { OracleAgent, TaskHost, loadDataset, runAgent } from '../src/core/index'
+import type { Task } from '../src/core/index'
+import { readStudyFile } from '../src/core/study'
+import type { StudyFile } from '../src/core/study'
+import { api, expect, panelOf, test } from './helpers'
+
+const ROOT = join(import.meta.dirname, '..')
+const SAMPLE = join(ROOT, 'public/data')
+const PASSPHRASE = 'a study passphrase of some length'
+const FILES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json', 'sealed.json']
+const original = loadDataset(Object.fromEntries(FILES.slice(0, 4).map((f) => [f, readFileSync(join(SAMPLE, f), 'utf8')]))).dataset
+
+let out: string
+let study: StudyFile
+
+test.beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), 'study-e2e-'))
+  execFileSync('npx', ['tsx', 'cli/study.ts', '--data', SAMPLE, '--people', 'ann,bob', '--per-task', '1', '--seed', '7', '--out', out, '--passphrase-env', 'STUDY_PASS'], {
+    cwd: ROOT,
+    env: { ...process.env, STUDY_PASS: PASSPHRASE },
+    stdio: 'pipe',
+  })
+  const read = readStudyFile(readFileSync(join(out, 'assignment.json'), 'utf8'))
+  if ('problems' in read) throw new Error(read.problems.join('; '))
+  study = read.study
+})
+
+/** Serves the study folder at ./study/ on the page's own site, as a collector would put it on any static host. */
+async function serveStudy(page: Page): Promise<void> {
+  await page.route(/\/study\/([^/]+)\/([^/?#]+)$/, async (route) => {
+    const [, person, file] = /\/study\/([^/]+)\/([^/?#]+)$/.exec(new URL(route.request().url()).pathname) ?? []
+    if (!person || !file || !FILES.includes(file)) return route.fulfill({ status: 404, body: 'not found' })
+    try {
+      const body = readFileSync(join(out, decodeURIComponent(person), file), 'utf8')
+      await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body })
+    } catch {
+      await route.fulfill({ status: 404, body: 'not found' })
+    }
+  })
+}
+
+/** The oracle's calls for a task of the original data set (the right answer, made the way an agent makes it). */
+async function oracleCalls(task: Task): Promise<{ name: string; arguments: unknown }[]> {
+  const host = new TaskHost(original)
+  const opened = await host.open(task.id, 'full')
+  const calls: { name: string; arguments: unknown }[] = []
+  await runAgent({
+    model: new OracleAgent(task),
+    systemPrompt: opened.systemPrompt,
+    instruction: opened.instruction,
+    tools: opened.tools,
+    maxTurns: 50,
+    callTool: async (name, args) => {
+      const step = await host.call(name, args, 'agent')
+      if (step.kind === 'execution') calls.push({ name, arguments: JSON.parse(args) as unknown })
+      return step
+    },
+  })
+  return calls
+}
+
+function taskOf(id: string): Task {
+  const task = original.tasks.find((t) => t.id === id)
+  if (!task) throw new Error(`task ${id} is not in the sample`)
+  return task
+}
+
+/** Everything the participant's browser holds: every IndexedDB database's every store, web storage, and the page. */
+async function everythingStored(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const dump: unknown[] = [document.documentElement.outerHTML, { ...localStorage }, { ...sessionStorage }]
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name as string)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      for (const store of Array.from(db.objectStoreNames)) {
+        const rows = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).getAll()
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error)
+        })
+        dump.push({ store, rows })
+      }
+      db.close()
+    }
+    return JSON.stringify(dump)
+  })
+}
+
+test.describe.serial('a sealed study', () => {
+  test('a participant opens their link, solves two tasks blind with no verdict, and nothing of the gold is in the browser', async ({ page }) => {
+    test.setTimeout(120_000)
+    const mine = study.people.ann ?? []
+    expect(mine.length).toBeGreaterThan(2)
+    await serveStudy(page)
+    await page.goto('./?data=study/ann/')
+    const panel = panelOf(page)
+    await expect(panel.getByRole('region', { name: 'Sealed data set' })).toContainText(`Study ${study.id} · ann · task 1 of ${mine.length}`, { timeout: 40_000 })
+    await expect(panel.getByRole('region', { name: 'Sealed data set' })).toContainText('checked later by whoever runs the study')
+    // Only ann's tasks, in ann's order.
+    const picker = panel.getByRole('combobox', { name: 'Task', exact: true })
+    const listed = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+    expect(listed).toEqual(mine)
+    await expect(picker).toHaveValue(mine[0] ?? '')
+
+    // The first task right, the second wrong: neither verdict is shown.
+    const [first, second] = [taskOf(mine[0] ?? ''), taskOf(mine[1] ?? '')]
+    for (const [task, right] of [
+      [first, true],
+      [second, false],
+    ] as const) {
+      await api(page, `await api.open(${JSON.stringify(task.id)})`)
+      await expect(picker).toHaveValue(task.id)
+      const calls = right ? await oracleCalls(task) : [{ name: 'Phone_Call', arguments: { telephone: '10000000000' } }]
+      for (const call of calls) await api(page, `await api.call(${JSON.stringify(call.name)}, ${JSON.stringify(call.arguments)})`)
+      await panel.getByRole('button', { name: 'Submit', exact: true }).click()
+      // No search was made (the calls came straight from the oracle): Submit asks first, in words that promise no verdict.
+      const confirm = page.getByRole('dialog', { name: 'Finish this attempt?' })
+      await expect(confirm).toContainText('Submitting ends the attempt with your actions as they are')
+      await confirm.getByRole('button', { name: 'Submit anyway' }).click()
+      const submitted = panel.getByRole('region', { name: 'Submitted' })
+      await expect(submitted).toContainText('you will not see a verdict here')
+      await expect(panel.getByRole('region', { name: 'Review' })).toHaveCount(0)
+      await expect(panel).not.toContainText(/\bCorrect\b|\bWrong\b|Reasoning path|Distractors/)
+      await expect(submitted.getByRole('button', { name: 'Next task' })).toBeVisible()
+    }
+    await expect(panel.getByText(`2 of ${mine.length} submitted`)).toBeVisible()
+    // How a participant sees a submitted task, in both languages (the README's pictures).
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({ path: join(ROOT, 'docs/screenshots/study-participant-en.png') })
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
+    const panelZh = page.getByRole('complementary', { name: '任务' })
+    await expect(panelZh.getByText(`已提交 2 / ${mine.length}`)).toBeVisible()
+    await expect(panelZh.getByRole('region', { name: '已提交' })).toContainText('这里不会显示判定')
+    await page.screenshot({ path: join(ROOT, 'docs/screenshots/study-participant-zh.png') })
+    await page.getByRole('combobox', { name: '语言' }).selectOption({ label: 'English' })
+    // What window.spieval answers for a sealed task: the calls, no verdict.
+    await api(page, `await api.open(${JSON.stringify(mine[2] ?? '')})`)
+    expect(await api(page, 'return api.submit()')).toMatchObject({ id: mine[2], sealed: true, correct: null, errorType: null })
+
+    // No gold of any task of the share anywhere in the browser: reasoning paths, distractors, gold answers, the gold's keys.
+    const stored = await everythingStored(page)
+    expect(stored.includes(first.instruction), 'the dump holds the tasks').toBe(true)
+    for (const id of mine) {
+      const task = taskOf(id)
+      for (const secret of [task.reasoningPath, task.distractors].filter((s) => s.length > 12)) expect(stored.includes(secret), `${id}: ${secret}`).toBe(false)
+      if (id !== first.id) for (const call of task.answer) expect(stored.includes(JSON.stringify(call.arguments)), `${id}: gold answer`).toBe(false)
+    }
+    // The gold's keys, and the task fields that would hold it, filled.
+    for (const pattern of [/prompt_metadata/, /reasoning_path/, /"reasoningPath":"[^"]/, /"distractors":"[^"]/, /"answer":\[\{/])
+      expect(pattern.test(stored), `${pattern} in the browser's storage`).toBe(false)
+    // The bundle itself: the same, in its files.
+    const bundle = FILES.map((f) => readFileSync(join(out, 'ann', f), 'utf8')).join('\n')
+    for (const id of mine) for (const secret of [taskOf(id).reasoningPath, taskOf(id).distractors].filter((s) => s.length > 12)) expect(bundle).not.toContain(secret)
+
+    // The export the participant sends: their attempts, with the study and each task's fingerprint.
+    await page.getByRole('button', { name: 'People', exact: true }).click()
+    await page.getByRole('tab', { name: 'Exports and imports' }).click()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export my attempts (ann)' }).click()])
+    const zipPath = join(out, 'ann-export.zip')
+    await download.saveAs(zipPath)
+    const files = unzipSync(new Uint8Array(readFileSync(zipPath)))
+    const manifest = JSON.parse(strFromU8(files['manifest.json'] ?? new Uint8Array())) as { sealed?: { study?: { id: string; person: string }; fingerprints: Record<string, string> } }
+    expect(manifest.sealed?.study).toEqual({ id: study.id, person: 'ann' })
+    for (const id of mine.slice(0, 3)) expect(manifest.sealed?.fingerprints[id]).toBe(study.tasks[id]?.fingerprint)
+    writeFileSync(join(out, 'ann-export.path'), zipPath)
+  })
+})

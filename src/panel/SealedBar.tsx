@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next'
+import { useSession } from '../state/session'
+
+/**
+ * Above a sealed data set's tasks: that nothing here is scored, and for one
+ * person's share of a study, which study, whose share, and where in it the
+ * open task stands.
+ */
+export function SealedBar() {
+  const { t } = useTranslation()
+  const manifest = useSession((s) => s.dataset?.sealed)
+  const taskId = useSession((s) => s.task?.id)
+  if (!manifest) return null
+  const study = manifest.study
+  const position = study && taskId !== undefined ? study.tasks.indexOf(taskId) + 1 : 0
+  return (
+    <section className="sealed-bar" aria-label={t('participant.sealedTitle')}>
+      {study && position > 0 && <p className="study-line">{t('participant.studyLine', { id: study.id, person: study.person, position, total: study.tasks.length })}</p>}
+      <p className="hint">{t('participant.sealedNote')}</p>
+    </section>
+  )
+}
