@@ -365,6 +365,12 @@ describe('taskFingerprint', () => {
       (await import('node:crypto')).createHash('sha256').update('{"instruction":["x"],"records":{}}').digest('hex'),
     )
   })
+
+  it('takes an empty app list as no list, since the page stores none (a file and the page fingerprint alike)', async () => {
+    const stored = await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }] })
+    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], messages: [] })).toBe(stored)
+    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], messages: [{ 内容: 'hi' }] })).not.toBe(stored)
+  })
 })
 
 /** Runs a command without blocking, so that independent runs go side by side. */

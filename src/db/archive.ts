@@ -1,11 +1,13 @@
 import Dexie from 'dexie'
-import { toolProperties } from '../core'
+import { setOwn, toolProperties } from '../core'
 import type { LiveScoring, Task, TaskRecords } from '../core'
 import { ArchiveError, buildArchive, needsKernel, readArchive, rescoreAttempt, verifiedSteps, zipArchive } from '../core/archive'
-import type { ArchiveManifest, ArchivedAttempt, ArchivedStep, ArchivedVerdict, RescoredAttempt, VerdictChange } from '../core/archive'
+import type { ArchiveManifest, ArchiveSealed, ArchivedAttempt, ArchivedStep, ArchivedVerdict, RescoredAttempt, VerdictChange } from '../core/archive'
+import { taskFingerprint, userTexts } from '../core/seal'
 import { withLatest } from './attempts'
 import { database } from './schema'
-import type { AttemptRow, CallRow, SpievalDatabase } from './schema'
+import type { AttemptRow, CallRow, DatasetRow, SpievalDatabase, StudyRow } from './schema'
+import { listStudies } from './studies'
 
 /** Which attempts to export; every attempt at the data set's tasks without one. */
 export interface AttemptFilter {
@@ -103,6 +105,30 @@ async function stateRecords(
   return Object.fromEntries(ids.map((id, i) => [id, rows[i]?.records ?? {}]))
 }
 
+/** The stored records of some tasks (each once), by task id; a task without a row has none. */
+async function recordsOf(db: SpievalDatabase, datasetId: string, taskIds: readonly string[]): Promise<Map<string, TaskRecords>> {
+  const ids = [...new Set(taskIds)]
+  const rows = await db.taskRecords.bulkGet(ids.map((id): [string, string] => [datasetId, id]))
+  return new Map(ids.map((id, i) => [id, rows[i]?.records ?? {}]))
+}
+
+/**
+ * A task's fingerprint from what is stored: its user messages and its
+ * records, as src/core/seal's datasetFingerprints takes them from the files,
+ * so that a sealed copy and the original give the same figure.
+ */
+function storedFingerprint(task: Task, records: TaskRecords | undefined): Promise<string> {
+  return taskFingerprint(userTexts(task), records)
+}
+
+/** The manifest's `sealed` of an export from a sealed data set: the fingerprints of the tasks in `records`, and the folder's study. */
+async function sealedEntry(dataset: DatasetRow, tasks: readonly Task[], records: ReadonlyMap<string, TaskRecords>): Promise<ArchiveSealed> {
+  const fingerprints: Record<string, string> = {}
+  for (const task of tasks) if (records.has(task.id)) setOwn(fingerprints, task.id, await storedFingerprint(task, records.get(task.id)))
+  const study = dataset.sealed?.study
+  return { ...(study ? { study: { id: study.id, person: study.person } } : {}), fingerprints }
+}
+
 const fileSafe = (name: string): string => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
 
 /**
@@ -113,13 +139,19 @@ const fileSafe = (name: string): string => name.replace(/[^\p{L}\p{N}._-]+/gu, '
  * input_data.jsonl, whatever the filter; live attempts at tasks that expect
  * changes are scored on the state too, over their task's records (read in
  * the same transaction, for those tasks only) and the data set's profile.
+ *
+ * From a sealed data set nothing is scored (there is no gold): the archive
+ * holds response.jsonl without verdicts, and its manifest's `sealed` gives
+ * the fingerprint of each exported attempt's task (over its instruction and
+ * its records as stored, as the unsealed data set's give them) and the
+ * sealed folder's study and person, if any (see ArchiveSealed).
  */
 export async function exportAttempts(
   datasetId: string,
   filter: AttemptFilter = {},
   db: SpievalDatabase = database(),
 ): Promise<ExportedAttempts> {
-  const { dataset, tasks, attempts, records } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.attempts, db.calls], async () => {
+  const { dataset, tasks, attempts, records, seen } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.attempts, db.calls], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
     const taskRows = await db.tasks.where('[datasetId+order]').between([datasetId, -Infinity], [datasetId, Infinity]).toArray()
@@ -139,10 +171,12 @@ export async function exportAttempts(
       rows.map((a) => db.calls.where('[attemptId+seq]').between([a.id, -Infinity], [a.id, Infinity]).toArray()),
     )
     const tasks = taskRows.map((r) => r.task)
-    const records = await stateRecords(db, datasetId, tasks, rows)
-    return { dataset, tasks, attempts: rows.map((a, i) => archivedAttempt(a, calls[i] ?? [])), records }
+    const records = dataset.sealed ? undefined : await stateRecords(db, datasetId, tasks, rows)
+    const seen = dataset.sealed ? await recordsOf(db, datasetId, rows.map((a) => a.taskId)) : undefined
+    return { dataset, tasks, attempts: rows.map((a, i) => archivedAttempt(a, calls[i] ?? [])), records, seen }
   })
   const live: LiveScoring | undefined = records ? { records, profile: dataset.profile } : undefined
+  const sealed = dataset.sealed && seen ? await sealedEntry(dataset, tasks, seen) : undefined
   const exportedAt = new Date().toISOString()
   const description = describeFilter(filter)
   const { files, manifest } = buildArchive({
@@ -153,6 +187,7 @@ export async function exportAttempts(
     exportedAt,
     ...(description !== null ? { filter: description } : {}),
     ...(live ? { live } : {}),
+    ...(sealed ? { sealed } : {}),
   })
   return {
     files,
@@ -198,6 +233,19 @@ export interface ImportedSource {
  * (kernelSteps), before the write transaction opens, and its steps are
  * stored as the kernel judged them. Imported attempts carry `importedFrom`:
  * their source's name.
+ *
+ * An export from a sealed data set (its manifest has `sealed`) is refused
+ * whole, with every reason in the issues, unless each attempt's task is
+ * here with the fingerprint the participant saw (the same instruction and
+ * records). When it names a study, that study's assignment.json must be
+ * stored with this data set (src/db/studies.ts), the person must be one of
+ * its people and each attempt's task one of theirs. A study's attempts are
+ * credited to its person (their `actor`), whatever name was typed in the
+ * participant's page. Checked before anything is written: see
+ * {@link sealedRefusals}.
+ *
+ * Into a sealed data set (a participant restoring their own export) nothing
+ * is scored: the steps are checked as usual and no attempt keeps a verdict.
  */
 export async function importAttemptSources(
   datasetId: string,
@@ -209,7 +257,7 @@ export async function importAttemptSources(
   if (issues.length > 0)
     throw new ArchiveError(`${read.filter((r) => r.issues.length > 0).map((r) => r.source.name).join(', ')} cannot be imported:\n${issues.join('\n')}`, issues)
   // What checking the attempts needs, read first: live attempts are run again through the kernel, outside any transaction.
-  const { dataset, tasks, records } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords], async () => {
+  const { dataset, tasks, records, seen, studies } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.studies], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
     const taskIds = [...new Set(read.flatMap((r) => r.attempts.map((a) => a.taskId)))]
@@ -229,8 +277,24 @@ export async function importAttemptSources(
     const replayed = [...new Set(read.flatMap((r) => r.attempts.filter(needsKernel).map((a) => a.taskId)))]
     const recordRows = await db.taskRecords.bulkGet(replayed.map((id): [string, string] => [datasetId, id]))
     const records = new Map<string, TaskRecords>(replayed.map((id, i) => [id, recordRows[i]?.records ?? {}]))
-    return { dataset, tasks, records }
+    // The tasks of sealed exports are matched by fingerprint, which takes their records.
+    const fingerprinted = read.filter((r) => r.sealed).flatMap((r) => r.attempts.map((a) => a.taskId))
+    const seen = fingerprinted.length > 0 ? await recordsOf(db, datasetId, fingerprinted) : new Map<string, TaskRecords>()
+    const studies = read.some((r) => r.sealed?.study) ? await listStudies(datasetId, db) : []
+    return { dataset, tasks, records, seen, studies }
   })
+  const refusals = await sealedRefusals(read, { dataset, tasks, records: seen, studies })
+  if (refusals.length > 0) {
+    const names = [...new Set(refusals.map((r) => r.source))]
+    const issues = refusals.map((r) => `${r.source}: ${r.message}`)
+    throw new ArchiveError(`${names.join(', ')} cannot be imported into data set "${dataset.name}"; nothing was imported:\n${issues.join('\n')}`, issues)
+  }
+  const sealedTarget = dataset.sealed !== undefined
+  // A study's attempts are its person's, whatever name the participant's page had (often none, read as "run 0").
+  for (const r of read) {
+    const person = r.sealed?.study?.person
+    if (person !== undefined) r.attempts = r.attempts.map((a) => (a.actor === person ? a : { ...a, actor: person }))
+  }
   const properties = toolProperties(dataset.tools)
   // Each attempt id checked once: a later source's copy of it is skipped below, as is one already stored.
   const checked = new Map<string, RescoredAttempt>()
@@ -238,10 +302,11 @@ export async function importAttemptSources(
     for (const a of attempts) {
       const task = tasks.get(a.taskId)
       if (!task || checked.has(a.id)) continue
+      const options = { sealed: sealedTarget }
       if (needsKernel(a)) {
-        checked.set(a.id, await rescoreAttempt(a, task, properties, { tools: dataset.tools, records: records.get(a.taskId) ?? {}, profile: dataset.profile }))
+        checked.set(a.id, await rescoreAttempt(a, task, properties, { tools: dataset.tools, records: records.get(a.taskId) ?? {}, profile: dataset.profile }, options))
       } else {
-        checked.set(a.id, await rescoreAttempt({ ...a, steps: verifiedSteps(a.steps, dataset.tools) }, task, properties))
+        checked.set(a.id, await rescoreAttempt({ ...a, steps: verifiedSteps(a.steps, dataset.tools) }, task, properties, undefined, options))
       }
     }
   return db.transaction('rw', [db.datasets, db.attempts, db.calls], async () => {
@@ -268,6 +333,86 @@ export async function importAttemptSources(
     await db.calls.bulkAdd(calls)
     return results
   })
+}
+
+/** Why a source cannot be imported, in English, naming the task, person or study concerned. */
+interface Refusal {
+  source: string
+  message: string
+}
+
+const short = (fingerprint: string): string => `${fingerprint.slice(0, 12)}…`
+const quoted = (ids: readonly string[]): string => ids.map((id) => JSON.stringify(id)).join(', ')
+
+/**
+ * The reasons to refuse the sealed exports among `read` (those whose
+ * manifest has `sealed`), checked against the target data set:
+ * - each attempt's task must have here the fingerprint the export gives
+ *   (computed from the stored instruction and records, as the export's
+ *   were); a task that changed since, or an edited fingerprint, is refused;
+ * - into an unsealed data set, an export that names a study needs that study
+ *   stored with the data set, the person among its people, and each
+ *   attempt's task assigned to that person;
+ * - into a sealed data set that is itself a study's folder, an export of
+ *   another study or person is refused (it belongs in that person's profile).
+ * Tasks the data set does not have at all are refused earlier, by id.
+ */
+async function sealedRefusals(
+  read: readonly { source: AttemptSource; attempts: readonly ArchivedAttempt[]; sealed?: ArchiveSealed }[],
+  target: { dataset: DatasetRow; tasks: ReadonlyMap<string, Task>; records: ReadonlyMap<string, TaskRecords>; studies: readonly StudyRow[] },
+): Promise<Refusal[]> {
+  const refusals: Refusal[] = []
+  const here = new Map<string, string>()
+  const fingerprintHere = async (task: Task): Promise<string> => {
+    const known = here.get(task.id)
+    if (known !== undefined) return known
+    const fingerprint = await storedFingerprint(task, target.records.get(task.id))
+    here.set(task.id, fingerprint)
+    return fingerprint
+  }
+  for (const { source, attempts, sealed } of read) {
+    if (!sealed) continue
+    const refuse = (message: string) => refusals.push({ source: source.name, message })
+    const taskIds = [...new Set(attempts.map((a) => a.taskId))]
+    for (const id of taskIds) {
+      const task = target.tasks.get(id)
+      const given = Object.hasOwn(sealed.fingerprints, id) ? sealed.fingerprints[id] : undefined
+      if (!task || given === undefined) continue // refused by id already, or by readArchive
+      const actual = await fingerprintHere(task)
+      if (actual !== given)
+        refuse(
+          `Task ${JSON.stringify(id)} is not the one the participant saw: its instruction or records differ (fingerprint ${short(given)} in the export, ${short(actual)} in data set "${target.dataset.name}").`,
+        )
+    }
+    const study = sealed.study
+    if (!study) continue
+    const own = target.dataset.sealed?.study
+    if (target.dataset.sealed) {
+      if (own && (own.id !== study.id || own.person !== study.person))
+        refuse(`It is ${study.person}'s export of study ${study.id}, but this sealed data set is ${own.person}'s folder of study ${own.id}: import it into the profile that holds that folder.`)
+      continue
+    }
+    const row = target.studies.find((s) => s.id === study.id)
+    if (!row) {
+      const others = target.studies.map((s) => s.id)
+      refuse(
+        others.length === 0
+          ? `It is an export of study ${study.id}, which data set "${target.dataset.name}" does not hold: load that study's assignment.json into the data set first.`
+          : `It is an export of study ${study.id}, but data set "${target.dataset.name}" holds only ${others.length === 1 ? 'study' : 'studies'} ${others.join(', ')}: it belongs to another study (load study ${study.id}'s assignment.json into the data set first).`,
+      )
+      continue
+    }
+    const people = row.study.people
+    const assigned = Object.hasOwn(people, study.person) ? people[study.person] : undefined
+    if (!assigned) {
+      refuse(`Person ${JSON.stringify(study.person)} is not one of the people of study ${study.id} (${quoted(Object.keys(people))}).`)
+      continue
+    }
+    const unassigned = taskIds.filter((id) => !assigned.includes(id))
+    if (unassigned.length > 0)
+      refuse(`${unassigned.length === 1 ? 'Task' : 'Tasks'} ${quoted(unassigned)} ${unassigned.length === 1 ? 'is' : 'are'} not assigned to ${study.person} in study ${study.id}.`)
+  }
+  return refusals
 }
 
 function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerdict | undefined, sourceName: string): AttemptRow {

@@ -1,18 +1,25 @@
 import { useTranslation } from 'react-i18next'
 import { Download, FileDown } from 'lucide-react'
 import { exportPeople, setPeopleOption, usePeople } from '../state/people'
+import { useSession } from '../state/sessionStore'
 import { useSettings } from '../state/settings'
 
-/** Export everyone's or the current annotator's attempts as a zip, or response.jsonl alone. */
+/**
+ * Export everyone's or the current annotator's attempts as a zip, or
+ * response.jsonl alone. From a sealed data set only the zip: its manifest's
+ * task fingerprints are what lets the collector match the attempts to the
+ * tasks, and a bare response.jsonl would be imported without that check.
+ */
 export function ExportPanel() {
   const { t } = useTranslation()
   const actor = useSettings((s) => s.actor)
+  const sealed = useSession((s) => s.dataset?.sealed !== undefined)
   const { finishedOnly, busy, exported, exportError } = usePeople()
   const disabled = busy !== undefined
   return (
     <section className="people-card" aria-labelledby="people-export">
       <h4 id="people-export">{t('people.export.heading')}</h4>
-      <p className="people-hint">{t('people.export.hint')}</p>
+      <p className="people-hint">{t(sealed ? 'sealedExchange.exportHint' : 'people.export.hint')}</p>
       <label className="people-check">
         <input type="checkbox" checked={finishedOnly} onChange={(e) => setPeopleOption({ finishedOnly: e.target.checked })} />
         {t('people.export.finishedOnly')}
@@ -24,13 +31,17 @@ export function ExportPanel() {
         <button type="button" disabled={disabled} onClick={() => void exportPeople('mine', 'zip')}>
           <Download size={16} aria-hidden="true" /> {t('people.export.mine', { name: actor || t('people.export.anonymous') })}
         </button>
-        <button type="button" disabled={disabled} onClick={() => void exportPeople('all', 'responses')} aria-describedby="people-responses-hint">
-          <FileDown size={16} aria-hidden="true" /> {t('people.export.responses')}
-        </button>
+        {!sealed && (
+          <button type="button" disabled={disabled} onClick={() => void exportPeople('all', 'responses')} aria-describedby="people-responses-hint">
+            <FileDown size={16} aria-hidden="true" /> {t('people.export.responses')}
+          </button>
+        )}
       </div>
-      <p className="people-hint" id="people-responses-hint">
-        {t('people.export.responsesHint')}
-      </p>
+      {!sealed && (
+        <p className="people-hint" id="people-responses-hint">
+          {t('people.export.responsesHint')}
+        </p>
+      )}
       <div aria-live="polite">
         {busy === 'export' && <p role="status">{t('people.export.busy')}</p>}
         {busy !== 'export' && exported && (

@@ -3,6 +3,7 @@ import type { DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Upload } from 'lucide-react'
 import { importPeople, usePeople } from '../state/people'
+import { useSession } from '../state/sessionStore'
 import { ImportReportView } from '../shared/ImportReport'
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files')
@@ -14,6 +15,7 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Fi
 export function ImportPanel() {
   const { t } = useTranslation()
   const busy = usePeople((s) => s.busy)
+  const sealed = useSession((s) => s.dataset?.sealed !== undefined)
   const [over, setOver] = useState(false)
 
   const onDrag = (e: DragEvent, entering: boolean) => {
@@ -44,6 +46,7 @@ export function ImportPanel() {
     >
       <h4 id="people-import">{t('people.import.heading')}</h4>
       <p className="people-hint">{t('people.import.hint')}</p>
+      {sealed && <p className="people-hint">{t('sealedExchange.importHint')}</p>}
       <label className={`people-file${busy ? ' disabled' : ''}`}>
         <input
           type="file"

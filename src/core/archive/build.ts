@@ -4,9 +4,10 @@ import { responseLine } from '../attempt/responseLine'
 import { scoreFileTexts, scoreResponses } from '../score/aggregate'
 import type { LiveScoring } from '../score/liveLines'
 import { parseResponses } from '../score/responses'
+import { setOwn } from '../dataset/own'
 import { fileEntry } from './files'
 import { ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
-import type { ArchiveManifest, ArchivedAttempt, ArchivedStep, ArchivedVerdict } from './types'
+import type { ArchiveManifest, ArchiveSealed, ArchivedAttempt, ArchivedStep, ArchivedVerdict } from './types'
 
 export interface ArchiveInput {
   attempts: readonly ArchivedAttempt[]
@@ -25,6 +26,13 @@ export interface ArchiveInput {
    * expects changes (the scorer throws without it).
    */
   live?: LiveScoring
+  /**
+   * The data set is sealed (its tasks have no gold): nothing is scored, the
+   * archive holds response.jsonl without verdicts, and the manifest gets
+   * `sealed` (see {@link ArchiveSealed}). `fingerprints` must give every
+   * attempt's task; only those tasks' are written.
+   */
+  sealed?: ArchiveSealed
 }
 
 /** Compares by UTF-16 code units, so that the order is the same on every machine and locale. */
@@ -155,19 +163,24 @@ const jsonl = (values: readonly unknown[]): string => values.map((v) => JSON.str
  * byte: the same parser, scorer and serialisation, live lines replayed over
  * `input.live` as the command line replays them over records_db.json and
  * profile.json), and manifest.json
- * (counts, and each file's SHA-256, size and lines).
+ * (counts, and each file's SHA-256, size and lines). From a sealed data set
+ * (`input.sealed`), response.jsonl and manifest.json only, with no verdict
+ * anywhere: there is no gold to score against.
  */
 export function buildArchive(input: ArchiveInput): { files: Record<string, string>; manifest: ArchiveManifest } {
   const instructions = new Map(input.tasks.map((t) => [t.id, t.instruction]))
-  const ordered = scoringOrder(input.attempts, input.tasks)
+  const sealed = input.sealed ? sealedEntry(input.sealed, input.attempts, input.tasks) : undefined
+  // A verdict cannot come from a sealed data set; one found there was not made against its gold.
+  const attempts = sealed ? input.attempts.map(withoutVerdict) : input.attempts
+  const ordered = scoringOrder(attempts, input.tasks)
   const responses = jsonl(ordered.map(({ attempt, run }) => archiveResponseLine(attempt, run, instructions.get(attempt.taskId) ?? '')))
-  // Scored through the text, as cli/score.ts does, so that the two cannot drift apart.
-  const scores = scoreResponses(input.tasks, input.tools, parseResponses(responses, ARCHIVE_FILES.responses).lines, input.live)
-  const texts = scoreFileTexts(scores)
-  const scored: Record<string, string> = {
-    [ARCHIVE_FILES.responses]: responses,
-    [ARCHIVE_FILES.result]: texts.result,
-    [ARCHIVE_FILES.details]: texts.details,
+  const scored: Record<string, string> = { [ARCHIVE_FILES.responses]: responses }
+  if (!sealed) {
+    // Scored through the text, as cli/score.ts does, so that the two cannot drift apart.
+    const scores = scoreResponses(input.tasks, input.tools, parseResponses(responses, ARCHIVE_FILES.responses).lines, input.live)
+    const texts = scoreFileTexts(scores)
+    scored[ARCHIVE_FILES.result] = texts.result
+    scored[ARCHIVE_FILES.details] = texts.details
   }
   const manifest: ArchiveManifest = {
     format: ARCHIVE_FORMAT,
@@ -183,6 +196,29 @@ export function buildArchive(input: ArchiveInput): { files: Record<string, strin
       calls: input.attempts.reduce((n, a) => n + a.steps.length, 0),
     },
     files: Object.fromEntries(Object.entries(scored).map(([name, text]) => [name, fileEntry(text)])),
+    ...(sealed ? { sealed } : {}),
   }
   return { files: { ...scored, [ARCHIVE_FILES.manifest]: JSON.stringify(manifest, null, 2) + '\n' }, manifest }
+}
+
+function withoutVerdict(attempt: ArchivedAttempt): ArchivedAttempt {
+  if (!attempt.verdict) return attempt
+  const { verdict: _verdict, ...rest } = attempt
+  return rest
+}
+
+/**
+ * The manifest's `sealed`: the study as given, and the fingerprints of the
+ * attempts' tasks only, in the data set's order. Throws when an attempt's
+ * task has none: the archive could then never be matched to its task.
+ */
+function sealedEntry(given: ArchiveSealed, attempts: readonly ArchivedAttempt[], tasks: readonly Pick<Task, 'id'>[]): ArchiveSealed {
+  const used = new Set(attempts.map((a) => a.taskId))
+  const missing = [...used].filter((id) => !Object.hasOwn(given.fingerprints, id))
+  if (missing.length > 0) throw new Error(`No fingerprint for task(s) ${missing.map((id) => JSON.stringify(id)).join(', ')}: an export from a sealed data set needs each attempt's task's.`)
+  const order = new Map(tasks.map((t, i) => [t.id, i]))
+  const ids = [...used].sort((a, b) => (order.get(a) ?? tasks.length) - (order.get(b) ?? tasks.length) || byCodeUnits(a, b))
+  const fingerprints: Record<string, string> = {}
+  for (const id of ids) setOwn(fingerprints, id, given.fingerprints[id] as string)
+  return { ...(given.study ? { study: { id: given.study.id, person: given.study.person } } : {}), fingerprints }
 }

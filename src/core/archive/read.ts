@@ -1,4 +1,5 @@
 import { isRetrievalToolName } from '../apps/registry'
+import { setOwn } from '../dataset/own'
 import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
 import { readRun } from '../score/responses'
 import { parseArguments } from '../tools/runtime'
@@ -6,7 +7,7 @@ import type { CallSource } from '../tools/types'
 import type { FailureRate, RunTag } from '../attempt/types'
 import { fileEntry, sha256Hex } from './files'
 import { ARCHIVED_FLAG_KINDS, ARCHIVED_SETTINGS, ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
-import type { ArchivedAttempt, ArchivedFlag, ArchivedSetting, ArchivedStep, ArchivedVerdict } from './types'
+import type { ArchiveSealed, ArchivedAttempt, ArchivedFlag, ArchivedSetting, ArchivedStep, ArchivedVerdict } from './types'
 
 /** Every call source; a Record so that a new CallSource fails to compile here until it is listed. */
 const SOURCES: Record<CallSource, true> = { ui: true, api: true, agent: true, webmcp: true, mcp: true, replay: true, test: true }
@@ -47,12 +48,18 @@ const isSource = (value: unknown): value is CallSource => typeof value === 'stri
  *
  * Lines that cannot be read are reported in `issues` and left out; an
  * importer should refuse an archive with any issue.
+ *
+ * `sealed` is the manifest's `sealed` (an export from a sealed data set, see
+ * {@link ArchiveSealed}): such an archive has no result.json or
+ * details.jsonl, and every attempt's task must have a fingerprint in it (an
+ * issue otherwise). Matching the fingerprints to a data set is the
+ * importer's part.
  */
-export function readArchive(files: Readonly<Record<string, string>>): { attempts: ArchivedAttempt[]; issues: string[] } {
+export function readArchive(files: Readonly<Record<string, string>>): { attempts: ArchivedAttempt[]; issues: string[]; sealed?: ArchiveSealed } {
   const issues: string[] = []
-  checkManifest(files, issues)
+  const sealed = checkManifest(files, issues)
   const name = responseFileName(files, issues)
-  if (name === undefined) return { attempts: [], issues }
+  if (name === undefined) return { attempts: [], issues, ...(sealed ? { sealed } : {}) }
   const attempts: ArchivedAttempt[] = []
   const seen = new Map<string, { line: number; text: string }>()
   splitLines(files[name] ?? '').forEach((text, index) => {
@@ -71,7 +78,12 @@ export function readArchive(files: Readonly<Record<string, string>>): { attempts
     seen.set(attempt.id, { line, text })
     attempts.push(attempt)
   })
-  return { attempts, issues }
+  if (sealed) {
+    const unlisted = [...new Set(attempts.map((a) => a.taskId))].filter((id) => !Object.hasOwn(sealed.fingerprints, id))
+    if (unlisted.length > 0)
+      issues.push(`${ARCHIVE_FILES.manifest}: "sealed.fingerprints" has no fingerprint for task(s) ${unlisted.map((id) => JSON.stringify(id)).join(', ')}, which ${name} has attempts at`)
+  }
+  return { attempts, issues, ...(sealed ? { sealed } : {}) }
 }
 
 function responseFileName(files: Readonly<Record<string, string>>, issues: string[]): string | undefined {
@@ -86,9 +98,10 @@ function responseFileName(files: Readonly<Record<string, string>>, issues: strin
   return undefined
 }
 
-function checkManifest(files: Readonly<Record<string, string>>, issues: string[]): void {
+/** Checks each file the manifest lists; gives its `sealed`, when it has a well-formed one. */
+function checkManifest(files: Readonly<Record<string, string>>, issues: string[]): ArchiveSealed | undefined {
   const text = files[ARCHIVE_FILES.manifest]
-  if (text === undefined) return
+  if (text === undefined) return undefined
   const parsed = parseJsonWithLine(text)
   if ('error' in parsed) return void issues.push(`${ARCHIVE_FILES.manifest}: not valid JSON (${parsed.error})`)
   const manifest = parsed.value
@@ -104,6 +117,31 @@ function checkManifest(files: Readonly<Record<string, string>>, issues: string[]
     if (content === undefined) issues.push(`${name}: listed in ${ARCHIVE_FILES.manifest} but missing`)
     else if (fileEntry(content).sha256 !== expected)
       issues.push(`${name}: does not match ${ARCHIVE_FILES.manifest} (different SHA-256): the file was changed after the export`)
+  }
+  return manifest.sealed === undefined ? undefined : readSealed(manifest.sealed, issues)
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/
+
+/** manifest.json's `sealed`, checked: `{study?: {id, person}, fingerprints: {<task id>: <64 hex digits>}}`. */
+function readSealed(value: unknown, issues: string[]): ArchiveSealed | undefined {
+  const where = `${ARCHIVE_FILES.manifest}: "sealed"`
+  if (!isPlainObject(value)) return void issues.push(`${where} must be an object`)
+  const before = issues.length
+  const fingerprints: Record<string, string> = {}
+  if (!isPlainObject(value.fingerprints)) issues.push(`${where}.fingerprints must map task ids to SHA-256 fingerprints`)
+  else
+    for (const [taskId, fingerprint] of Object.entries(value.fingerprints)) {
+      if (typeof fingerprint === 'string' && SHA256_HEX.test(fingerprint)) setOwn(fingerprints, taskId, fingerprint)
+      else issues.push(`${where}.fingerprints: task ${JSON.stringify(taskId)} must have 64 hex digits (SHA-256)`)
+    }
+  const { study } = value
+  if (study !== undefined && !(isPlainObject(study) && nonEmptyString(study.id) && nonEmptyString(study.person)))
+    issues.push(`${where}.study must be {id, person}, both non-empty strings`)
+  if (issues.length > before) return undefined
+  return {
+    ...(isPlainObject(study) ? { study: { id: study.id as string, person: study.person as string } } : {}),
+    fingerprints,
   }
 }
 

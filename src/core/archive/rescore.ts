@@ -53,6 +53,8 @@ export interface KernelSource {
   tools: readonly ToolSchema[]
   records: TaskRecords
   profile: Profile
+  /** The data set is sealed (no gold): the calls are judged, the attempt is never scored. */
+  sealed?: boolean
 }
 
 /**
@@ -101,6 +103,7 @@ export async function kernelSteps(
     ...(attempt.state ? { state: attempt.state } : {}),
     ...(attempt.failure ? { failure: attempt.failure } : {}),
     ...(attempt.run ? { run: attempt.run } : {}),
+    ...(source.sealed ? { sealed: true } : {}),
   })
   for (const step of ordered) await callAgain(kernel, step)
   for (const [index, step] of ordered.entries()) if (step.withdrawn) await kernel.withdraw(index)
@@ -188,6 +191,10 @@ const sameSummary = (a: VerdictSummary, b: VerdictSummary): boolean =>
  * `kernel` (this data set's tools, the task's records and the profile), and
  * throws without it.
  *
+ * In a sealed data set (`options.sealed`) there is no gold: the steps are
+ * checked the same way, and no attempt gets a verdict, whatever the file
+ * says.
+ *
  * `change` is set when the file had a verdict that differs in `correct`,
  * `errorType`, or the state verdict's `correct` and `errorType` (one only
  * on one side counts); mismatches alone are not a different verdict (their
@@ -199,17 +206,19 @@ export async function rescoreAttempt(
   task: Task,
   properties: ToolProperties,
   kernel?: KernelSource,
+  options: { sealed?: boolean } = {},
 ): Promise<RescoredAttempt> {
+  const sealed = options.sealed === true
   let steps = attempt.steps
   let verdict: ArchivedVerdict
   if (needsKernel(attempt)) {
     if (!kernel) throw new Error(`Attempt ${attempt.id} is ${attempt.state === 'live' ? 'live' : 'one with random failures'}: checking it runs its calls again, which needs the task's records, the tools and the profile`)
-    const judged = await kernelSteps(attempt, task, kernel)
+    const judged = await kernelSteps(attempt, task, sealed ? { ...kernel, sealed } : kernel)
     steps = judged.steps
     if (!attempt.finished || !judged.outcome) return { steps }
     verdict = keptVerdict(judged.outcome)
   } else {
-    if (!attempt.finished) return { steps }
+    if (!attempt.finished || sealed) return { steps }
     verdict = keptVerdict(scoreTask(task, submittedOf(steps), properties))
   }
   const stored = attempt.verdict

@@ -86,6 +86,38 @@ export interface ArchiveFileEntry {
   lines: number
 }
 
+/**
+ * manifest.json's `sealed`: the archive was exported from a sealed data set
+ * (DESIGN.md, "Sealed data sets"), whose tasks have no gold there.
+ *
+ * ```json
+ * "sealed": {
+ *   "study": { "id": "<study id>", "person": "ann" },
+ *   "fingerprints": { "<task id>": "<sha-256 hex>" }
+ * }
+ * ```
+ *
+ * - `fingerprints`: for every task that has an attempt in response.jsonl,
+ *   the fingerprint of what the participant saw (src/core/seal,
+ *   taskFingerprint over the task's user messages and its records), the
+ *   same figure datasetFingerprints gives the task in the unsealed data set.
+ *   An import into another data set refuses the archive whole unless each
+ *   attempt's task is there with the same fingerprint.
+ * - `study` (optional): the sealed folder was one participant's share of a
+ *   study (its sealed.json's `study`, without the task list). An import into
+ *   the unsealed data set needs that study's assignment.json loaded there,
+ *   the person among its people, and each attempt's task assigned to them.
+ *
+ * Such an archive holds response.jsonl only: its attempts have no verdict
+ * (nothing is scored without the gold), so there is no result.json or
+ * details.jsonl, and its lines have no `verdict`. They are scored when
+ * imported into the unsealed data set.
+ */
+export interface ArchiveSealed {
+  study?: { id: string; person: string }
+  fingerprints: Record<string, string>
+}
+
 /** manifest.json. */
 export interface ArchiveManifest {
   format: typeof ARCHIVE_FORMAT
@@ -96,6 +128,8 @@ export interface ArchiveManifest {
   filter: string | null
   counts: { attempts: number; finished: number; people: number; tasks: number; calls: number }
   files: Record<string, ArchiveFileEntry>
+  /** Present only on an export from a sealed data set (additive: older readers ignore it). */
+  sealed?: ArchiveSealed
 }
 
 /**

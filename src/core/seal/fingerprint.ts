@@ -36,7 +36,17 @@ export async function taskFingerprint(instruction: string | readonly string[], r
 }
 
 function fingerprintNow(instruction: readonly string[], records: TaskRecords | undefined): string {
-  return bytesToHex(sha256(utf8ToBytes(canonicalJson({ instruction, records: records ?? {} }))))
+  return bytesToHex(sha256(utf8ToBytes(canonicalJson({ instruction, records: shownRecords(records) }))))
+}
+
+/**
+ * The app lists a person sees: an empty list shows as no list, and a stored
+ * data set keeps no empty lists, so the files and the page fingerprint alike.
+ */
+function shownRecords(records: TaskRecords | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [app, list] of Object.entries(records ?? {})) if (Array.isArray(list) && list.length > 0) setOwn(out, app, list)
+  return out
 }
 
 /** The texts of a task's user messages, in order: what the fingerprint takes as the instruction. */
