@@ -368,8 +368,8 @@ describe('taskFingerprint', () => {
 
   it('takes an empty app list as no list, since the page stores none (a file and the page fingerprint alike)', async () => {
     const stored = await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }] })
-    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], messages: [] })).toBe(stored)
-    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], messages: [{ 内容: 'hi' }] })).not.toBe(stored)
+    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], sms: [] })).toBe(stored)
+    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], sms: [{ 内容: 'hi' }] })).not.toBe(stored)
   })
 })
 

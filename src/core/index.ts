@@ -81,3 +81,4 @@ export type {
 export * from './live'
 export * from './seal'
 export * from './study'
+export { studyDashboard, studyDashboardTable, formatOverPeople, type StudyDashboard, type StudyPersonRow, type StudyCapabilityRow } from './analysis/study'

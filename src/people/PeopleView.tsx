@@ -1,18 +1,20 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { loadPeople, usePeople } from '../state/people'
+import { loadPeople } from '../state/people'
 import { useProgress } from '../state/progress'
+import { useShownPeopleTab } from '../state/study'
 import { BaselineView } from './BaselineView'
 import { CrossValidationView } from './CrossValidationView'
 import { ExchangeView } from './ExchangeView'
 import { PeopleTabs, tabId, panelId } from './PeopleTabs'
 import { StorageNote } from './StorageNote'
+import { StudyView } from './StudyView'
 import './people.css'
 
 /** People's attempts: exports and merges, cross-validation, and the human baseline, one sub-tab each. */
 export function PeopleView() {
   const { t } = useTranslation()
-  const tab = usePeople((s) => s.tab)
+  const tab = useShownPeopleTab()
   const rows = useProgress((s) => s.attempts)
 
   useEffect(() => {
@@ -31,6 +33,7 @@ export function PeopleView() {
           {tab === 'exchange' && <ExchangeView />}
           {tab === 'crossval' && <CrossValidationView />}
           {tab === 'baseline' && <BaselineView />}
+          {tab === 'study' && <StudyView />}
         </div>
       </div>
     </section>
