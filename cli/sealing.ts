@@ -3,11 +3,9 @@ import { readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { DATASET_FILES, DatasetError, SEALED_FILE, loadDataset } from '../src/core/index'
 import type { Dataset } from '../src/core/index'
+import { SHORT_PASSPHRASE } from '../src/core/study'
 import { CliError, errorLine, keepSecret, systemReason } from './errors'
 import { makeFolder, readDatasetFolder, writeText } from './files'
-
-/** Below this, a note says that the folder can be attacked by guessing offline. */
-const SHORT_PASSPHRASE = 12
 
 /** The passphrase in the environment variable `--passphrase-env` names; never printed. */
 export function readPassphrase(variable: string | boolean | undefined, usage: string): string | undefined {

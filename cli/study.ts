@@ -8,8 +8,8 @@
  * OUT/links.txt (one `?data=` link per person).
  */
 import { join } from 'node:path'
-import { MIN_ITERATIONS, datasetFingerprints, sealDataset } from '../src/core/seal'
-import { StudyError, assignStudy, buildStudyFile, studyId } from '../src/core/study'
+import { MIN_ITERATIONS } from '../src/core/seal'
+import { StudyError, makeStudy, studyBaseUrl, studyFileText } from '../src/core/study'
 import { readOptions, required, wholeNumber } from './args'
 import { CliError, exitOnError } from './errors'
 import { writeText } from './files'
@@ -63,46 +63,29 @@ const seed = seedGiven ? wholeNumber(values.seed, 'seed', 0, USAGE, 0) : Math.fl
 const iterations = wholeNumber(values.iterations, 'iterations', MIN_ITERATIONS, USAGE, MIN_ITERATIONS)
 const baseUrl = baseUrlOption(values['base-url'])
 const passphrase = readPassphrase(values['passphrase-env'], USAGE)
-const { files, dataset } = readDataToSeal(data)
+const { files } = readDataToSeal(data)
 const existing = checkOutFolder(out, data, values.overwrite === true, USAGE)
 
 /** `--base-url` with a final slash; characters that would end the link or the query are refused. */
 function baseUrlOption(value: string | boolean | undefined): string {
-  if (value === undefined || value === '') return ''
-  if (typeof value !== 'string' || /[\s#"<>]/.test(value)) throw new CliError(`--base-url ${JSON.stringify(value)} is not a usable address (no spaces, "#", quotes or angle brackets).`, { usage: USAGE })
-  return value.endsWith('/') ? value : `${value}/`
+  if (value === undefined) return ''
+  const url = typeof value === 'string' ? studyBaseUrl(value) : undefined
+  if (url === undefined) throw new CliError(`--base-url ${JSON.stringify(value)} is not a usable address (no spaces, "#", quotes or angle brackets).`, { usage: USAGE })
+  return url
 }
 
-/** A `?data=` value: only what would break the query is escaped, so that plain addresses stay readable. */
-function queryValue(text: string): string {
-  return text.replace(/[%&+#\s]/g, (c) => encodeURIComponent(c))
-}
-
-const tasks = dataset.tasks.map((t) => ({ id: t.id, type: t.type }))
-let assignment
+let made
 try {
-  assignment = assignStudy({ tasks, people, perTask, seed })
+  made = await makeStudy({ files, people, perTask, seed, iterations, baseUrl, ...(passphrase === undefined ? {} : { passphrase }) })
 } catch (err) {
   if (err instanceof StudyError) throw new CliError(err.message, { usage: USAGE })
   throw err
 }
-const fingerprints = await datasetFingerprints(dataset)
-const id = studyId({ seed, perTask, people, fingerprints })
-// Sealed side by side: each folder's key derivation is the slow part, and WebCrypto runs it off the main thread.
-const bundles = await Promise.all(
-  people.map((person) =>
-    sealDataset(files, {
-      ...(passphrase === undefined ? {} : { passphrase }),
-      iterations,
-      study: { id, person, tasks: assignment.people[person] ?? [] },
-    }),
-  ),
-)
-const study = buildStudyFile({ id, seed, perTask, tasks, fingerprints, assignment })
-people.forEach((person, i) => writeFolder(join(out, person), bundles[i] ?? {}))
-writeText(join(out, 'assignment.json'), JSON.stringify(study, null, 2) + '\n', 'assignment.json')
-const links = people.map((person) => `${person}\t?data=${queryValue(`${baseUrl}${encodeURIComponent(person)}/`)}`)
-writeText(join(out, 'links.txt'), links.join('\n') + '\n', 'links.txt')
+const { study, bundles, links, assignment, tasks } = made
+const id = study.id
+for (const person of people) writeFolder(join(out, person), bundles[person] ?? {})
+writeText(join(out, 'assignment.json'), studyFileText(study), 'assignment.json')
+writeText(join(out, 'links.txt'), links, 'links.txt')
 
 const stale = existing.filter((name) => !people.includes(name) && name !== 'assignment.json' && name !== 'links.txt')
 if (stale.length > 0) process.stderr.write(`note: ${out} also holds ${stale.join(', ')}, which this study does not use.\n`)

@@ -16,6 +16,7 @@ import type { ImportError } from '../state/datasets'
 import { LIVE_SAMPLE_SOURCE, loadLiveSample } from '../state/liveSample'
 import { useSession } from '../state/session'
 import { DataLinkProblem, DataLinkPrompt } from './DataLink'
+import { SealingActions } from './SealingActions'
 import './DatasetManager.css'
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files')
@@ -133,6 +134,7 @@ function DatasetItem({ row, active, last }: { row: DatasetRow; active: boolean; 
           </button>
         </div>
       )}
+      <SealingActions row={row} busy={busy} />
     </li>
   )
 }

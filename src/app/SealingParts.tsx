@@ -1,0 +1,215 @@
+/** What the sealing, study and unsealing dialogs share: the modal, the data set's files, the passphrase fields, a problem. */
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AlertTriangle, CheckCircle2, FileUp, FolderUp, Loader2 } from 'lucide-react'
+import type { DatasetFiles } from '../core'
+import type { DatasetRow } from '../db'
+import { pickedFromInput } from '../state/datasets'
+import { SHORT_PASSPHRASE, fetchOwnFiles, filesFolderOf, readPickedFiles, sealingError } from '../state/sealing'
+import type { SealingError } from '../state/sealing'
+import './Sealing.css'
+
+/**
+ * A modal dialog over the data set manager, shown from mount to unmount.
+ * Escape closes it unless `busy`. Its close event stops here: React passes
+ * it up its tree, where the manager would take it for its own.
+ */
+export function Modal(props: { titleId: string; busy?: boolean; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const el = dialog.current
+    if (el && !el.open) el.showModal()
+    return () => el?.close()
+  }, [])
+  return (
+    <dialog
+      ref={dialog}
+      className="sealing-dialog"
+      aria-labelledby={props.titleId}
+      onCancel={(e) => {
+        e.stopPropagation()
+        e.preventDefault()
+        if (!props.busy) props.onClose()
+      }}
+      onClose={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') e.stopPropagation()
+      }}
+    >
+      {props.children}
+    </dialog>
+  )
+}
+
+/** A failure in the reader's language where the page knows it, else as the core worded it. */
+export function ProblemText({ error, title }: { error: SealingError; title?: string }) {
+  const { t } = useTranslation()
+  // A count must be a number for i18next to choose the plural form.
+  const params: Record<string, string | number> = 'key' in error ? { ...error.params } : {}
+  if (typeof params.count === 'string') params.count = Number(params.count)
+  return (
+    <div role="alert" className="sealing-problem">
+      <AlertTriangle size={16} aria-hidden="true" />
+      <div>
+        {title && <strong>{title}</strong>}
+        {'key' in error ? <p>{t(error.key, params)}</p> : <pre>{error.message}</pre>}
+      </div>
+    </div>
+  )
+}
+
+/** A status line of a working dialog. */
+export function Working({ text }: { text: string }) {
+  return (
+    <p role="status" className="sealing-working">
+      <Loader2 size={16} aria-hidden="true" className="spin" /> {text}
+    </p>
+  )
+}
+
+/** A done line of a dialog. */
+export function Done({ text }: { text: string }) {
+  return (
+    <p role="status" className="sealing-done">
+      <CheckCircle2 size={16} aria-hidden="true" /> {text}
+    </p>
+  )
+}
+
+type FilesState =
+  | { phase: 'fetching'; url: string }
+  | { phase: 'reading' }
+  | { phase: 'ready'; files: DatasetFiles }
+  | { phase: 'pick'; error?: SealingError }
+
+/**
+ * The data set's files as written, which sealing starts from: fetched again
+ * from where they came (the samples, a `?data=` folder), else picked by the
+ * person; either way checked against the stored data set.
+ */
+export function useDatasetFiles(row: DatasetRow): { state: FilesState; pick: (list: FileList | null) => void } {
+  const [state, setState] = useState<FilesState>(() => {
+    const url = filesFolderOf(row)
+    return url === undefined ? { phase: 'pick' } : { phase: 'fetching', url }
+  })
+  const fetching = state.phase === 'fetching'
+  useEffect(() => {
+    if (!fetching) return
+    let live = true
+    fetchOwnFiles(row).then(
+      (files) => live && setState({ phase: 'ready', files }),
+      (err: unknown) => live && setState({ phase: 'pick', error: sealingError(err) }),
+    )
+    return () => {
+      live = false
+    }
+  }, [fetching, row])
+  const pick = (list: FileList | null) => {
+    const picked = pickedFromInput(list)
+    if (picked.length === 0) return
+    setState({ phase: 'reading' })
+    readPickedFiles(row, picked).then(
+      (files) => setState({ phase: 'ready', files }),
+      (err: unknown) => setState({ phase: 'pick', error: sealingError(err) }),
+    )
+  }
+  return { state, pick }
+}
+
+/** Where the dialog's files stand, and the pickers when the person must give them. */
+export function DatasetFilesField({ row, state, pick, disabled }: { row: DatasetRow; state: FilesState; pick: (list: FileList | null) => void; disabled: boolean }) {
+  const { t } = useTranslation()
+  const headingId = useId()
+  const pickers = (
+    <div className="sealing-pickers">
+      <label className={`file-button${disabled ? ' disabled' : ''}`}>
+        <input
+          type="file"
+          disabled={disabled}
+          ref={(el) => {
+            if (el) el.webkitdirectory = true
+          }}
+          onChange={(e) => {
+            pick(e.target.files)
+            e.target.value = ''
+          }}
+        />
+        <FolderUp size={16} aria-hidden="true" /> {state.phase === 'ready' ? t('sealing.files.pickAgain') : t('sealing.files.pickFolder')}
+      </label>
+      <label className={`file-button${disabled ? ' disabled' : ''}`}>
+        <input
+          type="file"
+          multiple
+          accept=".jsonl,.json"
+          disabled={disabled}
+          onChange={(e) => {
+            pick(e.target.files)
+            e.target.value = ''
+          }}
+        />
+        <FileUp size={16} aria-hidden="true" /> {t('sealing.files.pickFiles')}
+      </label>
+    </div>
+  )
+  return (
+    <section className="sealing-files" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('sealing.files.heading')}</h3>
+      {state.phase === 'fetching' && <Working text={t('sealing.files.fetching', { url: state.url })} />}
+      {state.phase === 'reading' && <Working text={t('importPhases.read')} />}
+      {state.phase === 'ready' && <Done text={t('sealing.files.ready', { count: row.tasks })} />}
+      {state.phase === 'pick' && (
+        <>
+          {state.error && <ProblemText error={state.error} />}
+          <p className="hint-text">{t('sealing.files.why')}</p>
+          {pickers}
+        </>
+      )}
+    </section>
+  )
+}
+
+/**
+ * A passphrase typed twice. `optional`: empty is allowed (the gold is then
+ * removed). Short ones are warned about, as the command line does.
+ */
+export function PassphraseFields(props: {
+  value: string
+  again: string
+  onChange: (value: string, again: string) => void
+  optional: boolean
+  disabled: boolean
+}) {
+  const { t, i18n } = useTranslation()
+  const id = useId()
+  const { value, again } = props
+  const short = value !== '' && [...value].length < SHORT_PASSPHRASE
+  return (
+    <fieldset className="sealing-passphrase" disabled={props.disabled}>
+      <div className="sealing-field">
+        <label htmlFor={`${id}-1`}>{props.optional ? t('sealing.passphrase') : t('sealing.passphraseRequired')}</label>
+        <input
+          id={`${id}-1`}
+          type="password"
+          autoComplete="new-password"
+          value={value}
+          aria-describedby={`${id}-note`}
+          onChange={(e) => props.onChange(e.target.value, again)}
+        />
+      </div>
+      <div className="sealing-field">
+        <label htmlFor={`${id}-2`}>{t('sealing.passphraseAgain')}</label>
+        <input id={`${id}-2`} type="password" autoComplete="new-password" value={again} onChange={(e) => props.onChange(value, e.target.value)} />
+      </div>
+      <p id={`${id}-note`} className="hint-text">
+        {/* Chinese runs sentences together; English needs the space. */}
+        {[props.optional ? t('sealing.passphraseHint') : '', t('sealing.shortNote', { min: SHORT_PASSPHRASE })].filter(Boolean).join(i18n.language === 'zh' ? '' : ' ')}
+      </p>
+      {short && (
+        <p className="sealing-warning">
+          <AlertTriangle size={14} aria-hidden="true" /> {t('sealing.shortWarning', { min: SHORT_PASSPHRASE })}
+        </p>
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,279 @@
+/**
+ * Sealing, studies and unsealing in the page (issue #17): the same core
+ * functions `npm run seal` and `npm run study` call, with the page's files
+ * and storage around them.
+ */
+import { create } from 'zustand'
+import { APP_KEYS, DatasetError, SEALED_FILE, loadDataset } from '../core'
+import type { DatasetFiles, TaskRecords } from '../core'
+import { zipArchive } from '../core/archive'
+import { SealError, WebCryptoMissing, compareFingerprints, datasetFingerprints, sealDataset } from '../core/seal'
+import { SHORT_PASSPHRASE, StudyError, makeStudy, personNameProblem, readStudyFile, studyBaseUrl, studyFolderFiles } from '../core/study'
+import type { StudyFile } from '../core/study'
+
+export { SHORT_PASSPHRASE }
+import { deleteStudy, listStudies, readStoredDataset, saveStudy, unsealStoredDataset } from '../db'
+import type { DatasetRow, StudyRow, UnsealedDataset } from '../db'
+import { reloadDatasets } from './boot'
+import { ImportProblem, pickDatasetFiles, refreshDatasets } from './datasets'
+import type { PickedFile } from './datasets'
+import { saveDownload } from './download'
+import { FetchProblem, fetchDatasetFiles } from './fetchDataset'
+import { LIVE_SAMPLE_FOLDER, LIVE_SAMPLE_SOURCE } from './liveSample'
+import { useSession } from './sessionStore'
+
+/** A problem the page words in the reader's language: a `sealing.*` key and its values, and English for the console and tests. */
+export class SealingProblem extends Error {
+  readonly key: string
+  readonly params: Record<string, string>
+  constructor(key: string, params: Record<string, string> = {}, message = key) {
+    super(message)
+    this.name = 'SealingProblem'
+    this.key = key
+    this.params = params
+  }
+}
+
+/** What a dialog shows for a failure: a translated key, or a message as the core wrote it. */
+export type SealingError = { key: string; params: Record<string, string> } | { message: string }
+
+/** A thrown value as a dialog shows it: known failures by key, anything else by its message. */
+export function sealingError(err: unknown): SealingError {
+  if (err instanceof SealingProblem) return { key: err.key, params: err.params }
+  if (err instanceof FetchProblem) return { key: err.key, params: err.params }
+  if (err instanceof WebCryptoMissing) return { key: 'sealing.noCrypto', params: {} }
+  if (err instanceof SealError) {
+    if (err.code === 'wrong-passphrase') return { key: 'sealing.wrongPassphrase', params: {} }
+    if (err.code === 'no-gold') return { key: 'sealing.noGold', params: {} }
+    if (err.code === 'tampered' && err.taskId !== undefined) return { key: 'sealing.tampered', params: { task: err.taskId } }
+  }
+  return { message: err instanceof Error ? err.message : String(err) }
+}
+
+/**
+ * Whether this page can derive keys: `crypto.subtle` exists only on secure
+ * origins (https, localhost, 127.0.0.1). Without it a passphrase can neither
+ * seal nor unseal; sealing without one (the gold removed) still works.
+ */
+export function webCryptoReady(): boolean {
+  return typeof globalThis.crypto?.subtle?.deriveKey === 'function'
+}
+
+/**
+ * Where a stored data set's files can be fetched again, as written: the
+ * bundled samples and a `?data=` link's folder. Others (picked, dropped, given
+ * to the API) were not kept as files: the person picks them again.
+ */
+export function filesFolderOf(row: Pick<DatasetRow, 'source'>): string | undefined {
+  if (row.source === 'sample') return 'data/'
+  if (row.source === LIVE_SAMPLE_SOURCE) return LIVE_SAMPLE_FOLDER
+  if (/^https?:/.test(row.source)) return row.source
+  return undefined
+}
+
+/** Storage keeps only a task's non-empty app lists; compare what the files say the same way. */
+function nonEmpty(records: Record<string, TaskRecords>): Record<string, TaskRecords> {
+  const out: Record<string, TaskRecords> = {}
+  for (const [id, apps] of Object.entries(records)) {
+    const kept: TaskRecords = {}
+    for (const app of APP_KEYS) {
+      const list = apps[app]
+      if (list && list.length > 0) kept[app] = list
+    }
+    Object.defineProperty(out, id, { value: kept, enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
+/**
+ * Checks that files are the stored data set's: they load, are not sealed,
+ * have the same tasks in the same order, and each task the same instruction
+ * and records (its fingerprint). A sealed copy carries each task's line as
+ * the file has it, so sealing must start from the files, and from these.
+ */
+export async function checkDatasetFiles(datasetId: string, files: DatasetFiles): Promise<DatasetFiles> {
+  if (files[SEALED_FILE] !== undefined) throw new SealingProblem('sealing.filesSealed', {}, 'These files are a sealed copy: pick the original data set.')
+  let loaded
+  try {
+    loaded = loadDataset(files).dataset
+  } catch (err) {
+    if (err instanceof DatasetError) throw new SealingProblem('sealing.filesBroken', { error: err.message }, err.message)
+    throw err
+  }
+  const stored = await readStoredDataset(datasetId)
+  if (!stored) throw new SealingProblem('sealing.gone', {}, 'The data set is no longer stored.')
+  const ids = loaded.tasks.map((t) => t.id)
+  const storedIds = stored.tasks.map((t) => t.id)
+  const at = storedIds.findIndex((id, i) => ids[i] !== id)
+  if (at >= 0 || ids.length !== storedIds.length) {
+    const task = storedIds[at >= 0 ? at : Math.min(ids.length, storedIds.length)] ?? ids[storedIds.length] ?? ''
+    throw new SealingProblem('sealing.filesOtherTasks', { task }, `These files do not have the stored data set's tasks (first difference: ${task}).`)
+  }
+  const { changed } = await compareFingerprints(await datasetFingerprints(stored), { tasks: loaded.tasks, records: nonEmpty(loaded.records) })
+  if (changed.length > 0)
+    throw new SealingProblem('sealing.filesChanged', { task: changed[0] ?? '', count: String(changed.length) }, `Task ${changed[0]} differs from the stored one.`)
+  return files
+}
+
+/** A stored data set's files fetched again from where they came from, and checked against it. */
+export async function fetchOwnFiles(row: DatasetRow): Promise<DatasetFiles> {
+  const folder = filesFolderOf(row)
+  if (folder === undefined) throw new SealingProblem('sealing.pickNeeded')
+  return checkDatasetFiles(row.id, await fetchDatasetFiles(folder))
+}
+
+/** Picked files (a folder, or the files themselves), read and checked against the stored data set. */
+export async function readPickedFiles(row: DatasetRow, picked: PickedFile[]): Promise<DatasetFiles> {
+  let found
+  try {
+    found = pickDatasetFiles(picked)
+  } catch (err) {
+    if (err instanceof ImportProblem) throw new SealingProblem(err.key, err.params, err.message)
+    throw err
+  }
+  const files: Record<string, string> = {}
+  for (const [name, file] of found.files) files[name] = await file.text()
+  return checkDatasetFiles(row.id, files)
+}
+
+/** A file name made of a data set's name: letters, digits, `.`, `_` and `-`. */
+export function fileSafe(name: string): string {
+  return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
+}
+
+/**
+ * Seals a data set for participants and hands the sealed folder over as
+ * `<name>-sealed.zip` (one folder inside, as `npm run seal` writes it).
+ */
+export async function sealForParticipants(row: DatasetRow, files: DatasetFiles, passphrase: string | undefined): Promise<{ fileName: string }> {
+  const sealed = await sealDataset(files, passphrase === undefined ? {} : { passphrase })
+  const folder = `${fileSafe(row.name)}-sealed`
+  const entries: Record<string, string> = {}
+  for (const [name, text] of Object.entries(sealed)) entries[`${folder}/${name}`] = text
+  const fileName = `${folder}.zip`
+  saveDownload(zipArchive(entries, new Date()), fileName, 'application/zip')
+  return { fileName }
+}
+
+/** A seed for a new study: a whole number below a billion, as `npm run study` chooses one. */
+export function randomSeed(): number {
+  return Math.floor(Math.random() * 1_000_000_000)
+}
+
+/** The people typed into the study form: names separated by commas, spaces around them dropped. */
+export function peopleOf(text: string): string[] {
+  return text.split(',').map((name) => name.trim())
+}
+
+export interface StudyForm {
+  people: string
+  perTask: string
+  seed: string
+  passphrase: string
+  baseUrl: string
+}
+
+/** A study form's values, or the first problem in it (the command line's checks, in the reader's language). */
+export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; passphrase?: string } {
+  const people = peopleOf(form.people)
+  if (form.people.trim() === '') throw new SealingProblem('sealing.studyDialog.noPeople')
+  if (people.some((name) => name === '')) throw new SealingProblem('sealing.studyDialog.emptyName')
+  for (const name of people) if (personNameProblem(name)) throw new SealingProblem('sealing.studyDialog.badName', { name })
+  const seen = new Map<string, string>()
+  for (const name of people) {
+    const other = seen.get(name.toLowerCase())
+    if (other !== undefined) throw new SealingProblem('sealing.studyDialog.twice', { name: other === name ? name : `${other}, ${name}` })
+    seen.set(name.toLowerCase(), name)
+  }
+  const perTask = wholeNumber(form.perTask, 1)
+  if (perTask === undefined) throw new SealingProblem('sealing.studyDialog.badPerTask')
+  if (perTask > people.length) throw new SealingProblem('sealing.studyDialog.tooFew', { perTask: String(perTask), count: String(people.length) })
+  const seed = wholeNumber(form.seed, 0)
+  if (seed === undefined) throw new SealingProblem('sealing.studyDialog.badSeed')
+  const baseUrl = studyBaseUrl(form.baseUrl.trim())
+  if (baseUrl === undefined) throw new SealingProblem('sealing.studyDialog.badBaseUrl')
+  return { people, perTask, seed, baseUrl, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }) }
+}
+
+function wholeNumber(text: string, min: number): number | undefined {
+  const value = text.trim()
+  if (!/^\d+$/.test(value)) return undefined
+  const n = Number(value)
+  return Number.isSafeInteger(n) && n >= min ? n : undefined
+}
+
+interface SealingState {
+  /** Data set id → its studies, oldest first, as last read. */
+  studies: Record<string, StudyRow[]>
+}
+
+export const useSealing = create<SealingState>()(() => ({ studies: {} }))
+
+/** Reads a data set's studies into the store. */
+export async function refreshStudies(datasetId: string): Promise<void> {
+  const rows = await listStudies(datasetId)
+  useSealing.setState((s) => ({ studies: { ...s.studies, [datasetId]: rows } }))
+}
+
+/**
+ * Makes a study of a data set as `npm run study` does (the same function),
+ * hands its folder over as `study-<id>.zip`, and keeps its assignment.json
+ * with the data set, so that the collector's page knows who solves what.
+ */
+export async function createStudy(row: DatasetRow, files: DatasetFiles, form: StudyForm): Promise<{ study: StudyFile; fileName: string }> {
+  const input = readStudyForm(form)
+  let made
+  try {
+    made = await makeStudy({ files, ...input })
+  } catch (err) {
+    if (err instanceof StudyError) throw new SealingProblem('sealing.studyDialog.refused', { error: err.message }, err.message)
+    throw err
+  }
+  const folder = `study-${made.study.id}`
+  const entries: Record<string, string> = {}
+  for (const [path, text] of Object.entries(studyFolderFiles(made))) entries[`${folder}/${path}`] = text
+  await saveStudy(row.id, made.study)
+  await refreshStudies(row.id)
+  const fileName = `${folder}.zip`
+  saveDownload(zipArchive(entries, new Date()), fileName, 'application/zip')
+  return { study: made.study, fileName }
+}
+
+/**
+ * Keeps a study made elsewhere (`npm run study`) with a data set, once its
+ * assignment.json reads and every task it names is this data set's, with
+ * the same instruction and records; otherwise refuses, naming the task.
+ */
+export async function loadStudyFile(row: DatasetRow, text: string): Promise<StudyFile> {
+  const read = readStudyFile(text)
+  if ('problems' in read) throw new SealingProblem('sealing.study.unreadable', { error: read.problems.join('; ') }, read.problems.join('; '))
+  const stored = await readStoredDataset(row.id)
+  if (!stored) throw new SealingProblem('sealing.gone')
+  const expected = Object.fromEntries(Object.entries(read.study.tasks).map(([id, t]) => [id, t.fingerprint]))
+  const { missing, changed } = await compareFingerprints(expected, stored)
+  if (missing.length > 0)
+    throw new SealingProblem('sealing.study.missingTask', { task: missing[0] ?? '', count: String(missing.length) }, `Task ${missing[0]} is not in this data set.`)
+  if (changed.length > 0)
+    throw new SealingProblem('sealing.study.changedTask', { task: changed[0] ?? '', count: String(changed.length) }, `Task ${changed[0]} differs in this data set.`)
+  await saveStudy(row.id, read.study)
+  await refreshStudies(row.id)
+  return read.study
+}
+
+export async function removeStudy(datasetId: string, studyId: string): Promise<void> {
+  await deleteStudy(studyId)
+  await refreshStudies(datasetId)
+}
+
+/**
+ * Unseals a stored data set with its passphrase (src/db unsealStoredDataset:
+ * tasks opened, attempts scored, in one transaction), then shows it again:
+ * the active one is read again, so that its verdicts and reviews appear.
+ */
+export async function unsealInPage(row: DatasetRow, passphrase: string): Promise<UnsealedDataset> {
+  if (row.sealed?.cipher === null) throw new SealError('no-gold', 'This data set was sealed without a passphrase: its gold is not here.')
+  const result = await unsealStoredDataset(row.id, passphrase)
+  if (useSession.getState().dataset?.id === row.id) await reloadDatasets()
+  await refreshDatasets()
+  return result
+}
