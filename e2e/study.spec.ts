@@ -5,10 +5,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { strFromU8, unzipSync } from 'fflate'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { OracleAgent, TaskHost, loadDataset, runAgent } from '../src/core/index'
 import type { Task } from '../src/core/index'
-import { readStudyFile } from '../src/core/study'
+import { readStudyFile, studyFileText } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
 import { api, expect, panelOf, test } from './helpers'
 
@@ -20,26 +20,34 @@ const original = loadDataset(Object.fromEntries(FILES.slice(0, 4).map((f) => [f,
 
 let out: string
 let study: StudyFile
+/** A second study of the same data set (another seed): its exports are not the first study's. */
+let otherOut: string
 
-test.beforeAll(() => {
-  out = mkdtempSync(join(tmpdir(), 'study-e2e-'))
-  execFileSync('npx', ['tsx', 'cli/study.ts', '--data', SAMPLE, '--people', 'ann,bob', '--per-task', '1', '--seed', '7', '--out', out, '--passphrase-env', 'STUDY_PASS'], {
+function makeStudyFolder(seed: number): string {
+  const folder = mkdtempSync(join(tmpdir(), 'study-e2e-'))
+  execFileSync('npx', ['tsx', 'cli/study.ts', '--data', SAMPLE, '--people', 'ann,bob', '--per-task', '1', '--seed', String(seed), '--out', folder, '--passphrase-env', 'STUDY_PASS'], {
     cwd: ROOT,
     env: { ...process.env, STUDY_PASS: PASSPHRASE },
     stdio: 'pipe',
   })
+  return folder
+}
+
+test.beforeAll(() => {
+  out = makeStudyFolder(7)
+  otherOut = makeStudyFolder(8)
   const read = readStudyFile(readFileSync(join(out, 'assignment.json'), 'utf8'))
   if ('problems' in read) throw new Error(read.problems.join('; '))
   study = read.study
 })
 
-/** Serves the study folder at ./study/ on the page's own site, as a collector would put it on any static host. */
-async function serveStudy(page: Page): Promise<void> {
+/** Serves a study folder at ./study/ on the page's own site, as a collector would put it on any static host. */
+async function serveStudy(page: Page, folder = out): Promise<void> {
   await page.route(/\/study\/([^/]+)\/([^/?#]+)$/, async (route) => {
     const [, person, file] = /\/study\/([^/]+)\/([^/?#]+)$/.exec(new URL(route.request().url()).pathname) ?? []
     if (!person || !file || !FILES.includes(file)) return route.fulfill({ status: 404, body: 'not found' })
     try {
-      const body = readFileSync(join(out, decodeURIComponent(person), file), 'utf8')
+      const body = readFileSync(join(folder, decodeURIComponent(person), file), 'utf8')
       await route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body })
     } catch {
       await route.fulfill({ status: 404, body: 'not found' })
@@ -174,6 +182,64 @@ test.describe.serial('a sealed study', () => {
     const manifest = JSON.parse(strFromU8(files['manifest.json'] ?? new Uint8Array())) as { sealed?: { study?: { id: string; person: string }; fingerprints: Record<string, string> } }
     expect(manifest.sealed?.study).toEqual({ id: study.id, person: 'ann' })
     for (const id of mine.slice(0, 3)) expect(manifest.sealed?.fingerprints[id]).toBe(study.tasks[id]?.fingerprint)
-    writeFileSync(join(out, 'ann-export.path'), zipPath)
+  })
+
+  test('the collector loads the study, imports the export into the unsealed data set and sees the verdicts; a tampered export and another study\'s are refused', async ({ page, browser }) => {
+    test.setTimeout(150_000)
+    const mine = study.people.ann ?? []
+    // Another study's share, solved and exported the same way (one task).
+    const other = await browser.newContext()
+    const participant = await other.newPage()
+    await serveStudy(participant, otherOut)
+    await participant.goto('./?data=study/ann/')
+    await expect(panelOf(participant).getByRole('region', { name: 'Sealed data set' })).toBeVisible({ timeout: 40_000 })
+    await api(participant, "await api.call('Phone_Call', { telephone: '10000000000' }); return api.submit()")
+    await participant.getByRole('button', { name: 'People', exact: true }).click()
+    await participant.getByRole('tab', { name: 'Exports and imports' }).click()
+    const [otherDownload] = await Promise.all([participant.waitForEvent('download'), participant.getByRole('button', { name: 'Export my attempts (ann)' }).click()])
+    await otherDownload.saveAs(join(out, 'other-study.zip'))
+    await other.close()
+    // A copy of ann's export with her wrong answer made right after the export.
+    const files = unzipSync(new Uint8Array(readFileSync(join(out, 'ann-export.zip'))))
+    const wrongTask = taskOf(mine[1] ?? '')
+    const responses = strFromU8(files['response.jsonl'] ?? new Uint8Array())
+    expect(responses).toContain('10000000000')
+    writeFileSync(join(out, 'tampered.zip'), zipSync({ ...files, 'response.jsonl': strToU8(responses.replace('10000000000', '13822419087')) }))
+
+    // The collector: the original sample, with the study's assignment.json loaded.
+    await page.goto('./')
+    await expect(panelOf(page).getByRole('heading', { name: 'Trajectory' })).toBeVisible({ timeout: 40_000 })
+    await page.getByRole('button', { name: 'Data sets' }).click()
+    const manager = page.getByRole('dialog', { name: 'Data sets' })
+    const row = manager.getByRole('listitem').filter({ hasText: 'Sample (Daniel Hayes)' })
+    await row.getByLabel('Load a study’s assignment.json into “Sample (Daniel Hayes)”').setInputFiles({
+      name: 'assignment.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(studyFileText(study)),
+    })
+    await expect(row.getByRole('status')).toHaveText(`Study ${study.id} is kept with “Sample (Daniel Hayes)” (2 people).`)
+    await manager.getByRole('button', { name: 'Close', exact: true }).first().click()
+
+    await page.getByRole('button', { name: 'People', exact: true }).click()
+    const pick = async (name: string) => {
+      await page.getByRole('tab', { name: 'Exports and imports' }).click()
+      await page.getByLabel('Pick exports to import').setInputFiles(join(out, name))
+    }
+    await pick('tampered.zip')
+    await expect(page.getByRole('alert')).toContainText('response.jsonl: does not match manifest.json')
+    await pick('other-study.zip')
+    await expect(page.getByRole('alert')).toContainText(/export of study [0-9a-f]{16}.*holds only study/)
+    await pick('ann-export.zip')
+    await expect(page.getByRole('status').getByText(/^ann-export\.zip: added 3, skipped 0/)).toBeVisible()
+
+    // Scored here: the right answer is correct, the wrong one wrong, in the study's dashboard and the baseline.
+    await page.getByRole('tab', { name: 'Study' }).click()
+    const person = page.getByRole('row', { name: /^ann/ })
+    await expect(person).toContainText(`3/${mine.length}`)
+    await expect(person).toContainText('33.3% (1/3)')
+    await page.getByRole('tab', { name: 'Human baseline' }).click()
+    await expect(page.getByRole('row', { name: /^ann/ })).toBeVisible()
+    await page.getByRole('tab', { name: 'Cross-validation' }).click()
+    await expect(page.getByRole('row', { name: new RegExp(wrongTask.id) })).toContainText('Revise')
   })
 })
