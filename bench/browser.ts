@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
-import { DATASET_FILES, OracleAgent, TaskHost, loadDataset, runAgent } from '../src/core/index'
+import { DATASET_FILES, loadDataset, solveWithOracle } from '../src/core/index'
 import { readDatasetFolder } from '../cli/files'
 import { generateRecords, generateTasks } from '../cli/gen/tasks'
 import { chromiumLaunch } from '../playwright.config'
@@ -292,21 +292,8 @@ export async function oracleScripts(): Promise<{ scripts: { id: string; calls: {
   const t0 = performance.now()
   const scripts: { id: string; calls: { name: string; arguments: unknown }[] }[] = []
   for (const task of dataset.tasks) {
-    const host = new TaskHost(dataset)
-    const opened = await host.open(task.id, 'paginated')
-    const calls: { name: string; arguments: unknown }[] = []
-    await runAgent({
-      model: new OracleAgent(task),
-      systemPrompt: opened.systemPrompt,
-      instruction: opened.instruction,
-      tools: opened.tools,
-      maxTurns: 50,
-      callTool: async (name, args) => {
-        calls.push({ name, arguments: JSON.parse(args) as unknown })
-        return host.call(name, args, 'agent')
-      },
-    })
-    scripts.push({ id: task.id, calls })
+    const { steps } = await solveWithOracle(dataset, task.id, { setting: 'paginated' })
+    scripts.push({ id: task.id, calls: steps.map((s) => ({ name: s.name, arguments: s.arguments })) })
   }
   return { scripts, node_ms: round(performance.now() - t0) }
 }

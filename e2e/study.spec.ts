@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
-import { OracleAgent, TaskHost, loadDataset, runAgent } from '../src/core/index'
+import { loadDataset, solveWithOracle } from '../src/core/index'
 import type { Task } from '../src/core/index'
 import { readStudyFile, studyFileText } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
@@ -55,24 +55,10 @@ async function serveStudy(page: Page, folder = out): Promise<void> {
   })
 }
 
-/** The oracle's calls for a task of the original data set (the right answer, made the way an agent makes it). */
+/** The oracle's execution calls for a task of the original data set (the right answer, made the way an agent makes it). */
 async function oracleCalls(task: Task): Promise<{ name: string; arguments: unknown }[]> {
-  const host = new TaskHost(original)
-  const opened = await host.open(task.id, 'full')
-  const calls: { name: string; arguments: unknown }[] = []
-  await runAgent({
-    model: new OracleAgent(task),
-    systemPrompt: opened.systemPrompt,
-    instruction: opened.instruction,
-    tools: opened.tools,
-    maxTurns: 50,
-    callTool: async (name, args) => {
-      const step = await host.call(name, args, 'agent')
-      if (step.kind === 'execution') calls.push({ name, arguments: JSON.parse(args) as unknown })
-      return step
-    },
-  })
-  return calls
+  const { steps } = await solveWithOracle(original, task.id, { setting: 'full' })
+  return steps.filter((s) => s.kind === 'execution').map((s) => ({ name: s.name, arguments: s.arguments }))
 }
 
 function taskOf(id: string): Task {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CAPABILITIES, OracleAgent, TaskHost, isRetrievalToolName, lintDataset, loadDataset, runAgent, toolEffect } from '../src/core/index'
+import { CAPABILITIES, TaskHost, isRetrievalToolName, lintDataset, loadDataset, solveWithOracle, toolEffect } from '../src/core/index'
 import type { Task } from '../src/core/index'
 import { MemorySink } from '../src/core/attempt/memory'
 import { LIVE_OUTPUT_DIR, buildLiveFiles, readLiveSources } from '../scripts/live-sample-lib'
@@ -13,17 +13,8 @@ const dataset = loaded.dataset
 
 /** Runs the oracle on a task through a TaskHost, in the given state, and submits. */
 async function solve(task: Task, state: 'static' | 'live') {
-  const host = new TaskHost(dataset, new MemorySink())
-  const opened = await host.open(task.id, 'paginated', { state })
-  const result = await runAgent({
-    model: new OracleAgent(task),
-    systemPrompt: opened.systemPrompt,
-    instruction: opened.instruction,
-    tools: opened.tools,
-    callTool: async (name, args) => host.call(name, args, 'agent'),
-  })
-  const steps = [...host.trajectory()]
-  return { result, steps, verdict: await host.submit() }
+  const { run, steps, verdict } = await solveWithOracle(dataset, task.id, { setting: 'paginated', state })
+  return { result: run, steps, verdict }
 }
 
 const withFriction = dataset.tasks.filter((t) => (t.live?.friction?.length ?? 0) > 0)

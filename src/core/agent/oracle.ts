@@ -1,0 +1,35 @@
+import type { AttemptSink, AttemptState } from '../attempt'
+import type { Dataset } from '../dataset/types'
+import { TaskHost } from '../host'
+import type { SubmittedVerdict } from '../host'
+import type { TrajectoryStep } from '../tools/steps'
+import type { Setting } from '../tools/types'
+import { OracleAgent } from './builtin'
+import { runAgent } from './loop'
+import type { AgentRunResult } from './loop'
+
+/**
+ * The oracle agent's run at one task, through the tools as any agent makes
+ * it (a TaskHost of the kernel), submitted: the run, every step it took, and
+ * the verdict. Whether a task can be solved at all is this run's verdict; the
+ * steps are a script of the right answer (a demo, a test, a benchmark).
+ */
+export async function solveWithOracle(
+  dataset: Dataset,
+  taskId: string,
+  options: { setting?: Setting; state?: AttemptState; sink?: AttemptSink } = {},
+): Promise<{ run: AgentRunResult; steps: TrajectoryStep[]; verdict: SubmittedVerdict }> {
+  const task = dataset.tasks.find((t) => t.id === taskId)
+  if (!task) throw new Error(`Unknown task "${taskId}"`)
+  const host = new TaskHost(dataset, options.sink)
+  const opened = await host.open(task.id, options.setting ?? 'paginated', options.state ? { state: options.state } : {})
+  const run = await runAgent({
+    model: new OracleAgent(task),
+    systemPrompt: opened.systemPrompt,
+    instruction: opened.instruction,
+    tools: opened.tools,
+    callTool: (name, args) => host.call(name, args, 'agent'),
+  })
+  const steps = [...host.trajectory()]
+  return { run, steps, verdict: await host.submit() }
+}
