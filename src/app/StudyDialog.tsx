@@ -1,11 +1,10 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Dices, X } from 'lucide-react'
+import { Dices } from 'lucide-react'
 import type { StudyFile } from '../core/study'
 import type { DatasetRow } from '../db'
-import { createStudy, randomSeed, sealingError, webCryptoReady } from '../state/sealing'
-import type { SealingError } from '../state/sealing'
-import { DatasetFilesField, Done, Modal, PassphraseFields, ProblemText, Working, useDatasetFiles } from './SealingParts'
+import { createStudy, randomSeed } from '../state/sealing'
+import { SealingDialog, SealingFields, useSealingForm } from './SealingDialog'
 
 /**
  * *Create a study*: the data set's tasks handed out and sealed per person by
@@ -14,141 +13,120 @@ import { DatasetFilesField, Done, Modal, PassphraseFields, ProblemText, Working,
  */
 export function StudyDialog({ row, onClose }: { row: DatasetRow; onClose: () => void }) {
   const { t } = useTranslation()
-  const titleId = useId()
   const id = useId()
-  const { state: files, pick } = useDatasetFiles(row)
+  const form = useSealingForm<{ study: StudyFile; fileName: string }>(row)
   const [people, setPeople] = useState('')
   const [perTask, setPerTask] = useState('2')
   const [seed, setSeed] = useState(() => String(randomSeed()))
   const [baseUrl, setBaseUrl] = useState('')
-  const [passphrase, setPassphrase] = useState('')
-  const [again, setAgain] = useState('')
-  const [working, setWorking] = useState(false)
-  const [error, setError] = useState<SealingError>()
-  const [done, setDone] = useState<{ study: StudyFile; fileName: string }>()
-  const crypto = webCryptoReady()
+  const { done } = form.action
 
-  const create = async () => {
-    if (files.phase !== 'ready') return
-    setDone(undefined)
-    if (passphrase !== again) return setError({ key: 'sealing.passphraseMismatch', params: {} })
-    setWorking(true)
-    setError(undefined)
-    try {
-      setDone(await createStudy(row, files.files, { people, perTask, seed, passphrase, baseUrl }))
-    } catch (err) {
-      setError(sealingError(err))
-    } finally {
-      setWorking(false)
-    }
-  }
+  const create = () => form.submit((files, passphrase) => createStudy(row, files, { people, perTask, seed, passphrase, baseUrl }))
   const edited = <T,>(set: (value: T) => void) => (value: T) => {
     set(value)
-    setDone(undefined)
-    setError(undefined)
+    form.action.setDone(undefined)
+    form.action.setError(undefined)
   }
 
   return (
-    <Modal titleId={titleId} busy={working} onClose={onClose}>
-      <div className="dialog-head">
-        <h2 id={titleId}>{t('sealing.studyDialog.title', { name: row.name })}</h2>
-        <button type="button" className="icon" aria-label={t('sealing.close')} disabled={working} onClick={onClose}>
-          <X size={18} aria-hidden="true" />
-        </button>
-      </div>
+    <SealingDialog
+      title={t('sealing.studyDialog.title', { name: row.name })}
+      action={form.action}
+      workingText={t('sealing.studyWorking')}
+      errorTitle={t('sealing.failed')}
+      doneText={
+        done &&
+        t('sealing.studyDialog.done', {
+          id: done.study.id,
+          tasks: Object.keys(done.study.tasks).length,
+          perTask: done.study.perTask,
+          people: Object.keys(done.study.people).length,
+          file: done.fileName,
+        })
+      }
+      submit={{ label: t('sealing.studyDialog.submit'), disabled: form.files.state.phase !== 'ready', onClick: create }}
+      onClose={onClose}
+    >
       <p className="hint-text">{t('sealing.studyDialog.intro')}</p>
-      <DatasetFilesField row={row} state={files} pick={pick} disabled={working} />
-      <fieldset className="sealing-study" disabled={working}>
-        <div className="sealing-field">
-          <label htmlFor={`${id}-people`}>{t('sealing.studyDialog.people')}</label>
-          <input
+      <SealingFields form={form}>
+        <fieldset className="sealing-study" disabled={form.action.working}>
+          <HintedField
             id={`${id}-people`}
             type="text"
+            label={t('sealing.studyDialog.people')}
+            hint={t('sealing.studyDialog.peopleHint')}
             value={people}
             placeholder="ann, bob, cy"
             autoComplete="off"
-            spellCheck={false}
-            aria-describedby={`${id}-people-hint`}
-            onChange={(e) => edited(setPeople)(e.target.value)}
+            onChange={edited(setPeople)}
           />
-          <p id={`${id}-people-hint`} className="hint-text">
-            {t('sealing.studyDialog.peopleHint')}
-          </p>
-        </div>
-        <div className="sealing-row">
-          <div className="sealing-field narrow">
-            <label htmlFor={`${id}-k`}>{t('sealing.studyDialog.perTask')}</label>
-            <input id={`${id}-k`} type="number" min={1} step={1} inputMode="numeric" value={perTask} onChange={(e) => edited(setPerTask)(e.target.value)} />
-          </div>
-          <div className="sealing-field">
-            <label htmlFor={`${id}-seed`}>{t('sealing.studyDialog.seed')}</label>
-            <div className="sealing-inline">
-              <input
-                id={`${id}-seed`}
-                type="text"
-                inputMode="numeric"
-                value={seed}
-                aria-describedby={`${id}-seed-hint`}
-                onChange={(e) => edited(setSeed)(e.target.value)}
-              />
-              <button type="button" onClick={() => edited(setSeed)(String(randomSeed()))}>
-                <Dices size={16} aria-hidden="true" /> {t('sealing.studyDialog.newSeed')}
-              </button>
+          <div className="sealing-row">
+            <div className="sealing-field narrow">
+              <label htmlFor={`${id}-k`}>{t('sealing.studyDialog.perTask')}</label>
+              <input id={`${id}-k`} type="number" min={1} step={1} inputMode="numeric" value={perTask} onChange={(e) => edited(setPerTask)(e.target.value)} />
+            </div>
+            <div className="sealing-field">
+              <label htmlFor={`${id}-seed`}>{t('sealing.studyDialog.seed')}</label>
+              <div className="sealing-inline">
+                <input
+                  id={`${id}-seed`}
+                  type="text"
+                  inputMode="numeric"
+                  value={seed}
+                  aria-describedby={`${id}-seed-hint`}
+                  onChange={(e) => edited(setSeed)(e.target.value)}
+                />
+                <button type="button" onClick={() => edited(setSeed)(String(randomSeed()))}>
+                  <Dices size={16} aria-hidden="true" /> {t('sealing.studyDialog.newSeed')}
+                </button>
+              </div>
             </div>
           </div>
-        </div>
-        <p id={`${id}-seed-hint`} className="hint-text sealing-seed-hint">
-          {t('sealing.studyDialog.seedHint', { seed: seed.trim() || 'N' })}
-        </p>
-        <div className="sealing-field">
-          <label htmlFor={`${id}-base`}>{t('sealing.studyDialog.baseUrl')}</label>
-          <input
+          <p id={`${id}-seed-hint`} className="hint-text sealing-seed-hint">
+            {t('sealing.studyDialog.seedHint', { seed: seed.trim() || 'N' })}
+          </p>
+          <HintedField
             id={`${id}-base`}
             type="url"
+            label={t('sealing.studyDialog.baseUrl')}
+            hint={t('sealing.studyDialog.baseUrlHint')}
             value={baseUrl}
             placeholder="https://example.org/study/"
-            spellCheck={false}
-            aria-describedby={`${id}-base-hint`}
-            onChange={(e) => edited(setBaseUrl)(e.target.value)}
+            onChange={edited(setBaseUrl)}
           />
-          <p id={`${id}-base-hint`} className="hint-text">
-            {t('sealing.studyDialog.baseUrlHint')}
-          </p>
-        </div>
-      </fieldset>
-      {!crypto && <ProblemText error={{ key: 'sealing.noCrypto', params: {} }} />}
-      <PassphraseFields
-        value={passphrase}
-        again={again}
-        optional
-        disabled={working || !crypto}
-        onChange={(value, second) => {
-          setPassphrase(value)
-          setAgain(second)
-          setDone(undefined)
-        }}
+        </fieldset>
+      </SealingFields>
+    </SealingDialog>
+  )
+}
+
+/** A text field with its label above and its hint below. */
+function HintedField(props: {
+  id: string
+  type: 'text' | 'url'
+  label: string
+  hint: string
+  value: string
+  placeholder: string
+  autoComplete?: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <div className="sealing-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type}
+        value={props.value}
+        placeholder={props.placeholder}
+        autoComplete={props.autoComplete}
+        spellCheck={false}
+        aria-describedby={`${props.id}-hint`}
+        onChange={(e) => props.onChange(e.target.value)}
       />
-      {working && <Working text={t('sealing.studyWorking')} />}
-      {error && <ProblemText error={error} title={t('sealing.failed')} />}
-      {done && (
-        <Done
-          text={t('sealing.studyDialog.done', {
-            id: done.study.id,
-            tasks: Object.keys(done.study.tasks).length,
-            perTask: done.study.perTask,
-            people: Object.keys(done.study.people).length,
-            file: done.fileName,
-          })}
-        />
-      )}
-      <div className="sealing-buttons">
-        <button type="button" disabled={working} onClick={onClose}>
-          {done ? t('sealing.close') : t('sealing.cancel')}
-        </button>
-        <button type="button" className="primary" disabled={working || files.phase !== 'ready'} onClick={() => void create()}>
-          {t('sealing.studyDialog.submit')}
-        </button>
-      </div>
-    </Modal>
+      <p id={`${props.id}-hint`} className="hint-text">
+        {props.hint}
+      </p>
+    </div>
   )
 }

@@ -5,10 +5,7 @@ import { crossValidation, crossValidationCsv } from '../core'
 import { saveDownload } from '../state/download'
 import { setPeopleOption, usePeople } from '../state/people'
 import { useSession } from '../state/session'
-import { CrossValidationTableRow } from './CrossValidationRow'
-import { TableScroll } from '../shared/TableScroll'
-
-const COLUMNS = ['task', 'status', 'capability', 'instruction', 'solvers', 'agree', 'flags'] as const
+import { CrossValidationTable } from './CrossValidationTable'
 
 /** The "Cross-validation" tab: each task someone worked on, candidates for revision first. */
 export function CrossValidationView() {
@@ -37,25 +34,7 @@ export function CrossValidationView() {
               <FileDown size={16} aria-hidden="true" /> {t('people.cv.exportCsv')}
             </button>
           </div>
-          <TableScroll label={t('people.cv.caption')}>
-            <table className="people-table cv-table">
-              <caption>{t('people.cv.caption')}</caption>
-              <thead>
-                <tr>
-                  {COLUMNS.map((c) => (
-                    <th key={c} scope="col">
-                      {t(`people.cv.columns.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <CrossValidationTableRow key={row.taskId} row={row} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <CrossValidationTable caption={t('people.cv.caption')} rows={rows} />
           {rows.length === 0 && <p className="people-empty">{t('people.cv.noneToRevise')}</p>}
           {tasks.length > all.length && <p className="people-hint">{t('people.cv.unlisted', { count: tasks.length - all.length })}</p>}
         </>

@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FileDown } from 'lucide-react'
 import { formatOverPeople, studyDashboard, studyDashboardTable, toCsv } from '../core'
-import type { AgreementFigures, PersonScore, StudyCapabilityRow, StudyDashboard } from '../core'
+import type { PersonScore, StudyCapabilityRow, StudyDashboard } from '../core'
 import type { StudyRow } from '../db'
 import { saveDownload } from '../state/download'
 import { usePeople } from '../state/people'
@@ -11,11 +11,10 @@ import { useSession } from '../state/session'
 import { selectStudy, useStudy } from '../state/study'
 import { formatElapsed } from '../state/timer'
 import { capabilityLabel } from '../shared/labels'
-import { TableScroll } from '../shared/TableScroll'
-import { CrossValidationTableRow } from './CrossValidationRow'
+import { Agreement, FigureList } from './BaselineFigures'
+import type { Figure } from './BaselineFigures'
+import { CrossValidationTable } from './CrossValidationTable'
 import './study.css'
-
-const CV_COLUMNS = ['task', 'status', 'capability', 'instruction', 'solvers', 'agree', 'flags'] as const
 
 const percent = (x: number | null) => (x === null ? '—' : `${x.toFixed(1)}%`)
 const score = (s: PersonScore | undefined) => (s && s.accuracy !== null ? `${percent(s.accuracy)} (${s.solved}/${s.finished})` : '—')
@@ -91,23 +90,11 @@ function Dashboard({ dashboard }: { dashboard: StudyDashboard }) {
   )
 }
 
-function Agreement({ figures, overlap }: { figures: AgreementFigures; overlap: number }) {
-  const { t } = useTranslation()
-  if (figures.pairwise === null) return <>{t('people.baseline.noPairs')}</>
-  const kappa = figures.kappa === null ? t('people.baseline.kappaUndefined') : figures.kappa.toFixed(2)
-  return (
-    <>
-      {t('people.baseline.agreementPairs', { pairwise: percent(100 * figures.pairwise) })} · {t('people.baseline.agreementKappa', { kappa })}
-      <span className="figure-note">{t('studyDashboard.agreementOver', { count: figures.tasks, overlap })}</span>
-    </>
-  )
-}
-
 function Figures({ dashboard }: { dashboard: StudyDashboard }) {
   const { t } = useTranslation()
   const { totals } = dashboard
   const activeMs = dashboard.people.reduce((ms, p) => ms + p.activeMs, 0)
-  const figures: [label: string, value: ReactNode][] = [
+  const figures: Figure[] = [
     [
       t('studyDashboard.submittedFigure'),
       t('studyDashboard.submittedValue', { submitted: totals.submitted, assigned: totals.assigned, percent: percent(totals.assigned === 0 ? null : (100 * totals.submitted) / totals.assigned) }),
@@ -117,16 +104,7 @@ function Figures({ dashboard }: { dashboard: StudyDashboard }) {
     [t('people.baseline.agreementVerdict'), <Agreement figures={dashboard.agreement.verdict} overlap={dashboard.overlap} />],
     [t('people.baseline.agreementAnswer'), <Agreement figures={dashboard.agreement.answer} overlap={dashboard.overlap} />],
   ]
-  return (
-    <dl className="baseline-figures study-figures" aria-label={t('studyDashboard.figures')}>
-      {figures.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <FigureList className="baseline-figures study-figures" label={t('studyDashboard.figures')} figures={figures} />
 }
 
 /**
@@ -145,13 +123,11 @@ function Cell({ label, children, className }: { label: string; children: ReactNo
   )
 }
 
-function PeopleTable({ dashboard }: { dashboard: StudyDashboard }) {
-  const { t, i18n } = useTranslation()
-  const types = dashboard.types.map((type) => ({ type, label: capabilityLabel(type, i18n.language) }))
-  const header = [t('studyDashboard.person'), t('studyDashboard.progress'), t('studyDashboard.activeTime'), t('studyDashboard.overall'), ...types.map((x) => x.label)]
+/** One of the dashboard's tables: its caption, a header row of `header`, then `children` (its body and foot). */
+function StudyTable({ className, caption, header, children }: { className: string; caption: string; header: readonly string[]; children: ReactNode }) {
   return (
-    <table className="people-table study-table study-people" role="table">
-      <caption>{t('studyDashboard.peopleCaption')}</caption>
+    <table className={`people-table study-table ${className}`} role="table">
+      <caption>{caption}</caption>
       <thead>
         <tr role="row">
           {header.map((h, i) => (
@@ -161,6 +137,17 @@ function PeopleTable({ dashboard }: { dashboard: StudyDashboard }) {
           ))}
         </tr>
       </thead>
+      {children}
+    </table>
+  )
+}
+
+function PeopleTable({ dashboard }: { dashboard: StudyDashboard }) {
+  const { t, i18n } = useTranslation()
+  const types = dashboard.types.map((type) => ({ type, label: capabilityLabel(type, i18n.language) }))
+  const header = [t('studyDashboard.person'), t('studyDashboard.progress'), t('studyDashboard.activeTime'), t('studyDashboard.overall'), ...types.map((x) => x.label)]
+  return (
+    <StudyTable className="study-people" caption={t('studyDashboard.peopleCaption')} header={header}>
       <tbody>
         {dashboard.people.map((p) => (
           <tr key={p.actor} role="row">
@@ -186,7 +173,7 @@ function PeopleTable({ dashboard }: { dashboard: StudyDashboard }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </StudyTable>
   )
 }
 
@@ -212,17 +199,7 @@ function CapabilityTable({ dashboard }: { dashboard: StudyDashboard }) {
     </tr>
   )
   return (
-    <table className="people-table study-table study-capabilities" role="table">
-      <caption>{t('studyDashboard.capabilityCaption')}</caption>
-      <thead>
-        <tr role="row">
-          {header.map((h, i) => (
-            <th key={i} scope="col" role="columnheader">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+    <StudyTable className="study-capabilities" caption={t('studyDashboard.capabilityCaption')} header={header}>
       <tbody>
         {dashboard.types.map((type) => {
           const row = dashboard.by_type[type]
@@ -230,7 +207,7 @@ function CapabilityTable({ dashboard }: { dashboard: StudyDashboard }) {
         })}
       </tbody>
       <tfoot>{line('all', t('studyDashboard.allCapabilities'), dashboard.totals)}</tfoot>
-    </table>
+    </StudyTable>
   )
 }
 
@@ -246,26 +223,12 @@ function StudyCrossValidation({ dashboard }: { dashboard: StudyDashboard }) {
       ) : (
         <>
           <p className="cv-summary">{t('people.cv.summary', { wrong: count('wrong'), split: count('split'), ok: count('ok') })}</p>
-          <TableScroll label={t('studyDashboard.cvCaption')}>
-            {/* The narrow layout's cards name the "same answer" cell through this property (CSSOM, so the CSP allows it). */}
-            <table className="people-table cv-table" style={{ '--agree-label': JSON.stringify(t('studyDashboard.labelled', { label: t('people.cv.columns.agree') })) } as CSSProperties}>
-              <caption>{t('studyDashboard.cvCaption')}</caption>
-              <thead>
-                <tr>
-                  {CV_COLUMNS.map((c) => (
-                    <th key={c} scope="col">
-                      {t(`people.cv.columns.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <CrossValidationTableRow key={row.taskId} row={row} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <CrossValidationTable
+            caption={t('studyDashboard.cvCaption')}
+            rows={rows}
+            // The narrow layout's cards name the "same answer" cell through this property (CSSOM, so the CSP allows it).
+            style={{ '--agree-label': JSON.stringify(t('studyDashboard.labelled', { label: t('people.cv.columns.agree') })) } as CSSProperties}
+          />
         </>
       )}
     </section>
