@@ -1,6 +1,6 @@
 import { readAttemptState, readSetting, runtimeSetting, sealedSubmission, submittedVerdict, systemPrompt } from '../core'
 import type { Attempt } from '../core'
-import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
+import { getAttempt, attemptCalls, exportDataset as exportStoredDataset, importDataset as storeDataset, toSteps } from '../db'
 import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
 
@@ -112,6 +112,14 @@ export function createSpievalApi(): SpievalApi {
       const row = await storeDataset(files, { name, source: 'api' })
       await reloadDatasets()
       return { id: row.id, tasks: row.tasks }
+    },
+    async exportDataset() {
+      await whenReady()
+      const dataset = useSession.getState().dataset
+      if (!dataset) throw new Error('No data set is loaded')
+      const files = await exportStoredDataset(dataset.id)
+      if (!files) throw new Error(`Data set "${dataset.name}" is no longer stored`)
+      return files
     },
   }
 }

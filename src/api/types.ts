@@ -60,6 +60,8 @@ export interface SpievalApi {
   current(): Promise<ApiAttempt | null>
   fork(attemptId: string, step: number, opts?: { actor?: string }): Promise<ApiFork>
   importDataset(files: Record<string, string>, name?: string): Promise<{ id: string; tasks: number }>
+  /** The active data set's files (input_data.jsonl, records_db.json, tools.json; profile.json and sealed.json when it has them). */
+  exportDataset(): Promise<Record<string, string>>
 }
 
 declare global {

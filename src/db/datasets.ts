@@ -1,7 +1,8 @@
 import Dexie from 'dexie'
-import { APP_KEYS, DATASET_FILES, loadDataset } from '../core'
+import { APP_KEYS, DATASET_FILES, loadDataset, ownValue } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core/dataset/chunked'
+import { appsToKeep, storedTask } from '../core/dataset/export'
 import { newId } from '../core/ids'
 import type { RecordsSlice } from '../core/dataset/chunked'
 import { database } from './schema'
@@ -29,6 +30,24 @@ function nonEmpty(records: TaskRecords | undefined): TaskRecords {
   return out
 }
 
+/**
+ * A task's records row: its non-empty lists, and what exportDataset needs to
+ * write its entry of records_db.json back (its apps with their empty lists,
+ * its place in the file), kept only where it is not already implied.
+ */
+function recordsRow(datasetId: string, taskId: string, file: TaskRecords | undefined, at: number | undefined, order: number): TaskRecordsRow {
+  const records = nonEmpty(file)
+  const apps = file ? appsToKeep(file, records) : undefined
+  return { datasetId, taskId, records, ...(apps ? { apps } : {}), ...(at !== undefined && at !== order ? { at } : {}) }
+}
+
+/** Each key's place among an object's keys (a Map keeps a repeated key at its first place, as JSON.parse does). */
+function places(keys: Iterable<string>): Map<string, number> {
+  const at = new Map<string, number>()
+  for (const key of keys) if (!at.has(key)) at.set(key, at.size)
+  return at
+}
+
 /** A task's records failed the chunked checks: the whole-file parser names the error. */
 class RecordsProblem extends Error {}
 
@@ -49,7 +68,7 @@ export async function importDataset(
   options.onProgress?.(0, 1, 'parse')
   const recordsText = files[DATASET_FILES.records]
   const scanned = recordsText === undefined ? undefined : scanRecordsDb(recordsText)
-  if (!scanned) return storeWhole(loadDataset(files).dataset, options, db)
+  if (!scanned) return storeWhole(loadDataset(files).dataset, files, options, db)
   const slices = new Map<string, RecordsSlice>()
   for (const slice of scanned.slices) slices.set(slice.taskId, slice)
   // Tasks, tools, profile and cross-references, checked by the core against an outline of records_db.json.
@@ -58,9 +77,11 @@ export async function importDataset(
   try {
     dataset = loadDataset({ ...files, [DATASET_FILES.records]: outline }).dataset
   } catch {
-    return storeWhole(loadDataset(files).dataset, options, db) // throws the full list of errors
+    return storeWhole(loadDataset(files).dataset, files, options, db) // throws the full list of errors
   }
-  const row = datasetRow(dataset, options, 0)
+  const row = datasetRow(dataset, files, options, 0)
+  const at = places(slices.keys())
+  const sealed = dataset.sealed !== undefined
   const total = dataset.tasks.length
   try {
     await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
@@ -83,8 +104,8 @@ export async function importDataset(
         const slice = slices.get(task.id)
         const taskRecords = slice ? readTaskRecords(scanned.text, slice) : undefined
         if (!taskRecords) throw new RecordsProblem(task.id)
-        tasks.push({ datasetId: row.id, id: task.id, order, task })
-        records.push({ datasetId: row.id, taskId: task.id, records: nonEmpty(taskRecords) })
+        tasks.push({ datasetId: row.id, id: task.id, order, task: storedTask(task, sealed) })
+        records.push(recordsRow(row.id, task.id, taskRecords, at.get(task.id), order))
         row.records += countRecords(taskRecords)
         if (tasks.length >= CHUNK) await flush(order + 1)
       }
@@ -102,7 +123,9 @@ export async function importDataset(
   return row
 }
 
-function datasetRow(dataset: Dataset, options: { name: string; source: string }, records: number): DatasetRow {
+function datasetRow(dataset: Dataset, files: DatasetFiles, options: { name: string; source: string }, records: number): DatasetRow {
+  const tools = files[DATASET_FILES.tools]
+  const profile = files[DATASET_FILES.profile]
   return {
     id: newId(),
     name: options.name,
@@ -114,24 +137,28 @@ function datasetRow(dataset: Dataset, options: { name: string; source: string },
     hasProfile: dataset.hasProfile,
     source: options.source,
     ...(dataset.sealed ? { sealed: dataset.sealed } : {}),
+    texts: { ...(tools !== undefined ? { tools } : {}), ...(profile !== undefined ? { profile } : {}) },
   }
 }
 
 /** The whole-file path: a data set already parsed in full (used when records_db.json is not a plain task → apps object). */
 async function storeWhole(
   dataset: Dataset,
+  files: DatasetFiles,
   options: { name: string; source: string; activate?: boolean; onProgress?: ImportProgress },
   db: SpievalDatabase,
 ): Promise<DatasetRow> {
   const records = Object.values(dataset.records).reduce((n, apps) => n + countRecords(apps), 0)
-  const row = datasetRow(dataset, options, records)
+  const row = datasetRow(dataset, files, options, records)
+  const at = places(Object.keys(dataset.records))
+  const sealed = dataset.sealed !== undefined
   const total = dataset.tasks.length
   await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
     await db.datasets.add(row)
     for (let i = 0; i < total; i += CHUNK) {
       const chunk = dataset.tasks.slice(i, i + CHUNK)
-      await db.tasks.bulkAdd(chunk.map((task, k) => ({ datasetId: row.id, id: task.id, order: i + k, task })))
-      await db.taskRecords.bulkAdd(chunk.map((task) => ({ datasetId: row.id, taskId: task.id, records: nonEmpty(dataset.records[task.id]) })))
+      await db.tasks.bulkAdd(chunk.map((task, k) => ({ datasetId: row.id, id: task.id, order: i + k, task: storedTask(task, sealed) })))
+      await db.taskRecords.bulkAdd(chunk.map((task, k) => recordsRow(row.id, task.id, ownValue(dataset.records, task.id), at.get(task.id), i + k)))
       options.onProgress?.(Math.min(i + CHUNK, total), total, 'store')
     }
     if (options.activate !== false) await db.meta.put({ key: ACTIVE_KEY, value: row.id })

@@ -4,6 +4,7 @@ export type { DatabaseEvent } from './schema'
 export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, StoredVerdict, StudyRow } from './schema'
 export { saveStudy, listStudies, deleteStudy } from './studies'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, deleteDataset, listTasks, loadTask } from './datasets'
+export { exportDataset } from './exportDataset'
 export type { ImportProgress } from './datasets'
 export {
   addFlag,

@@ -20,6 +20,8 @@ export interface DatasetRow {
   source: string
   /** A sealed folder's sealed.json: the tasks carry no gold, so nothing is scored (until it is unsealed). */
   sealed?: SealedManifest
+  /** tools.json and profile.json as imported, for exportDataset to give back (absent on data sets stored before it existed). */
+  texts?: { tools?: string; profile?: string }
 }
 
 export interface TaskRow {
@@ -46,7 +48,12 @@ export interface RecordsRowV1 {
 export interface TaskRecordsRow {
   datasetId: string
   taskId: string
+  /** The task's non-empty app lists, in the registry's order. */
   records: TaskRecords
+  /** records_db.json's app keys for the task in its order, empty lists included, when not those of `records` (for exportDataset). */
+  apps?: string[]
+  /** The task's place among records_db.json's tasks, when not its place in input_data.jsonl (for exportDataset). */
+  at?: number
 }
 
 /** The verdict stored with a finished attempt. */

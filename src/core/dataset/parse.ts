@@ -69,6 +69,8 @@ export function parseInputData(text: string, issues = new IssueList(), sealed?: 
     const fail = (message: string) => issues.error(file, message, { line })
     const task = sealed ? readSealedTask(parsed.value, line, sealed, fail) : readTask(parsed.value, line, fail)
     if (!task) return
+    // The line as written, for an export to give back (a reference to text already in memory; storage keeps it only where the fields would not write it the same).
+    task.source = raw
     const first = seen.get(task.id)
     if (first !== undefined) {
       issues.error(file, `duplicate task id "${task.id}" (first on line ${first})`, { line, taskId: task.id })
@@ -79,6 +81,25 @@ export function parseInputData(text: string, issues = new IssueList(), sealed?: 
   })
   if (tasks.length === 0 && !issues.hasErrors) issues.error(file, 'no tasks found')
   return tasks
+}
+
+/**
+ * One line of input_data.jsonl read as {@link parseInputData} reads it (all
+ * but the duplicate-id check): its JSON object and its task, or undefined
+ * where the loader would refuse it. An export reads a task's `source` with it
+ * to tell whether the line still says what the task says.
+ */
+export function readTaskLine(raw: string, line: number, sealed?: SealedLines): { value: Record<string, unknown>; task: Task } | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    return undefined
+  }
+  if (!isPlainObject(value)) return undefined
+  const ignore = () => undefined
+  const task = sealed ? readSealedTask(value, line, sealed, ignore) : readTask(value, line, ignore)
+  return task ? { value, task } : undefined
 }
 
 function readTask(value: unknown, line: number, fail: (message: string) => void): Task | undefined {

@@ -33,7 +33,7 @@ export interface ChatMessage {
   content: string
 }
 
-/** One line of input_data.jsonl. Keys beyond these are kept in `extra`. */
+/** One line of input_data.jsonl, as read; the line itself, unknown keys included, is `source`. */
 export interface Task {
   id: string
   type: string
@@ -54,6 +54,15 @@ export interface Task {
    * because nothing is to be done: never score it (see {@link Dataset.sealed}).
    */
   sealed?: string
+  /**
+   * The line the task was read from, as written (without its line end). An
+   * export gives it back byte for byte while it still says what the task
+   * says; after an edit of the task's fields, it writes them into the line's
+   * object, keeping the keys the task does not model (src/core/dataset/export.ts).
+   * Storage leaves it out where the task's fields write the same line
+   * (`storedTask`), and tasks stored before exports existed have none.
+   */
+  source?: string
 }
 
 /** An OpenAI-style function schema, as in tools.json. */

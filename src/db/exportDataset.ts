@@ -1,0 +1,34 @@
+import Dexie from 'dexie'
+import { writeDatasetFiles } from '../core/dataset/export'
+import type { StoredRecords } from '../core/dataset/export'
+import { database } from './schema'
+import type { SpievalDatabase } from './schema'
+
+/**
+ * A stored data set's files in the published format (DESIGN.md,
+ * `exportDataset`), read in one transaction and written by the core
+ * (src/core/dataset/export.ts): file name → text. A sealed data set gives its
+ * sealed lines and sealed.json, as it was imported. Undefined when no such
+ * data set is stored. A data set stored before exports existed has no lines
+ * or texts as written: it is written from its fields, its records with no
+ * empty lists, in the registry's app order and input_data.jsonl's task order.
+ */
+export async function exportDataset(datasetId: string, db: SpievalDatabase = database()): Promise<Record<string, string> | undefined> {
+  const read = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords], async () => {
+    const row = await db.datasets.get(datasetId)
+    if (!row) return undefined
+    const tasks = await db.tasks.where('[datasetId+order]').between([datasetId, -Infinity], [datasetId, Infinity]).toArray()
+    const records = await db.taskRecords.where('[datasetId+taskId]').between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey]).toArray()
+    return { row, tasks, records }
+  })
+  if (!read) return undefined
+  const { row } = read
+  return writeDatasetFiles({
+    tasks: read.tasks.map((r) => r.task),
+    records: new Map<string, StoredRecords>(read.records.map((r) => [r.taskId, r])),
+    tools: row.tools,
+    ...(row.hasProfile ? { profile: row.profile } : {}),
+    ...(row.texts ? { texts: row.texts } : {}),
+    ...(row.sealed ? { sealed: row.sealed } : {}),
+  })
+}
