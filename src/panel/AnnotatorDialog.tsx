@@ -14,10 +14,9 @@ export function setAnnotator(name: string): void {
 export function AnnotatorDialog({ onClose }: { onClose?: () => void }) {
   const { t } = useTranslation()
   const current = useSettings((s) => s.actor)
+  // A study's share sets the annotator to its person at boot, so `current` already offers that name.
   const [typed, setName] = useState<string | undefined>(undefined)
-  // A study's share names its person: the name the collector expects is offered, once the folder has loaded.
-  const studyPerson = useSession((s) => s.dataset?.sealed?.study?.person)
-  const name = typed ?? (current && current !== 'anonymous' ? current : (studyPerson ?? ''))
+  const name = typed ?? (current === 'anonymous' ? '' : current)
   const dialog = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const el = dialog.current
