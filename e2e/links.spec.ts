@@ -21,3 +21,20 @@ test('a pasted task link opens that task, and Back and Forward move on the phone
   await page.evaluate(() => (window.location.hash = '#/people'))
   await expect(page.getByRole('tab', { name: /Cross-validation/ })).toBeVisible()
 })
+
+test('a link followed while the first visit is still loading the sample opens what it names once loaded', async ({ page }) => {
+  // The sample's files are held back until the link has been followed, so the boot is surely still running.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/data/records_db.json', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('./')
+  await page.waitForFunction(() => window.spieval !== undefined)
+  await page.evaluate(() => (window.location.hash = '#/task/整合7/app/sms'))
+  release()
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible({ timeout: 40_000 })
+  expect((await page.evaluate(() => window.spieval?.current()))?.taskId).toBe('整合7')
+  await expect(page).toHaveURL(/#\/task\/%E6%95%B4%E5%90%887\/app\/sms$/)
+})

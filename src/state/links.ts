@@ -11,14 +11,27 @@ import { hashToRoute } from './routes'
 import { useSession } from './sessionStore'
 import { useView, viewOfHash } from './view'
 
+/**
+ * An address followed while the data set was loading. The boot opens what the
+ * address named when it started, so a newer one waits and is opened once the
+ * boot is done (else a link pasted during a slow load would be undone by it).
+ */
+let followedDuringBoot: string | undefined
+
 /** Opens what an address names: a view, a task's screen on the phone (the task opened first if it is not the one shown). */
 export async function followAddress(hash: string): Promise<void> {
   const view = viewOfHash(hash)
   useView.setState({ view })
+  const { status } = useSession.getState()
+  if (status === 'error') return
+  if (status !== 'ready') {
+    followedDuringBoot = hash
+    return
+  }
   if (view !== 'phone') return
   const { taskId, route } = hashToRoute(hash)
-  const { task, tasks, replaying, status } = useSession.getState()
-  if (status !== 'ready' || taskId === undefined) return
+  const { task, tasks, replaying } = useSession.getState()
+  if (taskId === undefined) return
   if (task?.id === taskId && !replaying) {
     usePhone.getState().navigate(route)
     return
@@ -35,4 +48,10 @@ export function followLinks(): void {
   if (listening || typeof window === 'undefined') return
   listening = true
   window.addEventListener('hashchange', () => void followAddress(window.location.hash).catch(() => undefined))
+  useSession.subscribe((now, before) => {
+    if (now.status !== 'ready' || before.status === 'ready' || followedDuringBoot === undefined) return
+    const hash = followedDuringBoot
+    followedDuringBoot = undefined
+    void followAddress(hash).catch(() => undefined)
+  })
 }
