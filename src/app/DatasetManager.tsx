@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { CheckCircle2, Database, FileUp, FolderUp, Trash2, Upload, X, Zap } from 'lucide-react'
+import { CheckCircle2, Database, Download, FileUp, FolderUp, Trash2, Upload, X, Zap } from 'lucide-react'
 import type { DatasetRow } from '../db'
 import {
   activateDataset,
@@ -13,6 +13,7 @@ import {
   useDatasets,
 } from '../state/datasets'
 import type { ImportError } from '../state/datasets'
+import { downloadDatasetFolder } from '../state/datasetFolder'
 import { LIVE_SAMPLE_SOURCE, loadLiveSample } from '../state/liveSample'
 import { useSession } from '../state/session'
 import { DataLinkProblem, DataLinkPrompt } from './DataLink'
@@ -122,6 +123,9 @@ function DatasetItem({ row, active, last }: { row: DatasetRow; active: boolean; 
               {t('use')}
             </button>
           )}
+          <button type="button" disabled={busy} aria-label={t('exportFolderLabel', { name: row.name })} title={t('exportFolderLabel', { name: row.name })} onClick={() => void downloadDatasetFolder(row)}>
+            <Download size={16} aria-hidden="true" /> {t('exportFolder')}
+          </button>
           <button
             type="button"
             className="icon"

@@ -123,7 +123,7 @@ export function SealingFields<T>({ form, children }: { form: SealingForm<T>; chi
   const { working } = form.action
   return (
     <>
-      <DatasetFilesField row={form.row} state={form.files.state} pick={form.files.pick} disabled={working} />
+      <DatasetFilesField row={form.row} state={form.files.state} />
       {children}
       <NoCrypto />
       <PassphraseFields {...form.passphrase} optional disabled={working || !webCryptoReady()} />

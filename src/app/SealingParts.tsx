@@ -2,11 +2,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AlertTriangle, CheckCircle2, FileUp, FolderUp, Loader2 } from 'lucide-react'
+import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react'
 import type { DatasetFiles } from '../core'
 import type { DatasetRow } from '../db'
-import { pickedFromInput } from '../state/datasets'
-import { SHORT_PASSPHRASE, fetchOwnFiles, filesFolderOf, readPickedFiles, sealingError } from '../state/sealing'
+import { SHORT_PASSPHRASE, sealingError, storedFiles } from '../state/sealing'
 import type { SealingError } from '../state/sealing'
 import './Sealing.css'
 
@@ -77,94 +76,34 @@ export function Done({ text }: { text: string }) {
   )
 }
 
-type FilesState =
-  | { phase: 'fetching'; url: string }
-  | { phase: 'reading' }
-  | { phase: 'ready'; files: DatasetFiles }
-  | { phase: 'pick'; error?: SealingError }
+type FilesState = { phase: 'reading' } | { phase: 'ready'; files: DatasetFiles } | { phase: 'failed'; error: SealingError }
 
-/**
- * The data set's files as written, which sealing starts from: fetched again
- * from where they came (the samples, a `?data=` folder), else picked by the
- * person; either way checked against the stored data set.
- */
-export function useDatasetFiles(row: DatasetRow): { state: FilesState; pick: (list: FileList | null) => void } {
-  const [state, setState] = useState<FilesState>(() => {
-    const url = filesFolderOf(row)
-    return url === undefined ? { phase: 'pick' } : { phase: 'fetching', url }
-  })
-  const fetching = state.phase === 'fetching'
+/** The data set's files, which sealing starts from: the stored data set written in the published format (as revised in the page). */
+export function useDatasetFiles(row: DatasetRow): { state: FilesState } {
+  const [state, setState] = useState<FilesState>({ phase: 'reading' })
   useEffect(() => {
-    if (!fetching) return
     let live = true
-    fetchOwnFiles(row).then(
+    storedFiles(row).then(
       (files) => live && setState({ phase: 'ready', files }),
-      (err: unknown) => live && setState({ phase: 'pick', error: sealingError(err) }),
+      (err: unknown) => live && setState({ phase: 'failed', error: sealingError(err) }),
     )
     return () => {
       live = false
     }
-  }, [fetching, row])
-  const pick = (list: FileList | null) => {
-    const picked = pickedFromInput(list)
-    if (picked.length === 0) return
-    setState({ phase: 'reading' })
-    readPickedFiles(row, picked).then(
-      (files) => setState({ phase: 'ready', files }),
-      (err: unknown) => setState({ phase: 'pick', error: sealingError(err) }),
-    )
-  }
-  return { state, pick }
+  }, [row])
+  return { state }
 }
 
-/** Where the dialog's files stand, and the pickers when the person must give them. */
-export function DatasetFilesField({ row, state, pick, disabled }: { row: DatasetRow; state: FilesState; pick: (list: FileList | null) => void; disabled: boolean }) {
+/** Where the dialog's files stand. */
+export function DatasetFilesField({ row, state }: { row: DatasetRow; state: FilesState }) {
   const { t } = useTranslation()
   const headingId = useId()
-  const pickers = (
-    <div className="sealing-pickers">
-      <label className={`file-button${disabled ? ' disabled' : ''}`}>
-        <input
-          type="file"
-          disabled={disabled}
-          ref={(el) => {
-            if (el) el.webkitdirectory = true
-          }}
-          onChange={(e) => {
-            pick(e.target.files)
-            e.target.value = ''
-          }}
-        />
-        <FolderUp size={16} aria-hidden="true" /> {state.phase === 'ready' ? t('sealing.files.pickAgain') : t('sealing.files.pickFolder')}
-      </label>
-      <label className={`file-button${disabled ? ' disabled' : ''}`}>
-        <input
-          type="file"
-          multiple
-          accept=".jsonl,.json"
-          disabled={disabled}
-          onChange={(e) => {
-            pick(e.target.files)
-            e.target.value = ''
-          }}
-        />
-        <FileUp size={16} aria-hidden="true" /> {t('sealing.files.pickFiles')}
-      </label>
-    </div>
-  )
   return (
     <section className="sealing-files" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('sealing.files.heading')}</h3>
-      {state.phase === 'fetching' && <Working text={t('sealing.files.fetching', { url: state.url })} />}
       {state.phase === 'reading' && <Working text={t('importPhases.read')} />}
       {state.phase === 'ready' && <Done text={t('sealing.files.ready', { count: row.tasks })} />}
-      {state.phase === 'pick' && (
-        <>
-          {state.error && <ProblemText error={state.error} />}
-          <p className="hint-text">{t('sealing.files.why')}</p>
-          {pickers}
-        </>
-      )}
+      {state.phase === 'failed' && <ProblemText error={state.error} />}
     </section>
   )
 }

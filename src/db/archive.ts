@@ -83,6 +83,7 @@ export function archivedAttempt(stored: AttemptRow, calls: readonly CallRow[]): 
     ...(row.state === 'live' ? { state: 'live' as const } : {}),
     ...(row.failure ? { failure: row.failure } : {}),
     ...(row.run ? { run: row.run } : {}),
+    ...(row.taskFingerprint ? { taskFingerprint: row.taskFingerprint } : {}),
     steps: calls.map(archivedStep),
   }
 }
@@ -434,6 +435,7 @@ function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerd
     ...(a.state ? { state: a.state } : {}),
     ...(a.failure ? { failure: a.failure } : {}),
     ...(a.run ? { run: a.run } : {}),
+    ...(a.taskFingerprint ? { taskFingerprint: a.taskFingerprint } : {}),
     // As saveStep keeps it: one past the last seq.
     callCount: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
     importedFrom: sourceName,

@@ -14,14 +14,14 @@ const ACTIVE_KEY = 'activeDataset'
 
 export type ImportProgress = (done: number, total: number, phase: 'parse' | 'store') => void
 
-function countRecords(records: TaskRecords): number {
+export function countRecords(records: TaskRecords): number {
   let n = 0
   for (const list of Object.values(records)) n += list?.length ?? 0
   return n
 }
 
 /** The task's non-empty app lists, in the registry's order. */
-function nonEmpty(records: TaskRecords | undefined): TaskRecords {
+export function nonEmpty(records: TaskRecords | undefined): TaskRecords {
   const out: TaskRecords = {}
   for (const app of APP_KEYS) {
     const list = records?.[app]

@@ -1,6 +1,8 @@
 import Dexie from 'dexie'
+import { changesEntries, changesMarkdown } from '../core/authoring'
 import { writeDatasetFiles } from '../core/dataset/export'
 import type { StoredRecords } from '../core/dataset/export'
+import { datasetRevisions } from './revisions'
 import { database } from './schema'
 import type { SpievalDatabase } from './schema'
 
@@ -31,4 +33,21 @@ export async function exportDataset(datasetId: string, db: SpievalDatabase = dat
     ...(row.texts ? { texts: row.texts } : {}),
     ...(row.sealed ? { sealed: row.sealed } : {}),
   })
+}
+
+/** The name of the revision log an export's folder carries beside the published files. */
+export const CHANGES_FILE = 'CHANGES.md'
+
+/**
+ * The folder a person downloads: the published files (exportDataset) and
+ * CHANGES.md, listing each task revised or added in the page and what changed
+ * since the data set was imported.
+ */
+export async function exportDatasetFolder(datasetId: string, db: SpievalDatabase = database()): Promise<Record<string, string> | undefined> {
+  const files = await exportDataset(datasetId, db)
+  const row = await db.datasets.get(datasetId)
+  if (!files || !row) return undefined
+  const revisions = await datasetRevisions(datasetId, db)
+  const order = (await db.tasks.where('[datasetId+order]').between([datasetId, -Infinity], [datasetId, Infinity]).toArray()).map((r) => r.id)
+  return { ...files, [CHANGES_FILE]: changesMarkdown(row.name, changesEntries(revisions, order)) }
 }

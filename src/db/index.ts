@@ -1,10 +1,12 @@
 /** Storage behind a thin layer: stores and components call these, never Dexie tables. */
 export { database, DatabaseSupersededError, SpievalDatabase, watchDatabase } from './schema'
 export type { DatabaseEvent } from './schema'
-export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, StoredVerdict, StudyRow } from './schema'
+export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, RevisionRow, StoredVerdict, StudyRow } from './schema'
+export { datasetRevisions, revisionByFingerprint, saveTaskRevision, taskRevisions } from './revisions'
+export type { SavedRevision, VerdictFlip } from './revisions'
 export { saveStudy, listStudies, deleteStudy } from './studies'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, deleteDataset, listTasks, loadTask } from './datasets'
-export { exportDataset } from './exportDataset'
+export { CHANGES_FILE, exportDataset, exportDatasetFolder } from './exportDataset'
 export type { ImportProgress } from './datasets'
 export {
   addFlag,

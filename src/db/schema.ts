@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
 import type { SealedManifest } from '../core/seal'
 import type { StudyFile } from '../core/study'
-import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, PhoneRecord, Profile, Task, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
+import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, PhoneRecord, Profile, Task, TaskContent, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
 
 export type { AccessSetting, AttemptSetting }
 
@@ -91,6 +91,26 @@ export interface CallRow extends Omit<TrajectoryStep, 'data'> {
   elapsedMs?: number
 }
 
+/**
+ * One revision of a task, kept whole (tasks are small): revision 0 is the task
+ * as imported or created, each save adds the next. An attempt keeps the
+ * fingerprint of the version it was made on (AttemptInfo.taskFingerprint).
+ */
+export interface RevisionRow {
+  datasetId: string
+  taskId: string
+  rev: number
+  /** contentFingerprint of `content`. */
+  fingerprint: string
+  content: TaskContent
+  /** Epoch ms; revision 0 of an imported task has the data set's import time. */
+  at: number
+  /** Who saved it; empty for revision 0 of an imported task. */
+  author: string
+  /** The task's id before this revision, when it renamed the task. */
+  replaces?: string
+}
+
 /** A study the collector keeps with the unsealed data set it was made from (its assignment.json). */
 export interface StudyRow {
   /** The study's id (assignment.json's `id`). */
@@ -169,6 +189,7 @@ export class SpievalDatabase extends Dexie {
   calls!: Dexie.Table<CallRow, [string, number]>
   meta!: EntityTable<MetaRow, 'key'>
   studies!: EntityTable<StudyRow, 'id'>
+  revisions!: Dexie.Table<RevisionRow, [string, string, number]>
 
   constructor(name = 'spieval-phone') {
     super(name)
@@ -193,6 +214,8 @@ export class SpievalDatabase extends Dexie {
       )
     // Version 5 keeps the studies made from a data set, for the collector (issue #17).
     this.version(5).stores({ studies: 'id, datasetId' })
+    // Version 6 keeps each revision of a task, for the editor's history and an export's CHANGES.md (issue #16).
+    this.version(6).stores({ revisions: '[datasetId+taskId+rev]' })
     // Subscribers run newest first; false keeps Dexie's own handler (a close that lets the next query reopen) from running after this one.
     this.on('versionchange', () => {
       this.supersede()

@@ -1,6 +1,7 @@
 import { analysisEn } from './live/analysis'
 import { dataEn } from './live/data'
 import { phoneEn } from './live/phone'
+import { authoringEn } from './authoring'
 import { layoutEn } from './layout'
 import { runnerEn } from './live/runner'
 import { presentEn } from './present'
@@ -17,6 +18,7 @@ export const en = {
   liveData: dataEn,
   liveRunner: runnerEn,
   finishConfirm: finishEn,
+  authoring: authoringEn,
   layout: layoutEn,
   present: presentEn,
   sealedExchange: sealedExchangeEn,
@@ -67,6 +69,8 @@ export const en = {
   dropHere: 'Or drop the files or folder on the page',
   importing: 'Importing…',
   deleteDataset: 'Delete data set {{name}}',
+  exportFolder: 'Export',
+  exportFolderLabel: 'Download {{name}} in the published format, with CHANGES.md (zip)',
   datasets: 'Data sets',
   close: 'Close',
   storedDatasets: 'Stored data sets',
@@ -479,8 +483,9 @@ export const en = {
     blocked:
       'Another tab of this page still uses an older version of its database. Close or reload that tab; this one goes on by itself as soon as it has.',
   },
-  views: { label: 'Views', phone: 'Phone', people: 'People', runs: 'Agent runs', replay: 'Replay', analysis: 'Analysis' },
+  views: { label: 'Views', phone: 'Phone', people: 'People', runs: 'Agent runs', replay: 'Replay', analysis: 'Analysis', edit: 'Task editor' },
   panel: {
+    earlierVersion: 'This attempt was made on revision {{rev}} of the task ({{date}}); the task has been revised since. The verdict above is under the current version; under revision {{rev}} it was:',
     tabs: 'Panel views',
     tabTask: 'Task',
     tabTasks: 'Tasks',

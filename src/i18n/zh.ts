@@ -2,6 +2,7 @@ import type { Strings } from './en'
 import { analysisZh } from './live/analysis'
 import { dataZh } from './live/data'
 import { phoneZh } from './live/phone'
+import { authoringZh } from './authoring'
 import { layoutZh } from './layout'
 import { runnerZh } from './live/runner'
 import { presentZh } from './present'
@@ -18,6 +19,7 @@ export const zh: Strings = {
   liveData: dataZh,
   liveRunner: runnerZh,
   finishConfirm: finishZh,
+  authoring: authoringZh,
   layout: layoutZh,
   present: presentZh,
   sealedExchange: sealedExchangeZh,
@@ -68,6 +70,8 @@ export const zh: Strings = {
   dropHere: '或把文件或文件夹拖到页面上',
   importing: '导入中…',
   deleteDataset: '删除数据集 {{name}}',
+  exportFolder: '导出',
+  exportFolderLabel: '以发布格式下载 {{name}}（含 CHANGES.md，zip）',
   datasets: '数据集',
   close: '关闭',
   storedDatasets: '已存储的数据集',
@@ -478,8 +482,9 @@ export const zh: Strings = {
     upgraded: '另一个标签页中较新版本的本页面升级了数据库，此标签页已无法再保存任何内容。请重新加载此标签页以继续：已保存的内容都会保留。',
     blocked: '本页面的另一个标签页仍在使用旧版本的数据库。请关闭或重新加载那个标签页，完成后此页会自动继续。',
   },
-  views: { label: '视图', phone: '手机', people: '人员', runs: '智能体运行', replay: '回放', analysis: '分析' },
+  views: { label: '视图', phone: '手机', people: '人员', runs: '智能体运行', replay: '回放', analysis: '分析', edit: '任务编辑器' },
   panel: {
+    earlierVersion: '本次作答基于该任务的第 {{rev}} 版（{{date}}），此后任务已修订。上方的判定依据当前版本；按第 {{rev}} 版的判定为：',
     tabs: '面板视图',
     tabTask: '任务',
     tabTasks: '任务列表',

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { verifyOf } from '../core'
 import type { AttemptOutcome, Task } from '../core'
 import { openTask, useSession } from '../state/session'
+import { EarlierVersion } from './EarlierVersion'
 import { FlagForm } from './FlagForm'
 import { ParamDiff } from './ParamDiff'
 import { StateDiff } from './StateDiff'
@@ -34,6 +35,7 @@ export function Review() {
       <p role="status" className={verdict.correct ? 'verdict correct' : 'verdict wrong'}>
         {verdict.correct ? t('correct') : t('wrong', { type: wrongType(verdict, task, t) })}
       </p>
+      <EarlierVersion />
       <h3>{t('panel.diff')}</h3>
       <ParamDiff verdict={verdict} />
       <StateDiff verdict={verdict} task={task} live={live} />

@@ -4,22 +4,19 @@
  * and storage around them.
  */
 import { create } from 'zustand'
-import { APP_KEYS, DatasetError, SEALED_FILE, loadDataset } from '../core'
-import type { DatasetFiles, TaskRecords } from '../core'
+import type { DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
-import { SealError, WebCryptoMissing, compareFingerprints, datasetFingerprints, sealDataset } from '../core/seal'
+import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
 import { SHORT_PASSPHRASE, StudyError, makeStudy, personNameProblem, readStudyFile, studyBaseUrl, studyFolderFiles } from '../core/study'
 import type { StudyFile } from '../core/study'
 
 export { SHORT_PASSPHRASE }
-import { deleteStudy, listStudies, readStoredDataset, saveStudy, unsealStoredDataset } from '../db'
+import { deleteStudy, exportDataset, listStudies, readStoredDataset, saveStudy, unsealStoredDataset } from '../db'
 import type { DatasetRow, StudyRow, UnsealedDataset } from '../db'
 import { reloadDatasets } from './boot'
-import { ImportProblem, pickDatasetFiles, refreshDatasets } from './datasets'
-import type { PickedFile } from './datasets'
+import { refreshDatasets } from './datasets'
 import { saveDownload } from './download'
-import { FetchProblem, fetchDatasetFiles } from './fetchDataset'
-import { LIVE_SAMPLE_FOLDER, LIVE_SAMPLE_SOURCE } from './liveSample'
+import { FetchProblem } from './fetchDataset'
 import { useSession } from './sessionStore'
 
 /** A problem the page words in the reader's language: a `sealing.*` key and its values, and English for the console and tests. */
@@ -60,80 +57,16 @@ export function webCryptoReady(): boolean {
 }
 
 /**
- * Where a stored data set's files can be fetched again, as written: the
- * bundled samples and a `?data=` link's folder. Others (picked, dropped, given
- * to the API) were not kept as files: the person picks them again.
+ * The files sealing starts from: the stored data set written in the published
+ * format (exportDataset), each task's line as imported or as revised in the
+ * page. A task revised since the import is sealed as revised, and nothing has
+ * to be fetched or picked again.
  */
-export function filesFolderOf(row: Pick<DatasetRow, 'source'>): string | undefined {
-  if (row.source === 'sample') return 'data/'
-  if (row.source === LIVE_SAMPLE_SOURCE) return LIVE_SAMPLE_FOLDER
-  if (/^https?:/.test(row.source)) return row.source
-  return undefined
-}
-
-/** Storage keeps only a task's non-empty app lists; compare what the files say the same way. */
-function nonEmpty(records: Record<string, TaskRecords>): Record<string, TaskRecords> {
-  const out: Record<string, TaskRecords> = {}
-  for (const [id, apps] of Object.entries(records)) {
-    const kept: TaskRecords = {}
-    for (const app of APP_KEYS) {
-      const list = apps[app]
-      if (list && list.length > 0) kept[app] = list
-    }
-    Object.defineProperty(out, id, { value: kept, enumerable: true, writable: true, configurable: true })
-  }
-  return out
-}
-
-/**
- * Checks that files are the stored data set's: they load, are not sealed,
- * have the same tasks in the same order, and each task the same instruction
- * and records (its fingerprint). A sealed copy carries each task's line as
- * the file has it, so sealing must start from the files, and from these.
- */
-export async function checkDatasetFiles(datasetId: string, files: DatasetFiles): Promise<DatasetFiles> {
-  if (files[SEALED_FILE] !== undefined) throw new SealingProblem('sealing.filesSealed', {}, 'These files are a sealed copy: pick the original data set.')
-  let loaded
-  try {
-    loaded = loadDataset(files).dataset
-  } catch (err) {
-    if (err instanceof DatasetError) throw new SealingProblem('sealing.filesBroken', { error: err.message }, err.message)
-    throw err
-  }
-  const stored = await readStoredDataset(datasetId)
-  if (!stored) throw new SealingProblem('sealing.gone', {}, 'The data set is no longer stored.')
-  const ids = loaded.tasks.map((t) => t.id)
-  const storedIds = stored.tasks.map((t) => t.id)
-  const at = storedIds.findIndex((id, i) => ids[i] !== id)
-  if (at >= 0 || ids.length !== storedIds.length) {
-    const task = storedIds[at >= 0 ? at : Math.min(ids.length, storedIds.length)] ?? ids[storedIds.length] ?? ''
-    throw new SealingProblem('sealing.filesOtherTasks', { task }, `These files do not have the stored data set's tasks (first difference: ${task}).`)
-  }
-  const { changed } = await compareFingerprints(await datasetFingerprints(stored), { tasks: loaded.tasks, records: nonEmpty(loaded.records) })
-  if (changed.length > 0)
-    throw new SealingProblem('sealing.filesChanged', { task: changed[0] ?? '', count: String(changed.length) }, `Task ${changed[0]} differs from the stored one.`)
+export async function storedFiles(row: Pick<DatasetRow, 'id' | 'sealed'>): Promise<DatasetFiles> {
+  if (row.sealed) throw new SealingProblem('sealing.filesSealed', {}, 'This data set is a sealed copy: seal the original data set.')
+  const files = await exportDataset(row.id)
+  if (!files) throw new SealingProblem('sealing.gone', {}, 'The data set is no longer stored.')
   return files
-}
-
-/** A stored data set's files fetched again from where they came from, and checked against it. */
-export async function fetchOwnFiles(row: DatasetRow): Promise<DatasetFiles> {
-  const folder = filesFolderOf(row)
-  if (folder === undefined) throw new SealingProblem('sealing.pickNeeded')
-  return checkDatasetFiles(row.id, await fetchDatasetFiles(folder))
-}
-
-/** Picked files (a folder, or the files themselves), read and checked against the stored data set. */
-export async function readPickedFiles(row: DatasetRow, picked: PickedFile[]): Promise<DatasetFiles> {
-  let found
-  try {
-    found = pickDatasetFiles(picked)
-  } catch (err) {
-    if (err instanceof ImportProblem) throw new SealingProblem(err.key, err.params, err.message)
-    throw err
-  }
-  const files: Record<string, string> = {}
-  for (const [name, file] of found.files) files[name] = await file.text()
-  return checkDatasetFiles(row.id, files)
 }
 
 /** A file name made of a data set's name: letters, digits, `.`, `_` and `-`. */

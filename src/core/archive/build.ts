@@ -140,6 +140,7 @@ export function archiveResponseLine(attempt: ArchivedAttempt, run: number, instr
       ...(attempt.failure ? { failure: attempt.failure } : {}),
     }),
     ...(attempt.run ? { run_tag: runTagLine(attempt.run) } : {}),
+    ...(attempt.taskFingerprint ? { task_fingerprint: attempt.taskFingerprint } : {}),
     ...(attempt.verdict ? { verdict: verdictLine(attempt.verdict) } : {}),
     ...(attempt.flags
       ? { flags: attempt.flags.map((f) => ({ kind: f.kind, comment: f.comment, at: isoDate(f.at, `attempt ${attempt.id} flag`) })) }

@@ -198,6 +198,7 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
   const state = readState(line.state, problems)
   const failure = readFailure(line, problems)
   const runTag = line.run_tag === undefined ? undefined : readRunTag(line.run_tag, problems)
+  const taskFingerprint = readTaskFingerprint(line.task_fingerprint, problems)
   const start = started ?? 0
   const repeatedSeqs: string[] = []
   const steps = Array.isArray(line.trajectory)
@@ -224,8 +225,17 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
     ...(state ? { state } : {}),
     ...(failure ? { failure } : {}),
     ...(runTag ? { run: runTag } : {}),
+    ...(taskFingerprint ? { taskFingerprint } : {}),
     steps,
   }
+}
+
+/** `task_fingerprint`: the version of the task the attempt was made on, a SHA-256 in lowercase hex. */
+function readTaskFingerprint(value: unknown, problems: string[]): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)) return value
+  problems.push('"task_fingerprint" must be a SHA-256 in hex (64 characters 0-9, a-f)')
+  return undefined
 }
 
 /** `state`: "live", or "static" / absent (the published protocol, kept as no key). */

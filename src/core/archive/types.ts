@@ -76,6 +76,8 @@ export interface ArchivedAttempt {
   failure?: FailureRate
   /** An agent runner's attempt: its run; a run's random failures are drawn for its repeat. */
   run?: RunTag
+  /** The content fingerprint of the task version the attempt was made on (src/core/authoring), when it was recorded. */
+  taskFingerprint?: string
   steps: ArchivedStep[]
 }
 

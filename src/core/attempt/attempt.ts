@@ -1,3 +1,4 @@
+import { contentFingerprint } from '../authoring/content'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { randomFailure } from '../live/friction'
 import { liveOutcome } from '../live/outcome'
@@ -144,6 +145,7 @@ export class Attempt {
       callCount: inherited.length,
       ...(input.run ? { run: input.run } : {}),
       ...(input.fork ? { parent: { attemptId: input.fork.parent, step: input.fork.step } } : {}),
+      taskFingerprint: contentFingerprint({ task: input.task, records: input.records }),
       ...(input.state === 'live' ? { state: 'live' as const } : {}),
       ...(input.failure && input.failure.rate > 0 ? { failure: { rate: input.failure.rate, seed: input.failure.seed } } : {}),
     }

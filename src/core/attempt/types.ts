@@ -97,6 +97,8 @@ export interface AttemptInfo {
   state?: AttemptState
   /** Random friction of the attempt's run, when it has one. */
   failure?: FailureRate
+  /** The content fingerprint of the task as it was when the attempt was opened (src/core/authoring), so a revision can tell the attempts made on an earlier version. */
+  taskFingerprint?: string
 }
 
 /** What an agent's loop has said so far in an attempt, stored whole after every turn. */

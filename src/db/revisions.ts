@@ -1,0 +1,137 @@
+import { contentFingerprint, toolProperties } from '../core'
+import { storedTask } from '../core/dataset/export'
+import type { AttemptVerdict, Profile, Task, TaskContent, ToolSchema } from '../core'
+import { rescoreAttempt } from '../core/archive'
+import { archivedAttempt } from './archive'
+import { countRecords, nonEmpty } from './datasets'
+import { database } from './schema'
+import type { AttemptRow, RevisionRow, SpievalDatabase } from './schema'
+
+/** An attempt whose verdict a revision turned: right before and wrong after, or the other way. */
+export interface VerdictFlip {
+  attemptId: string
+  actor: string
+  before: boolean
+  after: boolean
+}
+
+export interface SavedRevision {
+  rev: number
+  fingerprint: string
+  /** Every finished attempt at the task was scored again; these changed their verdict's `correct`. */
+  flips: VerdictFlip[]
+  /** How many finished attempts were scored again. */
+  rescored: number
+}
+
+/** A task's revisions, oldest first: revision 0 is the task as imported (or as created), stored when it is first revised. */
+export async function taskRevisions(datasetId: string, taskId: string, db: SpievalDatabase = database()): Promise<RevisionRow[]> {
+  return db.revisions.where('[datasetId+taskId+rev]').between([datasetId, taskId, -Infinity], [datasetId, taskId, Infinity]).toArray()
+}
+
+/** Every revision of a data set's tasks (for CHANGES.md), in task and revision order. */
+export async function datasetRevisions(datasetId: string, db: SpievalDatabase = database()): Promise<RevisionRow[]> {
+  // An array sorts after every string: [id] … [id, []] holds all of the data set's keys.
+  return db.revisions.where('[datasetId+taskId+rev]').between([datasetId], [datasetId, []]).toArray()
+}
+
+/** The revision of a task with a content fingerprint, if one is stored (the version an attempt was made on). */
+export async function revisionByFingerprint(datasetId: string, taskId: string, fingerprint: string, db: SpievalDatabase = database()): Promise<RevisionRow | undefined> {
+  return (await taskRevisions(datasetId, taskId, db)).find((r) => r.fingerprint === fingerprint)
+}
+
+/**
+ * Saves an edit of a task (or a new task) as a new revision, in one
+ * transaction: the task and its records, the revision (with revision 0, the
+ * task as it was, on its first edit), and every finished attempt at the task
+ * scored again against the revision. A renamed task takes its attempts and
+ * revisions along. Refused, changing nothing: a sealed data set (it has no
+ * gold to revise), an id another task has, a task that is not there.
+ */
+export async function saveTaskRevision(
+  datasetId: string,
+  content: TaskContent,
+  options: { author: string; replaces?: string; now?: number },
+  db: SpievalDatabase = database(),
+): Promise<SavedRevision> {
+  const at = options.now ?? Date.now()
+  const { task } = content
+  const records = nonEmpty(content.records)
+  return db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.revisions, db.attempts, db.calls], async () => {
+    const dataset = await db.datasets.get(datasetId)
+    if (!dataset) throw new Error('This data set is no longer stored')
+    if (dataset.sealed) throw new Error('A sealed data set has no gold to revise: unseal it first')
+    if (task.id.trim() === '') throw new Error('A task needs an id')
+    const oldId = options.replaces
+    const previousRow = oldId === undefined ? undefined : await db.tasks.get([datasetId, oldId])
+    if (oldId !== undefined && !previousRow) throw new Error(`Task ${oldId} is not in this data set`)
+    if (task.id !== oldId && (await db.tasks.get([datasetId, task.id]))) throw new Error(`Another task has the id ${task.id}`)
+    const previousRecords = oldId === undefined ? undefined : await db.taskRecords.get([datasetId, oldId])
+
+    const history = oldId === undefined ? [] : await taskRevisions(datasetId, oldId, db)
+    const added: RevisionRow[] = []
+    if (previousRow && history.length === 0)
+      added.push({ datasetId, taskId: task.id, rev: 0, fingerprint: contentFingerprint({ task: previousRow.task, records: previousRecords?.records ?? {} }), content: { task: previousRow.task, records: previousRecords?.records ?? {} }, at: dataset.created, author: '' })
+    const rev = previousRow ? (history.at(-1)?.rev ?? 0) + 1 : 0
+    const fingerprint = contentFingerprint({ task, records })
+    added.push({ datasetId, taskId: task.id, rev, fingerprint, content: { task, records }, at, author: options.author, ...(oldId !== undefined && oldId !== task.id ? { replaces: oldId } : {}) })
+
+    const order = previousRow?.order ?? (await nextOrder(db, datasetId))
+    const line = previousRow ? task.line : order + 1
+    const stored: Task = storedTask({ ...task, line })
+    if (oldId !== undefined && oldId !== task.id) {
+      await db.tasks.delete([datasetId, oldId])
+      await db.taskRecords.delete([datasetId, oldId])
+      await db.revisions.bulkDelete(history.map((r) => [datasetId, oldId, r.rev] as [string, string, number]))
+      await db.revisions.bulkPut(history.map((r) => ({ ...r, taskId: task.id })))
+    }
+    await db.tasks.put({ datasetId, id: task.id, order, task: stored })
+    const { apps, at: place } = previousRecords ?? {}
+    await db.taskRecords.put({ datasetId, taskId: task.id, records, ...(apps ? { apps } : {}), ...(place !== undefined ? { at: place } : {}) })
+    await db.revisions.bulkPut(added)
+
+    const attempts = oldId === undefined ? [] : await db.attempts.where('[datasetId+taskId]').equals([datasetId, oldId]).toArray()
+    const { flips, rescored, rows } = await rescore(db, attempts, { ...task, line }, records, dataset)
+    await db.attempts.bulkPut(rows.map((r) => ({ ...r, taskId: task.id })))
+
+    const recordsBefore = previousRecords ? countRecords(previousRecords.records) : 0
+    await db.datasets.update(datasetId, { tasks: dataset.tasks + (previousRow ? 0 : 1), records: dataset.records - recordsBefore + countRecords(records) })
+    return { rev, fingerprint, flips, rescored }
+  })
+}
+
+async function nextOrder(db: SpievalDatabase, datasetId: string): Promise<number> {
+  const last = await db.tasks.where('[datasetId+order]').between([datasetId, -Infinity], [datasetId, Infinity]).last()
+  return last ? last.order + 1 : 0
+}
+
+/** The finished attempts scored against the task as revised (each kept as the kernel or the scorer judges its calls now). */
+async function rescore(
+  db: SpievalDatabase,
+  attempts: readonly AttemptRow[],
+  task: Task,
+  records: TaskContent['records'],
+  dataset: { tools: ToolSchema[]; profile: Profile },
+): Promise<{ flips: VerdictFlip[]; rescored: number; rows: AttemptRow[] }> {
+  const properties = toolProperties(dataset.tools)
+  const flips: VerdictFlip[] = []
+  const rows: AttemptRow[] = []
+  let rescored = 0
+  for (const attempt of attempts) {
+    if (!attempt.finished) {
+      rows.push(attempt)
+      continue
+    }
+    const calls = await db.calls.where('[attemptId+seq]').between([attempt.id, -Infinity], [attempt.id, Infinity]).toArray()
+    const judged = await rescoreAttempt(archivedAttempt(attempt, calls), task, properties, { tools: dataset.tools, records, profile: dataset.profile })
+    const verdict: AttemptVerdict | undefined = judged.verdict
+    if (!verdict) {
+      rows.push(attempt)
+      continue
+    }
+    rescored++
+    if (attempt.verdict && attempt.verdict.correct !== verdict.correct) flips.push({ attemptId: attempt.id, actor: attempt.actor, before: attempt.verdict.correct, after: verdict.correct })
+    rows.push({ ...attempt, verdict })
+  }
+  return { flips, rescored, rows }
+}
