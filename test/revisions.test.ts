@@ -1,12 +1,14 @@
 // Revisions (#16): a saved edit is a new revision; every finished attempt at the task is scored again and the flips listed.
 import 'fake-indexeddb/auto'
-import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Attempt, contentFingerprint, describeChanges, changesMarkdown, goldFromCalls, expectedStateFromChanges, lintDataset, loadDataset } from '../src/core/index'
 import type { Task, TaskContent } from '../src/core/index'
 import { IndexedDbSink, SpievalDatabase, exportAttempts, exportDataset, exportDatasetFolder, getAttempt, importAttempts, importDataset, loadTask, saveTaskRevision, taskRevisions, datasetAttempts } from '../src/db/index'
-import { SAMPLE_DIR } from './fixtures'
+import { ROOT, SAMPLE_DIR } from './fixtures'
 
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const files = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(SAMPLE_DIR, name), 'utf8')]))
@@ -206,5 +208,41 @@ describe('an attempt’s task version in exports', () => {
 
     const bad = { 'response.jsonl': JSON.stringify({ ...line, task_fingerprint: 'abc' }) + '\n' }
     await expect(importAttempts(other.row.id, bad, 'bad.jsonl', other.db)).rejects.toThrow('task_fingerprint')
+  })
+})
+
+describe('the revised folder on the command line', () => {
+  it('npm run validate passes on the downloaded folder, and npm run score on a person’s export gives the verdicts the page re-scored', async () => {
+    const { db, row } = await sampleDb()
+    const wrong = await attemptAt(db, row.id, 'ann', WRONG)
+    await attemptAt(db, row.id, 'ann', '13822419087')
+    const before = await loadTask(row.id, '推理1', db)
+    if (!before) throw new Error('no task')
+    await saveTaskRevision(row.id, withGold(before, ['13822419087', WRONG]), { author: 'carol', replaces: '推理1' }, db)
+    expect((await getAttempt(wrong, db))?.verdict?.correct).toBe(true)
+
+    const dir = mkdtempSync(join(tmpdir(), 'revised-'))
+    try {
+      for (const [name, text] of Object.entries((await exportDatasetFolder(row.id, db)) ?? {})) writeFileSync(join(dir, name), text)
+      const validate = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/validate.ts'), dir], { cwd: ROOT, encoding: 'utf8' })
+      expect(validate.status, validate.stderr + validate.stdout).toBe(0)
+      const people = await exportAttempts(row.id, {}, db)
+      writeFileSync(join(dir, 'response.jsonl'), people.files['response.jsonl'] ?? '')
+      const out = join(dir, 'result.json')
+      const score = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'cli/score.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--input_response_data', join(dir, 'response.jsonl'), '--output_file', out],
+        { cwd: ROOT, encoding: 'utf8' },
+      )
+      expect(score.status, score.stderr).toBe(0)
+      const details = readFileSync(join(dir, 'details.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; correct: boolean })
+      const scored = details.filter((d) => d.id === '推理1').map((d) => d.correct)
+      const page = (await datasetAttempts(row.id, db)).map((a) => a.verdict?.correct)
+      expect(scored.length).toBeGreaterThan(0)
+      expect(scored).toEqual(page.slice(0, scored.length))
+      expect(scored.every(Boolean)).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
