@@ -24,6 +24,7 @@ const PeopleView = lazy(() => import('../people/PeopleView').then((m) => ({ defa
 const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })))
 const ReplayView = lazy(() => import('../replay/ReplayView').then((m) => ({ default: m.ReplayView })))
 const AnalysisView = lazy(() => import('../analysis/AnalysisView').then((m) => ({ default: m.AnalysisView })))
+const EditorView = lazy(() => import('../authoring/EditorView').then((m) => ({ default: m.EditorView })))
 const PresenterMode = lazy(() => import('../present/PresenterMode').then((m) => ({ default: m.PresenterMode })))
 
 let booted = false
@@ -99,6 +100,7 @@ export function App() {
                   {view === 'runs' && <RunsView phone={<Phone />} />}
                   {view === 'replay' && <ReplayView phone={<Phone />} />}
                   {view === 'analysis' && <AnalysisView />}
+                  {view === 'edit' && <EditorView />}
                 </Suspense>
               )}
             </ErrorBoundary>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AttemptFlag, FlagKind } from '../db'
 import { flagTask, useSession } from '../state/session'
+import { showView } from '../state/view'
 
 const FLAG_KINDS: readonly FlagKind[] = ['ambiguous', 'gold_wrong', 'not_findable']
 const NO_FLAGS: readonly AttemptFlag[] = []
@@ -13,6 +14,8 @@ export function FlagForm() {
   const [kind, setKind] = useState<FlagKind>('ambiguous')
   const [comment, setComment] = useState('')
   const [busy, setBusy] = useState(false)
+  // The author fixes what was flagged in the editor; a sealed data set has no gold to edit.
+  const editable = useSession((s) => (s.dataset?.sealed ? undefined : s.task?.id))
   return (
     <section aria-label={t('panel.flag')}>
       <h3>{t('panel.flag')}</h3>
@@ -55,6 +58,11 @@ export function FlagForm() {
           {t('panel.flagSubmit')}
         </button>
       </form>
+      {editable !== undefined && (
+        <button type="button" onClick={() => showView('edit', [editable])}>
+          {t('authoring.editTask')}
+        </button>
+      )}
     </section>
   )
 }

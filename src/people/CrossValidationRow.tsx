@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { CrossValidationRow } from '../core'
 import { openOnPhone } from '../state/people'
+import { useSession } from '../state/session'
+import { showView } from '../state/view'
 import { capabilityLabel } from '../shared/labels'
 import { SolverList } from './SolverList'
 
@@ -10,6 +12,8 @@ const ROW_CLASS = { wrong: 'revise', split: 'split', ok: 'ok' } as const
 export function CrossValidationTableRow({ row }: { row: CrossValidationRow }) {
   const { t, i18n } = useTranslation()
   const agree = row.agree === null ? 'none' : row.agree ? 'yes' : 'no'
+  // A sealed data set has no gold to revise.
+  const revisable = useSession((s) => s.dataset !== undefined && s.dataset.sealed === undefined)
   return (
     <tr className={ROW_CLASS[row.status]}>
       <th scope="row">
@@ -29,6 +33,11 @@ export function CrossValidationTableRow({ row }: { row: CrossValidationRow }) {
         {t(`people.cv.agree.${agree}`)}
       </td>
       <td>
+        {revisable && (
+          <button type="button" className="link" aria-label={t('authoring.reviseTask', { id: row.taskId })} onClick={() => showView('edit', [row.taskId])}>
+            {t('authoring.editTask')}
+          </button>
+        )}
         {row.flags.length > 0 && (
           <ul className="cv-flags">
             {row.flags.map((f, i) => (

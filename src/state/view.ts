@@ -4,16 +4,21 @@ import { hashParts } from './urls'
 
 /**
  * The page's main views: the phone with its task panel; people (exports,
- * cross-validation, baselines); agent runs; replay of recorded attempts; analysis.
+ * cross-validation, baselines); agent runs; replay of recorded attempts;
+ * analysis; and the task editor (`#/edit/<taskId>`, `#/edit/new`), opened from
+ * a task rather than from the view tabs.
  */
-export type View = 'phone' | 'people' | 'runs' | 'replay' | 'analysis'
+export type View = 'phone' | 'people' | 'runs' | 'replay' | 'analysis' | 'edit'
 
+/** The views with a tab. */
 export const VIEWS: readonly View[] = ['phone', 'people', 'runs', 'replay', 'analysis']
+
+const LINKED_VIEWS: readonly View[] = [...VIEWS, 'edit']
 
 /** `#/people` and friends; anything else is the phone (whose own hash names the task and screen). */
 export function viewOfHash(hash: string): View {
   const first = hash.replace(/^#\/?/, '').split('/')[0]
-  return VIEWS.find((v) => v !== 'phone' && v === first) ?? 'phone'
+  return LINKED_VIEWS.find((v) => v !== 'phone' && v === first) ?? 'phone'
 }
 
 export const useView = create<{ view: View }>()(() => ({

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import { findingsAt, useAuthoring } from '../state/authoring'
+import type { Finding, FindingPlace } from '../state/authoring'
+
+/** The text of a finding: the editor's own words for its own checks, else the validator's message as `npm run validate` prints it. */
+export function FindingText({ finding }: { finding: Finding }) {
+  const { t } = useTranslation()
+  return <>{finding.key ? t(`authoring.findings.${finding.key}`) : finding.message}</>
+}
+
+/** The validator's findings at one place of the editor, beside the field they are about; nothing when there are none. */
+export function Findings({ place, id }: { place: FindingPlace; id?: string }) {
+  const { t } = useTranslation()
+  const all = useAuthoring((s) => s.findings)
+  const here = findingsAt(all, place)
+  if (here.length === 0) return null
+  return (
+    <ul className="findings" id={id} aria-label={t('authoring.findingsHere')}>
+      {here.map((f, i) => (
+        <li key={i} className={f.level}>
+          <span className="finding-level">{t(`authoring.levels.${f.level}`)}</span> <FindingText finding={f} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Whether a place has findings (for `aria-invalid` and `aria-describedby` on its field). */
+export function useHasFindings(place: FindingPlace): boolean {
+  return useAuthoring((s) => s.findings.some((f) => f.place === place && f.level === 'error'))
+}

@@ -1,0 +1,162 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { describeChanges } from '../core'
+import { checkSolvability, loadHistory, useAuthoring } from '../state/authoring'
+import { Findings } from './Findings'
+
+/** The validator's counts, the findings that belong to no one field, and the oracle's solvability check. */
+export function ChecksCard() {
+  const { t } = useTranslation()
+  const findings = useAuthoring((s) => s.findings)
+  const solvability = useAuthoring((s) => s.solvability)
+  const errors = findings.filter((f) => f.level === 'error').length
+  const warnings = findings.length - errors
+  return (
+    <section className="editor-card checks" aria-labelledby="editor-checks-heading">
+      <h3 id="editor-checks-heading">{t('authoring.checksHeading')}</h3>
+      <p role="status" className={errors > 0 ? 'lint-summary bad' : warnings > 0 ? 'lint-summary warn' : 'lint-summary ok'}>
+        {errors + warnings === 0 ? t('authoring.lintClean') : t('authoring.lintCounts', { errors, warnings })}
+      </p>
+      <Findings place="general" />
+      <div className="editor-row">
+        <button type="button" onClick={() => void checkSolvability()} disabled={solvability === 'running'}>
+          {t('authoring.checkSolvability')}
+        </button>
+      </div>
+      {solvability !== undefined && (
+        <p role="status" className={solvability === 'running' ? 'solvability' : solvability.solved ? 'solvability ok' : 'solvability bad'}>
+          {solvability === 'running'
+            ? t('authoring.solving')
+            : solvability.solved
+              ? t('authoring.solved')
+              : t('authoring.notSolved', { detail: solvability.detail ?? '' })}
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** After a save: the revision number and the attempts whose verdict the revision flipped. */
+export function SavedCard() {
+  const { t } = useTranslation()
+  const saved = useAuthoring((s) => s.saved)
+  const error = useAuthoring((s) => s.saveError)
+  if (!saved && !error) return null
+  return (
+    <section className="editor-card saved" aria-labelledby="editor-saved-heading">
+      <h3 id="editor-saved-heading">{t('authoring.savedHeading')}</h3>
+      {error && <p role="alert">{t('authoring.saveFailed', { error })}</p>}
+      {saved && (
+        <>
+          <p role="status">{t('authoring.savedAs', { rev: saved.rev })}</p>
+          {saved.flips.length === 0 ? (
+            <p>{t('authoring.noFlips')}</p>
+          ) : (
+            <table className="flips">
+              <caption>{t('authoring.flipsCaption', { count: saved.flips.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('authoring.person')}</th>
+                  <th scope="col">{t('authoring.verdictChange')}</th>
+                  <th scope="col">{t('authoring.attempt')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {saved.flips.map((f) => (
+                  <tr key={f.attemptId}>
+                    <th scope="row">{f.actor}</th>
+                    <td>
+                      <span className={f.before ? 'flip-verdict ok' : 'flip-verdict bad'}>{t(f.before ? 'authoring.correct' : 'authoring.wrong')}</span> →{' '}
+                      <span className={f.after ? 'flip-verdict ok' : 'flip-verdict bad'}>{t(f.after ? 'authoring.correct' : 'authoring.wrong')}</span>
+                    </td>
+                    <td>
+                      <code>{f.attemptId.slice(0, 8)}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+/** The data set's profile, which every task's instruction speaks from (read only here). */
+export function ProfileCard() {
+  const { t } = useTranslation()
+  const context = useAuthoring((s) => s.context)
+  if (!context) return null
+  const p = context.profile
+  return (
+    <section className="editor-card profile" aria-labelledby="editor-profile-heading">
+      <h3 id="editor-profile-heading">{t('authoring.profileHeading')}</h3>
+      <dl>
+        <dt>{t('authoring.profileName')}</dt>
+        <dd>{p.name}</dd>
+        <dt>{t('authoring.profileOccupation')}</dt>
+        <dd>{p.occupation}</dd>
+        <dt>{t('authoring.profilePhone')}</dt>
+        <dd>{p.phone}</dd>
+        <dt>{t('authoring.profileAccount')}</dt>
+        <dd>{p.paymentAccount}</dd>
+        <dt>{t('authoring.profileNow')}</dt>
+        <dd>
+          {p.now} ({p.weekday})
+        </dd>
+        <dt>{t('authoring.profileFamily')}</dt>
+        <dd>{p.family.map((f) => `${f.name} (${f.relation})`).join(', ') || '—'}</dd>
+      </dl>
+      <p className="editor-hint">{context.hasProfile ? t('authoring.profileReadOnly') : t('authoring.profilePublished')}</p>
+    </section>
+  )
+}
+
+/** The task's revisions, oldest first, each with what it changed against the one before. */
+export function HistoryCard() {
+  const { t } = useTranslation()
+  const storedId = useAuthoring((s) => s.storedId)
+  const history = useAuthoring((s) => s.history)
+  const saved = useAuthoring((s) => s.saved)
+  useEffect(() => {
+    if (storedId !== undefined) void loadHistory()
+  }, [storedId, saved])
+  if (storedId === undefined) return null
+  return (
+    <section className="editor-card history" aria-labelledby="editor-history-heading">
+      <h3 id="editor-history-heading">{t('authoring.historyHeading')}</h3>
+      {history?.error && <p role="alert">{history.error}</p>}
+      {history && history.rows.length === 0 && !history.error && <p className="editor-hint">{t('authoring.noHistory')}</p>}
+      {history && history.rows.length > 0 && (
+        <ol className="revisions" reversed>
+          {[...history.rows].reverse().map((row) => {
+            const at = history.rows.indexOf(row)
+            const previous = at > 0 ? history.rows[at - 1] : undefined
+            const changes = previous ? describeChanges(previous.content, row.content) : []
+            return (
+              <li key={row.rev}>
+                <div className="revision-head">
+                  <strong>{t('authoring.revision', { rev: row.rev })}</strong> · {row.author || '—'} · <time dateTime={new Date(row.at).toISOString()}>{new Date(row.at).toLocaleString()}</time>
+                </div>
+                {row.rev === 0 || !previous ? (
+                  <p className="editor-hint">{/* Revision 0 of an imported task is stored by no one, at the import. */ row.author === '' ? t('authoring.asImported') : t('authoring.newTaskRevision')}</p>
+                ) : changes.length === 0 ? (
+                  <p className="editor-hint">{t('authoring.noChanges')}</p>
+                ) : (
+                  <ul className="changes">
+                    {changes.map((c, i) => (
+                      <li key={i} className={`change ${c.part}`}>
+                        {c.text}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            )
+          })}
+        </ol>
+      )}
+    </section>
+  )
+}

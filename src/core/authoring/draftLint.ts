@@ -1,0 +1,91 @@
+/**
+ * The validator on a draft: the draft as a one-task data set, checked by the
+ * same loader and lint as `npm run validate`, each finding placed where the
+ * editor shows it.
+ */
+import { isAppKey } from '../apps/registry'
+import { taskLine } from '../dataset/export'
+import { lintDataset } from '../dataset/lint'
+import { DatasetError, loadDataset } from '../dataset/parse'
+import type { DatasetIssue, Profile, ToolSchema } from '../dataset/types'
+import type { TaskContent } from './content'
+/** Where in the editor a finding is shown: beside a field, a gold call, an app's records, or at the top. */
+export type FindingPlace = 'id' | 'type' | 'instruction' | `gold:${number}` | `records:${string}` | 'live' | 'general'
+
+export interface Finding {
+  level: 'error' | 'warning'
+  /** The validator's message (English, as `npm run validate` prints it). */
+  message: string
+  /** Set on the editor's own findings: the key of its words in the editor's strings, shown instead of `message`. */
+  key?: 'idEmpty' | 'idTaken'
+  place: FindingPlace
+}
+
+/** What the editor needs of the data set besides the draft: its tools and profile, and the other tasks' ids. */
+export interface DraftContext {
+  tools: readonly ToolSchema[]
+  profile: Profile
+  hasProfile: boolean
+  /** Every task id of the data set except the one being edited (its id before the edit). */
+  otherIds: ReadonlySet<string>
+}
+
+
+/** The draft as a one-task data set's files, as `npm run validate` would read them. */
+export function draftFiles(content: TaskContent, context: Pick<DraftContext, 'tools' | 'profile' | 'hasProfile'>): Record<string, string> {
+  const files: Record<string, string> = {
+    'input_data.jsonl': taskLine({ ...content.task, line: 1 }) + '\n',
+    'records_db.json': JSON.stringify({ [content.task.id]: content.records }),
+    'tools.json': JSON.stringify(context.tools),
+  }
+  if (context.hasProfile) files['profile.json'] = JSON.stringify(context.profile)
+  return files
+}
+
+/**
+ * The validator's findings on the draft: the same loader and lint as `npm run
+ * validate` on a one-task data set made of it, and the one check a single task
+ * cannot make on its own (its id unique in the data set).
+ */
+export function lintDraft(content: TaskContent, context: DraftContext): Finding[] {
+  const findings: Finding[] = []
+  const id = content.task.id
+  if (id.trim() === '') findings.push({ level: 'error', place: 'id', key: 'idEmpty', message: 'the id is empty' })
+  else if (context.otherIds.has(id)) findings.push({ level: 'error', place: 'id', key: 'idTaken', message: `another task of the data set has the id "${id}"` })
+  let issues: DatasetIssue[]
+  try {
+    const { dataset, warnings } = loadDataset(draftFiles(content, context))
+    issues = [...warnings, ...lintDataset(dataset)]
+  } catch (err) {
+    if (!(err instanceof DatasetError)) throw err
+    issues = err.issues
+  }
+  for (const issue of issues) {
+    // The empty id is said once, in the editor's words.
+    if (id.trim() === '' && /"id" must be a non-empty string/.test(issue.message)) continue
+    findings.push({ level: issue.level, message: issue.message.replace(/^task "[^"]*": /, ''), place: placeOf(issue) })
+  }
+  return findings
+}
+
+/** Where a validator message belongs in the editor, read from its wording (the validator names the part it checks). */
+function placeOf(issue: DatasetIssue): FindingPlace {
+  const m = issue.message
+  const gold = /gold call (\d+)|answer\[(\d+)\]|free_params\[(\d+)\]/.exec(m)
+  if (gold) return `gold:${gold[1] !== undefined ? Number(gold[1]) - 1 : Number(gold[2] ?? gold[3])}`
+  if (/expected_state|friction|"prompt_metadata\.(verify|ordered)"/.test(m)) return 'live'
+  if (issue.file === 'records_db.json') {
+    const app = [/^(\w+) records/.exec(m)?.[1], ...[...m.matchAll(/"(\w+)"/g)].map((x) => x[1])].find((name) => name !== undefined && isAppKey(name))
+    return app ? `records:${app}` : 'general'
+  }
+  if (/"type"|^type /.test(m)) return 'type'
+  if (/"messages|user message/.test(m)) return 'instruction'
+  if (/"id"/.test(m)) return 'id'
+  return 'general'
+}
+
+/** Errors that stop a save: the data set would not load with the draft in it. */
+export function blockingFindings(findings: readonly Finding[]): Finding[] {
+  return findings.filter((f) => f.level === 'error')
+}
+
