@@ -109,4 +109,21 @@ describe('tolerant records, strict structure', () => {
     expect(issues).toContainEqual(expect.objectContaining({ level: 'warning', taskId: '推理1', message: expect.stringMatching(/"13900000000" is not found/) }))
     expect(lintDataset(loadDataset(fixtureFiles()).dataset).filter((i) => i.level === 'error')).toEqual([])
   })
+
+  it('warns when the instruction gives a number the task means to be found away, and not for names', () => {
+    const files = fixtureFiles()
+    const task = JSON.parse((files['input_data.jsonl'] ?? '').split('\n')[0] ?? '{}') as { messages: { role: string; content: string }[]; prompt_metadata: { answer: { arguments: Record<string, unknown[]> }[] } }
+    const telephone = String(task.prompt_metadata.answer[0]?.arguments.telephone?.[0])
+    const spelled = `${telephone.slice(0, 3)} ${telephone.slice(3, 7)} ${telephone.slice(7)}`
+    const withNumber = (content: string) => {
+      const line = { ...task, messages: [{ role: 'user', content }] }
+      return lintDataset(loadDataset({ ...files, 'input_data.jsonl': [JSON.stringify(line), ...(files['input_data.jsonl'] ?? '').split('\n').slice(1)].join('\n') }).dataset)
+    }
+    const givenAway = (issues: ReturnType<typeof lintDataset>) => issues.filter((i) => i.message.includes('gives'))
+    expect(givenAway(withNumber(`Call ${spelled} for me`))).toEqual([
+      expect.objectContaining({ level: 'warning', taskId: '推理1', message: `gold call 1 (Phone_Call).telephone: the instruction gives "${telephone}" away; a number the task means to be found belongs in the records only` }),
+    ])
+    expect(givenAway(withNumber('Call Tom from Finance'))).toEqual([])
+    expect(givenAway(lintDataset(loadDataset(fixtureFiles()).dataset))).toEqual([])
+  })
 })

@@ -46,6 +46,9 @@ export function lintDataset(dataset: Dataset): DatasetIssue[] {
         for (const value of values.values)
           if (fitsSchema(schema, value) && !findable(value, schema, haystack))
             warn(`gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} is not found in the task's records, profile or instruction`)
+        for (const value of values.values)
+          if (givenAway(value, task.instruction))
+            warn(`gold call ${i + 1} (${call.name}).${param}: the instruction gives ${JSON.stringify(value)} away; a number the task means to be found belongs in the records only`)
       }
     })
   }
@@ -64,6 +67,20 @@ export function lintDataset(dataset: Dataset): DatasetIssue[] {
     }
   }
   return issues
+}
+
+/**
+ * A canonical value given away: a gold text of five digits or more (a
+ * telephone, an account, a card, an ID), spaces, dashes and a leading + aside,
+ * that the instruction spells out. SPIEval's instructions name people and
+ * things and leave such numbers to be found; a name in the instruction is how
+ * tasks are meant to be written, so only numbers are checked.
+ */
+function givenAway(value: unknown, instruction: string): boolean {
+  if (typeof value !== 'string') return false
+  const digits = String(value).replace(/[\s+-]/g, '')
+  if (!/^\d{5,}$/.test(digits)) return false
+  return instruction.replace(/[\s+-]/g, '').includes(digits)
 }
 
 function taskText(dataset: Dataset, task: Task): string {
