@@ -138,3 +138,24 @@ test('a revision flips a wrong verdict; the review says which version the attemp
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('the data set’s profile is edited as profile.json: bad JSON is refused, a good one shows on the phone and in the export', async ({ page }) => {
+  await openTask(page, '推理1')
+  await editTask(page, '推理1')
+  const profile = page.getByRole('region', { name: 'Profile of the data set' })
+  await profile.getByRole('button', { name: 'Edit the profile' }).click()
+  const text = profile.getByRole('textbox', { name: 'profile.json' })
+  const original = JSON.parse(await text.inputValue()) as { name: string }
+  expect(original.name).toBe('Daniel Hayes')
+  await text.fill('{ "name": ')
+  await profile.getByRole('button', { name: 'Save the profile' }).click()
+  await expect(profile.getByRole('alert')).toContainText('not valid JSON')
+  await text.fill(JSON.stringify({ ...original, name: 'Dana Hayes' }))
+  await profile.getByRole('button', { name: 'Save the profile' }).click()
+  await expect(profile.getByRole('status')).toHaveText('Profile saved. 0 live attempts changed their verdict (live effects stamp the profile).')
+  await expect(profile).toContainText('Dana Hayes')
+  const files = await exported(page)
+  expect(JSON.parse(files['profile.json'] ?? '{}')).toMatchObject({ name: 'Dana Hayes' })
+  await page.evaluate(() => (window.location.hash = '#/task/推理2'))
+  await expect(panelOf(page)).toContainText('Dana Hayes')
+})

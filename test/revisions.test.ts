@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Attempt, contentFingerprint, describeChanges, changesMarkdown, goldFromCalls, expectedStateFromChanges, lintDataset, loadDataset } from '../src/core/index'
 import type { Task, TaskContent } from '../src/core/index'
-import { IndexedDbSink, SpievalDatabase, exportAttempts, exportDataset, exportDatasetFolder, getAttempt, importAttempts, importDataset, loadTask, saveTaskRevision, taskRevisions, datasetAttempts } from '../src/db/index'
+import { IndexedDbSink, SpievalDatabase, exportAttempts, exportDataset, exportDatasetFolder, getAttempt, importAttempts, saveProfile, importDataset, loadTask, saveTaskRevision, taskRevisions, datasetAttempts } from '../src/db/index'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
@@ -244,5 +244,41 @@ describe('the revised folder on the command line', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('saveProfile', () => {
+  it('changes the data set’s profile: the export writes it, CHANGES.md says what changed and who; a sealed data set refuses', async () => {
+    const { db, row } = await sampleDb()
+    const profile = { ...row.profile, name: 'Dana Hayes', phone: '15800000000' }
+    const saved = await saveProfile(row.id, profile, { author: 'carol' }, db)
+    expect(saved).toEqual({ flips: [], rescored: 0 })
+    const folder = await exportDatasetFolder(row.id, db)
+    expect(JSON.parse(folder?.['profile.json'] ?? '{}')).toMatchObject({ name: 'Dana Hayes', phone: '15800000000', occupation: row.profile.occupation })
+    const changes = folder?.['CHANGES.md'] ?? ''
+    expect(changes).toContain('## The profile')
+    expect(changes).toContain('Edited by carol')
+    expect(changes).toContain(`- name: “${row.profile.name}” → “Dana Hayes”`)
+    expect(changes).not.toContain('- occupation')
+    expect(loadDataset(folder ?? {}).dataset.profile.name).toBe('Dana Hayes')
+    await db.datasets.update(row.id, { sealed: { version: 1 } as never })
+    await expect(saveProfile(row.id, profile, { author: 'carol' }, db)).rejects.toThrow('sealed')
+  })
+
+  it('scores the data set’s finished live attempts again (their effects stamp the profile), and leaves static ones', async () => {
+    const db = new SpievalDatabase(`revisions-test-${n++}`)
+    const liveFiles = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(ROOT, 'public/data-live', name), 'utf8')]))
+    const row = await importDataset(liveFiles, { name: 'live', source: 'files' }, db)
+    const first = (await db.tasks.where('[datasetId+order]').between([row.id, -Infinity], [row.id, Infinity]).first())?.task
+    if (!first) throw new Error('no task')
+    const loaded = await loadTask(row.id, first.id, db)
+    if (!loaded) throw new Error('no records')
+    const sink = new IndexedDbSink({ datasetId: row.id, homeScreen: () => '#/', elapsedMs: () => 0, db })
+    const live = await Attempt.open({ task: loaded.task, tools: row.tools, records: loaded.records, profile: row.profile, setting: 'full', actor: 'ann', sink, state: 'live' })
+    await live.finish()
+    const plain = await Attempt.open({ task: loaded.task, tools: row.tools, records: loaded.records, profile: row.profile, setting: 'full', actor: 'ann', sink })
+    await plain.finish()
+    const saved = await saveProfile(row.id, { ...row.profile, now: '2026-04-01 09:00:00' }, { author: 'carol' }, db)
+    expect(saved.rescored).toBe(1)
   })
 })

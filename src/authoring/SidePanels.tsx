@@ -1,7 +1,7 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { describeChanges } from '../core'
-import { checkSolvability, loadHistory, useAuthoring } from '../state/authoring'
+import { checkSolvability, loadHistory, saveProfileText, useAuthoring } from '../state/authoring'
 import { Findings } from './Findings'
 
 /** The validator's counts, the findings that belong to no one field, and the oracle's solvability check. */
@@ -83,32 +83,84 @@ export function SavedCard() {
   )
 }
 
-/** The data set's profile, which every task's instruction speaks from (read only here). */
+/** The data set's profile, shared by every task: shown, and edited as profile.json (an edit is for the whole data set). */
 export function ProfileCard() {
   const { t } = useTranslation()
   const context = useAuthoring((s) => s.context)
+  const [text, setText] = useState<string>()
+  const [outcome, setOutcome] = useState<{ problems: string[] } | { flips: number }>()
+  const [saving, setSaving] = useState(false)
   if (!context) return null
   const p = context.profile
+  const save = async () => {
+    if (text === undefined) return
+    setSaving(true)
+    const result = await saveProfileText(text)
+    setSaving(false)
+    if ('problems' in result) return setOutcome(result)
+    setOutcome({ flips: result.flips.length })
+    setText(undefined)
+  }
   return (
     <section className="editor-card profile" aria-labelledby="editor-profile-heading">
       <h3 id="editor-profile-heading">{t('authoring.profileHeading')}</h3>
-      <dl>
-        <dt>{t('authoring.profileName')}</dt>
-        <dd>{p.name}</dd>
-        <dt>{t('authoring.profileOccupation')}</dt>
-        <dd>{p.occupation}</dd>
-        <dt>{t('authoring.profilePhone')}</dt>
-        <dd>{p.phone}</dd>
-        <dt>{t('authoring.profileAccount')}</dt>
-        <dd>{p.paymentAccount}</dd>
-        <dt>{t('authoring.profileNow')}</dt>
-        <dd>
-          {p.now} ({p.weekday})
-        </dd>
-        <dt>{t('authoring.profileFamily')}</dt>
-        <dd>{p.family.map((f) => `${f.name} (${f.relation})`).join(', ') || '—'}</dd>
-      </dl>
-      <p className="editor-hint">{context.hasProfile ? t('authoring.profileReadOnly') : t('authoring.profilePublished')}</p>
+      {text === undefined ? (
+        <>
+          <dl>
+            <dt>{t('authoring.profileName')}</dt>
+            <dd>{p.name}</dd>
+            <dt>{t('authoring.profileOccupation')}</dt>
+            <dd>{p.occupation}</dd>
+            <dt>{t('authoring.profilePhone')}</dt>
+            <dd>{p.phone}</dd>
+            <dt>{t('authoring.profileAccount')}</dt>
+            <dd>{p.paymentAccount}</dd>
+            <dt>{t('authoring.profileNow')}</dt>
+            <dd>
+              {p.now} ({p.weekday})
+            </dd>
+            <dt>{t('authoring.profileFamily')}</dt>
+            <dd>{p.family.map((f) => `${f.name} (${f.relation})`).join(', ') || '—'}</dd>
+          </dl>
+          <p className="editor-hint">{context.hasProfile ? t('authoring.profileShared') : t('authoring.profilePublished')}</p>
+          {outcome && 'flips' in outcome && (
+            <p role="status" className="editor-hint">
+              {t('authoring.profileSaved', { count: outcome.flips })}
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={() => {
+              setOutcome(undefined)
+              setText(JSON.stringify(p, null, 2))
+            }}
+          >
+            {t('authoring.profileEdit')}
+          </button>
+        </>
+      ) : (
+        <>
+          <label className="editor-profile-text" data-own-undo>
+            {t('authoring.profileJson')}
+            <textarea rows={14} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+          </label>
+          {outcome && 'problems' in outcome && (
+            <div role="alert" className="editor-notice">
+              {outcome.problems.map((problem) => (
+                <p key={problem}>{problem}</p>
+              ))}
+            </div>
+          )}
+          <div className="editor-row">
+            <button type="button" className="primary" disabled={saving} onClick={() => void save()}>
+              {t('authoring.profileSave')}
+            </button>
+            <button type="button" onClick={() => setText(undefined)}>
+              {t('authoring.profileCancel')}
+            </button>
+          </div>
+        </>
+      )}
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { changesEntries, changesMarkdown } from '../core/authoring'
+import { changesEntries, changesMarkdown, profileChanges } from '../core/authoring'
 import { writeDatasetFiles } from '../core/dataset/export'
 import type { StoredRecords } from '../core/dataset/export'
 import { datasetRevisions } from './revisions'
@@ -49,5 +49,6 @@ export async function exportDatasetFolder(datasetId: string, db: SpievalDatabase
   if (!files || !row) return undefined
   const revisions = await datasetRevisions(datasetId, db)
   const order = (await db.tasks.where('[datasetId+order]').between([datasetId, -Infinity], [datasetId, Infinity]).toArray()).map((r) => r.id)
-  return { ...files, [CHANGES_FILE]: changesMarkdown(row.name, changesEntries(revisions, order)) }
+  const profile = row.profileEdits ? { changes: profileChanges(row.profileEdits.original, row.profile), authors: row.profileEdits.authors } : undefined
+  return { ...files, [CHANGES_FILE]: changesMarkdown(row.name, changesEntries(revisions, order), profile) }
 }

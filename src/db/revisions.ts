@@ -100,6 +100,36 @@ export async function saveTaskRevision(
   })
 }
 
+/**
+ * Saves an edit of the data set's profile, in one transaction: the profile
+ * (kept as first imported for CHANGES.md), and every finished live attempt of
+ * the data set scored again, since live effects stamp the profile's time,
+ * name, phone and account (a static verdict does not depend on it). Returns
+ * the flips. Refused for a sealed data set.
+ */
+export async function saveProfile(datasetId: string, profile: Profile, options: { author: string }, db: SpievalDatabase = database()): Promise<{ flips: VerdictFlip[]; rescored: number }> {
+  return db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.attempts, db.calls], async () => {
+    const dataset = await db.datasets.get(datasetId)
+    if (!dataset) throw new Error('This data set is no longer stored')
+    if (dataset.sealed) throw new Error('A sealed data set cannot be revised: unseal it first')
+    const edits = dataset.profileEdits ?? { original: dataset.profile, authors: [] }
+    const authors = edits.authors.includes(options.author) ? edits.authors : [...edits.authors, options.author]
+    await db.datasets.update(datasetId, { profile, hasProfile: true, profileEdits: { original: edits.original, authors } })
+    const live = (await db.attempts.where('[datasetId+taskId]').between([datasetId], [datasetId, []]).toArray()).filter((a) => a.state === 'live' && a.finished)
+    const flips: VerdictFlip[] = []
+    let rescored = 0
+    for (const taskId of new Set(live.map((a) => a.taskId))) {
+      const [taskRow, recordsRow] = await Promise.all([db.tasks.get([datasetId, taskId]), db.taskRecords.get([datasetId, taskId])])
+      if (!taskRow) continue
+      const judged = await rescore(db, live.filter((a) => a.taskId === taskId), taskRow.task, recordsRow?.records ?? {}, { tools: dataset.tools, profile })
+      flips.push(...judged.flips)
+      rescored += judged.rescored
+      await db.attempts.bulkPut(judged.rows)
+    }
+    return { flips, rescored }
+  })
+}
+
 async function nextOrder(db: SpievalDatabase, datasetId: string): Promise<number> {
   const last = await db.tasks.where('[datasetId+order]').between([datasetId, -Infinity], [datasetId, Infinity]).last()
   return last ? last.order + 1 : 0

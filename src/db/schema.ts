@@ -22,6 +22,8 @@ export interface DatasetRow {
   sealed?: SealedManifest
   /** tools.json and profile.json as imported, for exportDataset to give back (absent on data sets stored before it existed). */
   texts?: { tools?: string; profile?: string }
+  /** The profile before it was first edited in the page (for CHANGES.md), and who edited it. */
+  profileEdits?: { original: Profile; authors: string[] }
 }
 
 export interface TaskRow {

@@ -5,10 +5,10 @@
  * (exported for the tests and the view); the store only keeps them in order.
  */
 import { create } from 'zustand'
-import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, loadDataset, solveWithOracle, submittedOf } from '../core'
+import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
 import { effectsOf, stateOfCalls } from '../core/live/replayCalls'
 import type { ContentChange, TaskContent } from '../core'
-import { attemptCalls, datasetAttempts, listTasks, loadTask, saveTaskRevision, taskRevisions, toSteps } from '../db'
+import { attemptCalls, datasetAttempts, listTasks, loadTask, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
 import type { RevisionRow, VerdictFlip } from '../db'
 import { openTask } from './attemptController'
 import { refreshProgress } from './progress'
@@ -344,3 +344,31 @@ export async function loadHistory(): Promise<void> {
 }
 
 export type { ContentChange, RevisionRow, VerdictFlip }
+
+/**
+ * The data set's profile edited as profile.json's text: read as the loader
+ * reads it, then saved for the whole data set (its finished live attempts
+ * scored again). The phone and the draft's lint take the new profile at once.
+ */
+export async function saveProfileText(text: string): Promise<{ problems: string[] } | { flips: VerdictFlip[] }> {
+  const { datasetId, context } = useAuthoring.getState()
+  if (!datasetId || !context) return { problems: ['no data set is open'] }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (err) {
+    return { problems: [`not valid JSON: ${err instanceof Error ? err.message : String(err)}`] }
+  }
+  const read = readProfile(value)
+  if ('problems' in read) return read
+  try {
+    const saved = await saveProfile(datasetId, read.profile, { author: useSettings.getState().actor })
+    const dataset = useSession.getState().dataset
+    if (dataset?.id === datasetId) useSession.setState({ dataset: { ...dataset, profile: read.profile, hasProfile: true } })
+    useAuthoring.setState({ context: { ...context, profile: read.profile, hasProfile: true } })
+    lintNow()
+    return { flips: saved.flips }
+  } catch (err) {
+    return { problems: [err instanceof Error ? err.message : String(err)] }
+  }
+}

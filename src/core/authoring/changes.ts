@@ -3,7 +3,7 @@
  * part (the task's fields, its gold, its records, its live keys). Used by the
  * editor's history and by an export's CHANGES.md.
  */
-import type { GoldCall, PhoneRecord } from '../dataset/types'
+import type { GoldCall, PhoneRecord, Profile } from '../dataset/types'
 import { canonicalJson } from '../seal/fingerprint'
 import type { TaskContent } from './content'
 
@@ -136,9 +136,20 @@ export interface ChangesEntry {
   changes: ContentChange[]
 }
 
-/** CHANGES.md of an exported data set: each revised or new task and what changed since it was imported. */
-export function changesMarkdown(datasetName: string, entries: readonly ChangesEntry[]): string {
+/** What an edit of the data set's profile changed, key by key (the profile is shared by every task). */
+export function profileChanges(before: Profile, after: Profile): string[] {
+  const keys: (keyof Profile)[] = ['name', 'occupation', 'family', 'phone', 'paymentAccount', 'now', 'weekday']
+  return keys.filter((key) => !same(before[key], after[key])).map((key) => `${key}: ${shortText(before[key])} → ${shortText(after[key])}`)
+}
+
+/** CHANGES.md of an exported data set: the profile if it was edited, then each revised or new task and what changed since it was imported. */
+export function changesMarkdown(datasetName: string, entries: readonly ChangesEntry[], profile?: { changes: readonly string[]; authors: readonly string[] }): string {
   const lines = [`# Changes to ${datasetName}`, '', entries.length === 0 ? 'No task was revised.' : `${entries.length} task${entries.length === 1 ? '' : 's'} revised or added since the data set was imported.`, '']
+  if (profile && profile.changes.length > 0) {
+    lines.push('## The profile', '', `Edited${profile.authors.length ? ` by ${profile.authors.join(', ')}` : ''}; every task shares it.`, '')
+    for (const change of profile.changes) lines.push(`- ${change}`)
+    lines.push('')
+  }
   for (const entry of entries) {
     lines.push(`## ${entry.taskId}${entry.formerId && entry.formerId !== entry.taskId ? ` (was ${entry.formerId})` : ''}`, '')
     lines.push(`${entry.revisions} revision${entry.revisions === 1 ? '' : 's'}${entry.authors.length ? ` by ${entry.authors.join(', ')}` : ''}.`, '')

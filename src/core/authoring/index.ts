@@ -1,6 +1,6 @@
 /** Authoring: a task's content, its fingerprint, what a revision changed, and gold by demonstration. */
 export { contentFingerprint, contentOf } from './content'
 export type { TaskContent } from './content'
-export { changesEntries, changesMarkdown, describeChanges, shortText } from './changes'
+export { changesEntries, changesMarkdown, describeChanges, profileChanges, shortText } from './changes'
 export type { ChangedPart, ChangesEntry, ContentChange, TaskRevisionEntry } from './changes'
 export { expectedStateFromChanges, goldFromCalls } from './demonstration'
