@@ -159,3 +159,23 @@ test('the data set’s profile is edited as profile.json: bad JSON is refused, a
   await page.evaluate(() => (window.location.hash = '#/task/推理2'))
   await expect(panelOf(page)).toContainText('Dana Hayes')
 })
+
+test('closing the page with unsaved changes in the editor asks first; with none it does not', async ({ page }) => {
+  await openTask(page, '推理1')
+  await editTask(page, '推理1')
+  const asked: string[] = []
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type())
+    void dialog.dismiss()
+  })
+  await page.getByRole('textbox', { name: 'Instruction (the user message)' }).fill('Call my manager’s cover')
+  await expect(page.getByText('unsaved changes')).toBeVisible()
+  await page.close({ runBeforeUnload: true })
+  await expect.poll(() => asked).toEqual(['beforeunload'])
+  expect(page.isClosed()).toBe(false)
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByText('unsaved changes')).toBeHidden()
+  await page.close({ runBeforeUnload: true })
+  await expect.poll(() => page.isClosed()).toBe(true)
+  expect(asked).toEqual(['beforeunload'])
+})

@@ -41,6 +41,13 @@ function onKey(e: KeyboardEvent): void {
   e.preventDefault()
 }
 
+/** A draft with unsaved changes lives only in this page: closing or reloading it asks first (the browser's own prompt). */
+function onLeave(e: BeforeUnloadEvent): void {
+  if (!isDirty(useAuthoring.getState())) return
+  e.preventDefault()
+  e.returnValue = ''
+}
+
 /** The task editor: a task's fields, gold calls and records as a draft, linted as it changes, saved as a revision. */
 export function EditorView() {
   const { t } = useTranslation()
@@ -61,9 +68,11 @@ export function EditorView() {
     }
     window.addEventListener('hashchange', onHash)
     window.addEventListener('keydown', onKey)
+    window.addEventListener('beforeunload', onLeave)
     return () => {
       window.removeEventListener('hashchange', onHash)
       window.removeEventListener('keydown', onKey)
+      window.removeEventListener('beforeunload', onLeave)
     }
   }, [])
 
