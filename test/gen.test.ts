@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { lintDataset, loadDataset } from '../src/core/index'
 import { readDatasetFolder } from '../cli/files'
+import { generateRecords } from '../cli/gen/tasks'
 import { ROOT } from './fixtures'
 
 /** Runs `npm run gen`; its exit status, with what it wrote to stderr (shown when a check on the status fails). */
@@ -29,5 +30,18 @@ describe('npm run gen', () => {
     const c = mkdtempSync(join(tmpdir(), 'gen-'))
     succeeds(gen(c, '--tasks', '20', '--records', '300', '--seed', '8'))
     expect(readFileSync(join(c, 'input_data.jsonl'), 'utf8').trim().split('\n')).toHaveLength(20)
+  })
+})
+
+describe('generated records', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('do not depend on the clock: the same seed a day apart gives the same records (birthdays included)', () => {
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2026-12-02T00:00:00.250Z'))
+    const before = JSON.stringify(generateRecords('contacts', 200, 7))
+    vi.setSystemTime(new Date('2026-12-03T17:45:12.999Z'))
+    const after = JSON.stringify(generateRecords('contacts', 200, 7))
+    expect(after).toBe(before)
   })
 })

@@ -1,10 +1,18 @@
 import { Faker, en } from '@faker-js/faker'
 import type { AppKey, PhoneRecord } from '../../src/core/index'
 
-/** A seeded faker: the same seed always gives the same data. */
+/** "Now" of the sample's profile, which generated data sets share: dates such as birthdays are drawn relative to it. */
+const GENERATED_NOW = new Date('2026-03-14T10:00:00Z')
+
+/**
+ * A seeded faker: the same seed always gives the same data. Its dates are
+ * relative to the profile's "now", not the clock: two runs a moment apart
+ * could otherwise put a birthday on either side of midnight.
+ */
 export function seededFaker(seed: number): Faker {
   const faker = new Faker({ locale: [en] })
   faker.seed(seed)
+  faker.setDefaultRefDate(GENERATED_NOW)
   return faker
 }
 
