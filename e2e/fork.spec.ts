@@ -160,6 +160,9 @@ test('an oracle run’s attempt is handed back to the model at step 1 and the fo
   await showView(page, 'Replay')
   await list(page).getByRole('button', { name: 'Replay 推理1 by oracle' }).click()
   await expect(player(page).getByText(/^Step 1 \/ \d+$/)).toBeVisible()
+  // The player shows its step at once; the phone takes the recorded attempt a moment later (its task is read first).
+  // Until then the phone still has the person's own attempt, which has no calls.
+  await expect.poll(async () => (await page.evaluate(() => window.spieval?.current()))?.calls.map((c) => c.source)).toEqual(expect.arrayContaining(['agent']))
   const parent = await page.evaluate(() => window.spieval?.current())
   await expect(player(page).getByRole('button', { name: 'Continue from this step' })).toBeVisible()
   await player(page).getByRole('button', { name: 'Resume the model from here' }).click()
