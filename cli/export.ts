@@ -90,7 +90,6 @@ for (const issue of issues) console.error(`warning: ${issue} (line skipped)`)
 if (unknownTasks.length > 0)
   throw new CliError(
     `${unknownTasks.length} task id${unknownTasks.length === 1 ? '' : 's'} of the input${unknownTasks.length === 1 ? ' is' : 's are'} not in ${dataFolder} (${unknownTasks.slice(0, 5).map((id) => JSON.stringify(id)).join(', ')}${unknownTasks.length > 5 ? ', …' : ''}): give the data set the lines were made on.`,
-    { exitCode: 1 },
   )
 if (trajectories.length === 0) throw new CliError('No trajectories in the input.', { exitCode: 1 })
 

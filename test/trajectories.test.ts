@@ -282,7 +282,7 @@ describe('npm run export', () => {
     const dir = mkdtempSync(join(tmpdir(), 'export-bad-'))
     writeFileSync(join(dir, 'other.jsonl'), '{"id":"elsewhere","calls":[]}\n')
     const other = run('--format', 'hf', '--data', SAMPLE_DIR, '--out', join(dir, 'out'), join(dir, 'other.jsonl'))
-    expect(other.status).toBe(1)
+    expect(other.status).toBe(2)
     expect(other.stderr).toContain('"elsewhere"')
 
     const people = await peopleExport()
