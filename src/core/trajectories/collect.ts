@@ -118,6 +118,8 @@ export function collectTrajectories(
 ): { trajectories: Trajectory[]; issues: string[]; unknownTasks: string[] } {
   const tasks = new Map(dataset.tasks.map((t) => [t.id, t]))
   const live = { records: dataset.records, profile: dataset.profile }
+  // One list per setting, shared by its trajectories (an export writes it out once per list, not per line).
+  const toolsOf = new Map(([...SETTINGS] as Setting[]).map((setting) => [setting, offeredTools(dataset.tools, setting)]))
   const trajectories: Trajectory[] = []
   const issues: string[] = []
   const unknown = new Set<string>()
@@ -166,7 +168,7 @@ export function collectTrajectories(
         usage: usageOf(line),
         error: typeof line.error === 'string' ? line.error : null,
         messages,
-        tools: offeredTools(dataset.tools, runtime),
+        tools: toolsOf.get(runtime) ?? offeredTools(dataset.tools, runtime),
         calls: scored[0]?.calls ?? [],
         verdict: { ...verdict, run },
         source: where,

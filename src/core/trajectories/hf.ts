@@ -22,8 +22,18 @@ export interface HfRow extends TrajectoryFields {
 
 export const HF_FILES = { jsonl: 'data.jsonl', parquet: 'data.parquet', card: 'README.md' } as const
 
+/** The tools' JSON text, once per list (trajectories of one setting share theirs). */
+const toolsTexts = new WeakMap<readonly unknown[], string>()
+function toolsText(tools: readonly unknown[]): string {
+  const known = toolsTexts.get(tools)
+  if (known !== undefined) return known
+  const text = JSON.stringify(tools)
+  toolsTexts.set(tools, text)
+  return text
+}
+
 export function hfRow(t: Trajectory): HfRow {
-  return { ...trajectoryFields(t), messages: t.messages.map(chatRow), tools: JSON.stringify(t.tools) }
+  return { ...trajectoryFields(t), messages: t.messages.map(chatRow), tools: toolsText(t.tools) }
 }
 
 /** data.jsonl: one row a line. */
