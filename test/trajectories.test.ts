@@ -170,6 +170,62 @@ describe('trajectories of response lines', () => {
   })
 })
 
+describe('keys from outside', () => {
+  const hostile = jsonl([
+    {
+      id: '推理1',
+      actor: '__proto__',
+      attempt: 'constructor',
+      messages: [
+        { role: 'user', content: 'x' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'toString', type: 'function', function: { name: 'Phone_Call', arguments: '{"__proto__":{"a":1},"constructor":"c","telephone":"1"}' } }] },
+        { role: 'tool', tool_call_id: 'toString', content: 'ok' },
+        { role: 'assistant', content: null, tool_calls: [{ id: '__proto__', type: 'function', function: { name: 'Phone_Call', arguments: 'not json' } }] },
+        { role: 'tool', tool_call_id: '__proto__', content: 'bad' },
+      ],
+    },
+  ])
+
+  it('a person named __proto__ and calls with such ids and arguments come back through every format', async () => {
+    const { trajectories, issues } = collectTrajectories(dataset, [{ name: 'hostile.jsonl', text: hostile }])
+    expect(issues).toEqual([])
+    const [t] = trajectories
+    expect(t?.who).toBe('__proto__')
+    expect(t?.attempt).toBe('constructor')
+    const messages = t?.messages ?? []
+    expect(JSON.parse(hfJsonl(trajectories.map(hfRow))).messages.length).toBe(messages.length)
+    expect(hfMessages(JSON.parse(hfJsonl(trajectories.map(hfRow))))).toEqual(messages)
+    expect(chatOfResponses(JSON.parse(JSON.stringify(responsesLine(t as Trajectory, 0).input)))).toEqual(messages)
+    const [log] = inspectLogs(trajectories, {
+      dataset: { name: 'sample', location: SAMPLE_DIR, tasks: dataset.tasks },
+      scoreRun: (lines) => scoreResponses(dataset.tasks, dataset.tools, lines, live),
+      exportedAt: '2026-03-15T00:00:00.000Z',
+      version: '0.1.0',
+    })
+    const read = JSON.parse(JSON.stringify(log?.log)) as { eval: { model: string }; samples: { messages: unknown[] }[] }
+    expect(read.eval.model).toBe('human/__proto__')
+    expect(chatOfInspect(read.samples[0]?.messages ?? [])).toEqual(messages)
+  })
+
+  it('an attempt given twice is one trajectory; two different lines claiming one attempt are refused', async () => {
+    const people = await peopleExport()
+    const text = people.files['response.jsonl'] ?? ''
+    const twice = collectTrajectories(dataset, [
+      { name: 'a.jsonl', text },
+      { name: 'b.jsonl', text },
+    ])
+    expect(twice.trajectories).toHaveLength(4)
+    expect(twice.issues).toEqual([])
+    const changed = collectTrajectories(dataset, [
+      { name: 'a.jsonl', text },
+      { name: 'b.jsonl', text: text.replaceAll('"elapsed_ms":60000', '"elapsed_ms":60001') },
+    ])
+    expect(changed.trajectories).toHaveLength(4)
+    expect(changed.issues).toHaveLength(4)
+    expect(changed.issues[0]).toMatch(/^b\.jsonl line 1: attempt \S+ is also a\.jsonl line 1, with other content$/)
+  })
+})
+
 describe('Hugging Face chat data set', () => {
   it('JSONL and Parquet read back to the same messages and columns; the card describes them', async () => {
     const { trajectories } = collectTrajectories(dataset, await allSources())
@@ -262,7 +318,8 @@ describe('npm run export', () => {
     for (const [name, text] of Object.entries(people.files)) writeFileSync(join(dir, 'unzipped', name), text)
     const inputs = [join(dir, 'oracle.jsonl'), join(dir, 'people.zip')]
 
-    const hf = run('--format', 'hf', '--data', SAMPLE_DIR, '--out', join(dir, 'hf'), ...inputs)
+    // The people export twice (its zip and its folder): each attempt is one row.
+    const hf = run('--format', 'hf', '--data', SAMPLE_DIR, '--out', join(dir, 'hf'), ...inputs, join(dir, 'unzipped'))
     expect(hf.stderr).toBe('')
     expect(hf.status).toBe(0)
     expect(readdirSync(join(dir, 'hf')).sort()).toEqual(['README.md', 'data.jsonl', 'data.parquet'])

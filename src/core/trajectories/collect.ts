@@ -3,6 +3,7 @@ import type { AgentMessage } from '../agent/types'
 import { isRetrievalToolName } from '../apps/registry'
 import { trajectoryMessages } from '../attempt/responseLine'
 import { runtimeSetting } from '../attempt/types'
+import { ownValue } from '../dataset/own'
 import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
 import type { Dataset, Task, ToolSchema } from '../dataset/types'
 import { scoreResponses } from '../score/aggregate'
@@ -39,7 +40,7 @@ function conversationOf(line: Record<string, unknown>, dataset: Dataset, task: T
   if (!given && !steps) return undefined
   const messages = given ? normalizeMessages(given) : normalizeMessages(trajectoryMessages(task.instruction, stepsOf(steps ?? [])))
   if (messages[0]?.role === 'system') return messages
-  const prompt = systemPrompt({ profile: dataset.profile, tools: dataset.tools, setting, records: dataset.records[task.id] ?? {} })
+  const prompt = systemPrompt({ profile: dataset.profile, tools: dataset.tools, setting, records: ownValue(dataset.records, task.id) ?? {} })
   return [{ role: 'system', content: prompt }, ...messages]
 }
 
@@ -123,6 +124,8 @@ export function collectTrajectories(
   const trajectories: Trajectory[] = []
   const issues: string[] = []
   const unknown = new Set<string>()
+  // An attempt given twice (an export as its zip and as its folder) is one trajectory; two lines claiming one attempt are a conflict.
+  const attempts = new Map<string, { where: string; text: string }>()
   for (const source of sources) {
     splitLines(source.text).forEach((text, index) => {
       if (text.trim() === '') return
@@ -133,6 +136,11 @@ export function collectTrajectories(
       const line = parsed.value
       if (!isPlainObject(line)) return problem('a response must be a JSON object')
       if (typeof line.id !== 'string' && typeof line.id !== 'number') return problem('"id" (the task id) is missing')
+      if (nonEmpty(line.attempt)) {
+        const earlier = attempts.get(line.attempt)
+        if (earlier) return earlier.text === text.trim() ? undefined : problem(`attempt ${line.attempt} is also ${earlier.where}, with other content`)
+        attempts.set(line.attempt, { where: `${where.file} line ${where.line}`, text: text.trim() })
+      }
       const task = tasks.get(String(line.id))
       if (!task) return void unknown.add(String(line.id))
       const run = readRun(line.run)

@@ -6,6 +6,7 @@
  */
 import type { AgentMessage, AssistantToolCall } from '../agent/types'
 import { sha256Hex } from '../archive/files'
+import { ownValue } from '../dataset/own'
 import { isPlainObject } from '../dataset/text'
 import type { Task } from '../dataset/types'
 import { scoreResponses } from '../score/aggregate'
@@ -78,13 +79,10 @@ export function chatOfInspect(messages: readonly unknown[]): AgentMessage[] {
     if (m.role === 'system' || m.role === 'user') return { role: m.role, content }
     if (m.role === 'tool') return { role: 'tool', tool_call_id: String(m.tool_call_id ?? ''), content }
     const raw = isPlainObject(m.metadata) && isPlainObject(m.metadata[RAW_ARGUMENTS]) ? m.metadata[RAW_ARGUMENTS] : {}
-    const calls = (Array.isArray(m.tool_calls) ? m.tool_calls : []).filter(isPlainObject).map(
-      (c): AssistantToolCall => ({
-        id: String(c.id),
-        type: 'function',
-        function: { name: String(c.function), arguments: typeof raw[String(c.id)] === 'string' ? (raw[String(c.id)] as string) : argumentsText(c.arguments) },
-      }),
-    )
+    const calls = (Array.isArray(m.tool_calls) ? m.tool_calls : []).filter(isPlainObject).map((c): AssistantToolCall => {
+      const text = ownValue(raw, String(c.id))
+      return { id: String(c.id), type: 'function', function: { name: String(c.function), arguments: typeof text === 'string' ? text : argumentsText(c.arguments) } }
+    })
     return calls.length > 0 ? { role: 'assistant', content: content === '' ? null : content, tool_calls: calls } : { role: 'assistant', content }
   })
 }
