@@ -58,13 +58,13 @@ async function personAttempt(id: string, actor: string, taskId: string, calls: {
   return { id, taskId, access: 'browse', actor, started, elapsedMs: 60_000, finished, ...(finished ? { ended: started + 90_000 } : {}), steps }
 }
 
-/** Two people's export (the page's zip): ann wrong then right at 推理1 (the right one ended last), wrong at 推理2; 李雷 unfinished at 推理1. */
+/** Two people's export (the page's zip): ann wrong then right at 推理1 (the right one ended last), wrong at 推理2 after a call the runtime refused; 李雷 unfinished at 推理1. */
 async function peopleExport(): Promise<{ files: Record<string, string>; zip: Uint8Array }> {
   const gold = dataset.tasks.find((t) => t.id === '推理1')?.answer[0]?.arguments.telephone?.[0]
   const attempts = [
     await personAttempt('a1', 'ann', '推理1', [{ name: 'search_contacts', args: { pattern: 'manager' } }, { name: 'Phone_Call', args: { telephone: '13911112222' } }], 0, true),
     await personAttempt('a2', 'ann', '推理1', [{ name: 'search_voicemail', args: { pattern: 'Rachel' } }, { name: 'Phone_Call', args: { telephone: gold } }], 5, true),
-    await personAttempt('a3', 'ann', '推理2', [{ name: 'Phone_Call', args: { telephone: '10000000000' } }], 10, true),
+    await personAttempt('a3', 'ann', '推理2', [{ name: 'Phone_Call', args: { tel: '1' } }, { name: 'Phone_Call', args: { telephone: '10000000000' } }], 10, true),
     await personAttempt('l1', '李雷', '推理1', [{ name: 'search_contacts', args: { pattern: 'Tom' } }], 1, false),
   ]
   const { files } = buildArchive({ attempts, tasks: dataset.tasks, tools: dataset.tools, dataset: { name: 'sample' }, exportedAt: '2026-03-15T00:00:00.000Z', live })
@@ -279,6 +279,9 @@ describe('Inspect eval logs', () => {
     const counted = trajectories.find((t) => t.attempt === 'a2') as Trajectory
     expect(chatOfInspect(ann.samples[0]?.messages ?? [])).toEqual(parsedArguments(counted.messages))
     expect(ann.samples.map((s) => s.scores.spieval.value)).toEqual(['C', 'I'])
+    // The refused call shows as a tool error; the others do not.
+    const tools = (ann.samples[1]?.messages ?? []).filter((m) => (m as { role: string }).role === 'tool') as { content: string; error?: { message: string } }[]
+    expect(tools.map((m) => m.error?.message)).toEqual([tools[0]?.content, undefined])
     expect(ann.results.scores[0]?.metrics.accuracy.value).toBe(0.5)
     expect(ann.results.metadata.spieval.accuracy_percent).toBeCloseTo((100 * 1) / dataset.tasks.length)
 

@@ -56,6 +56,13 @@ function stepsOf(calls: readonly unknown[]): TrajectoryStep[] {
   return steps
 }
 
+/** The calls a line lists in `failed` (their seqs, which are the order of the calls in the conversation), by tool call id. */
+function failedCallIds(line: Record<string, unknown>, messages: readonly AgentMessage[]): string[] {
+  if (!Array.isArray(line.failed)) return []
+  const ids = messages.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).map((c) => c.id) : []))
+  return line.failed.flatMap((seq) => (typeof seq === 'number' && ids[seq] !== undefined ? [ids[seq]] : []))
+}
+
 /** An ISO date in UTC; a time without a zone is UTC, as the archive reader takes it. */
 function isoOrNull(value: unknown): string | null {
   if (typeof value !== 'string') return null
@@ -176,6 +183,7 @@ export function collectTrajectories(
         usage: usageOf(line),
         error: typeof line.error === 'string' ? line.error : null,
         messages,
+        failedCalls: failedCallIds(line, messages),
         tools: toolsOf.get(runtime) ?? offeredTools(dataset.tools, runtime),
         calls: scored[0]?.calls ?? [],
         verdict: { ...verdict, run },

@@ -53,11 +53,20 @@ function toolCall(call: AssistantToolCall): { call: Json; raw?: string } {
 }
 
 /** Chat messages as Inspect's ChatMessage list (a tool message names the function it answers). */
-export function inspectMessages(messages: readonly AgentMessage[], model: string | null): Json[] {
+export function inspectMessages(messages: readonly AgentMessage[], model: string | null, failedCalls: readonly string[] = []): Json[] {
   const names = new Map<string, string>()
+  const failed = new Set(failedCalls)
   return messages.map((m): Json => {
     if (m.role === 'system' || m.role === 'user') return { role: m.role, content: m.content, source: 'input' }
-    if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.tool_call_id, function: names.get(m.tool_call_id) ?? null }
+    if (m.role === 'tool')
+      return {
+        role: 'tool',
+        content: m.content,
+        tool_call_id: m.tool_call_id,
+        function: names.get(m.tool_call_id) ?? null,
+        // A refused call shows as a tool error in Inspect's viewer; the reply says why.
+        ...(failed.has(m.tool_call_id) ? { error: { type: 'unknown', message: m.content } } : {}),
+      }
     const calls = (m.tool_calls ?? []).map(toolCall)
     for (const c of m.tool_calls ?? []) names.set(c.id, c.function.name)
     const raw = calls.filter((c) => c.raw !== undefined).map((c) => [c.call.id, c.raw])
@@ -97,7 +106,7 @@ function explanation(t: Trajectory): string {
 }
 
 function sample(t: Trajectory, task: Task | undefined): Json {
-  const messages = inspectMessages(t.messages, t.model)
+  const messages = inspectMessages(t.messages, t.model, t.failedCalls)
   const last = [...messages].reverse().find((m) => m.role === 'assistant')
   const usage = t.usage ? { input_tokens: t.usage.input, output_tokens: t.usage.output, total_tokens: t.usage.input + t.usage.output } : undefined
   const modelName = t.model ?? t.who

@@ -39,6 +39,8 @@ export interface Trajectory {
   error: string | null
   /** OpenAI chat messages, system prompt first (see normalizeMessages). */
   messages: AgentMessage[]
+  /** The ids of the tool calls that failed (the runtime refused them), where the line says which (`failed`, by call order). */
+  failedCalls: string[]
   /** The tools offered in the attempt's setting (no retrieval tools in `no_search`). */
   tools: ToolSchema[]
   /** The execution calls the scorer reads from the line. */
