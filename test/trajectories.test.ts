@@ -263,8 +263,9 @@ describe('Inspect eval logs', () => {
     })
     const models = logs.map(({ log }) => (log.eval as { model: string }).model).sort()
     expect(models).toEqual(['human/ann', 'human/李雷', 'm', 'oracle'])
-    // Inspect lists a .json log only under a name starting with a timestamp.
-    for (const { name } of logs) expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\+00-00_spieval_[0-9a-f]+\.json$/)
+    // Inspect lists a .json log only under a name starting with a timestamp; like its own, the name ends with the eval's task id.
+    for (const { name, log } of logs) expect(name).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}\\+00-00_spieval_${(log.eval as { task_id: string }).task_id}\\.json$`))
+    expect(new Set(logs.map(({ log }) => (log.eval as { task_id: string }).task_id)).size).toBe(logs.length)
 
     const validator = new Validator(INSPECT_SCHEMA, '2020-12', false)
     for (const { log } of logs) {

@@ -186,6 +186,8 @@ export function inspectLogs(trajectories: readonly Trajectory[], input: InspectI
     const person = first.actor !== null
     const model = person ? `human/${first.who}` : first.who
     const runId = shortId(JSON.stringify([input.dataset.name, first.who, first.run]))
+    // Inspect names a log `<created>_<task>_<task_id>`, a task id being one eval's own.
+    const taskId = shortId(`task ${runId}`)
     const correct = samples.filter((t) => t.verdict.correct).length
     const overall = input.scoreRun(samples.map(lineOf)).result.overall.mean
     const evalMetadata = { who: first.who, actor: first.actor, model: first.model, run: first.run, setting: first.setting, state: first.state }
@@ -198,7 +200,7 @@ export function inspectLogs(trajectories: readonly Trajectory[], input: InspectI
         run_id: runId,
         created,
         task: INSPECT_TASK,
-        task_id: shortId(`task ${input.dataset.name}`),
+        task_id: taskId,
         task_version: 0,
         task_attribs: {},
         task_args: {},
@@ -240,6 +242,6 @@ export function inspectLogs(trajectories: readonly Trajectory[], input: InspectI
       metadata: evalMetadata,
       samples: samples.map((t) => sample(t, tasks.get(t.taskId))),
     }
-    return { name: `${fileStamp(created)}_${INSPECT_TASK}_${runId}.json`, log }
+    return { name: `${fileStamp(created)}_${INSPECT_TASK}_${taskId}.json`, log }
   })
 }
