@@ -71,7 +71,7 @@ async function peopleExport(): Promise<{ files: Record<string, string>; zip: Uin
   return { files, zip: zipArchive(files) }
 }
 
-/** A harness's lines: one with arguments that are not JSON and no system prompt, and a failed episode. */
+/** A harness's lines: one with arguments that are not JSON and no system prompt, and failed episodes (one at a task it answered before). */
 const HARNESS = jsonl([
   {
     id: '推理1',
@@ -85,6 +85,7 @@ const HARNESS = jsonl([
     ],
   },
   { id: '推理2', run: 1, model: 'm', error: 'endpoint 500', partial_messages: [{ role: 'user', content: 'hi' }] },
+  { id: '推理1', run: 1, model: 'm', error: 'timeout', partial_messages: [{ role: 'user', content: 'again' }] },
 ])
 
 async function allSources(): Promise<TrajectorySource[]> {
@@ -118,7 +119,7 @@ describe('trajectories of response lines', () => {
     const { trajectories, issues, unknownTasks } = collectTrajectories(dataset, sources)
     expect(issues).toEqual([])
     expect(unknownTasks).toEqual([])
-    expect(trajectories).toHaveLength(10 + 4 + 2)
+    expect(trajectories).toHaveLength(10 + 4 + 3)
     for (const t of trajectories) expect(t.messages[0]?.role).toBe('system')
 
     // The oracle's own conversation is kept as it was.
@@ -289,6 +290,7 @@ describe('Inspect eval logs', () => {
     // Every other sample reads back to its trajectory's messages; text that is not JSON comes back as it was.
     const oracle = byModel('oracle')
     expect(oracle.samples.map((s) => chatOfInspect(s.messages))).toEqual(trajectories.filter((t) => t.model === 'oracle').map((t) => parsedArguments(t.messages)))
+    // The failed episode at 推理1 after an answered one: the scorer reads no line from it, so the answered one stays.
     const harness = byModel('m')
     const bad = trajectories.find((t) => t.model === 'm' && t.taskId === '推理1') as Trajectory
     expect(chatOfInspect(harness.samples[0]?.messages ?? [])).toEqual(bad.messages)

@@ -163,7 +163,8 @@ const lineOf = (t: Trajectory, index: number): ResponseLine => ({ id: t.taskId, 
 
 /**
  * The eval logs: one per (who, run). A log holds one sample per task: the
- * line the scorer counts (the last for that task), as `npm run score` would.
+ * line the scorer counts (the last for that task, a failed episode's line
+ * counting only where the task has no other), as `npm run score` would.
  * Its accuracy is over those samples; `results.metadata.spieval` also gives
  * the scorer's accuracy for the run over every task of the data set (tasks
  * without a line count as wrong there).
@@ -173,7 +174,10 @@ export function inspectLogs(trajectories: readonly Trajectory[], input: InspectI
   for (const t of trajectories) {
     const key = JSON.stringify([t.who, t.run])
     const group = groups.get(key) ?? []
-    groups.set(key, [...group.filter((g) => g.taskId !== t.taskId), t])
+    const earlier = group.find((g) => g.taskId === t.taskId)
+    // The scorer reads nothing from a failed episode's line, so an earlier line of that task still counts.
+    if (earlier && earlier.error === null && t.error !== null) continue
+    groups.set(key, [...group.filter((g) => g !== earlier), t])
   }
   const tasks = new Map(input.dataset.tasks.map((t) => [t.id, t]))
   const order = new Map(input.dataset.tasks.map((t, i) => [t.id, i]))
