@@ -18,16 +18,17 @@ import { loadDatasetFolder, makeFolder, readText, writeText } from './files'
 
 exitOnError()
 
-const USAGE = `Usage: npm run export -- --format hf|inspect|responses --data DATASET_FOLDER --out OUT_FOLDER [--license ID] IN...
+const USAGE = `Usage: npm run export -- --format hf|inspect|responses --data DATASET_FOLDER --out OUT_FOLDER [--name NAME] [--license ID] IN...
 IN: response files (.jsonl: npm run agent's response.jsonl, a harness's output) and people's
 exports (the page's .zip, or the folder it unpacks to), as many as you like.
   hf         OUT/data.jsonl, OUT/data.parquet and OUT/README.md (a dataset card; --license, default "other")
   inspect    one Inspect eval log (.json) per person or model and run: inspect view --log-dir OUT
   responses  OUT/responses.jsonl: one line per trajectory, its conversation as Responses API input items
+--name: the data set's name in the card and the logs (default: the data set folder's name).
 Every line is scored again by the SPIEval scorer against the data set (live lines replayed over its records).`
 
 const { values, positionals } = readOptions(
-  { format: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, license: { type: 'string' }, help: { type: 'boolean' } },
+  { format: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, name: { type: 'string' }, license: { type: 'string' }, help: { type: 'boolean' } },
   USAGE,
   { positionals: true },
 )
@@ -100,12 +101,13 @@ const write = (name: string, content: string | Uint8Array): void => {
   writeText(path, content, 'Output file')
   written.push(name)
 }
-const datasetName = basename(resolve(dataFolder))
+const datasetName = typeof values.name === 'string' && values.name !== '' ? values.name : basename(resolve(dataFolder))
 if (format === 'hf') {
   const rows = trajectories.map(hfRow)
   write(HF_FILES.jsonl, hfJsonl(rows))
   write(HF_FILES.parquet, hfParquet(rows))
-  write(HF_FILES.card, hfCard(rows, { dataset: datasetName, license, sources: sources.map((s) => s.name) }))
+  // The inputs by file name: a card is published, the folders it was made in are nobody's business.
+  write(HF_FILES.card, hfCard(rows, { dataset: datasetName, license, sources: positionals.map((p) => basename(p)) }))
 } else if (format === 'inspect') {
   const live = { records: dataset.records, profile: dataset.profile }
   const version = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version

@@ -325,11 +325,16 @@ describe('npm run export', () => {
     const inputs = [join(dir, 'oracle.jsonl'), join(dir, 'people.zip')]
 
     // The people export twice (its zip and its folder): each attempt is one row.
-    const hf = run('--format', 'hf', '--data', SAMPLE_DIR, '--out', join(dir, 'hf'), ...inputs, join(dir, 'unzipped'))
+    const hf = run('--format', 'hf', '--data', SAMPLE_DIR, '--out', join(dir, 'hf'), '--name', 'sample', ...inputs, join(dir, 'unzipped'))
     expect(hf.stderr).toBe('')
     expect(hf.status).toBe(0)
     expect(readdirSync(join(dir, 'hf')).sort()).toEqual(['README.md', 'data.jsonl', 'data.parquet'])
     expect(readFileSync(join(dir, 'hf/data.jsonl'), 'utf8').trim().split('\n')).toHaveLength(14)
+    // The card names the inputs by file name only: where they lay on this machine is not published.
+    const card = readFileSync(join(dir, 'hf/README.md'), 'utf8')
+    expect(card).toContain('# SPIEval trajectories: sample')
+    expect(card).toContain('`people.zip`')
+    expect(card).not.toContain(dir)
 
     const inspect = run('--format', 'inspect', '--data', SAMPLE_DIR, '--out', join(dir, 'logs'), join(dir, 'oracle.jsonl'), join(dir, 'unzipped'))
     expect(inspect.status).toBe(0)
