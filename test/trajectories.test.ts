@@ -341,7 +341,10 @@ describe('npm run export', () => {
     expect(readdirSync(join(dir, 'logs'))).toHaveLength(3)
     expect(inspect.stdout).toContain('inspect view --log-dir')
 
-    const responses = run('--format', 'responses', '--data', SAMPLE_DIR, '--out', join(dir, 'responses'), ...inputs)
+    // npm run agent --output_dir D leaves D/response.jsonl: the folder is an input too.
+    mkdirSync(join(dir, 'agent-out'))
+    writeFileSync(join(dir, 'agent-out', 'response.jsonl'), readFileSync(join(dir, 'oracle.jsonl')))
+    const responses = run('--format', 'responses', '--data', SAMPLE_DIR, '--out', join(dir, 'responses'), join(dir, 'agent-out'), join(dir, 'people.zip'))
     expect(responses.status).toBe(0)
     expect(readFileSync(join(dir, 'responses/responses.jsonl'), 'utf8').trim().split('\n')).toHaveLength(14)
   })
