@@ -25,8 +25,8 @@ export function readText(path: string, what: string): string {
   }
 }
 
-/** Writes a file; a path that cannot be written is refused in one line. */
-export function writeText(path: string, text: string, what: string): void {
+/** Writes a file (text, or bytes); a path that cannot be written is refused in one line. */
+export function writeText(path: string, text: string | Uint8Array, what: string): void {
   try {
     writeFileSync(path, text)
   } catch (err) {

@@ -1,0 +1,12 @@
+/** Trajectories out: response lines (agents' runs, people's exports) as chat data sets, Inspect eval logs and Responses API items. */
+export type { Trajectory, TrajectorySource } from './types'
+export type { TrajectoryFields } from './collect'
+export { collectTrajectories, offeredTools, trajectoryFields } from './collect'
+export { normalizeMessages, chatRow, messageOfRow } from './messages'
+export type { ChatRow } from './messages'
+export { HF_FILES, hfRow, hfJsonl, hfParquet, hfCard, hfMessages } from './hf'
+export type { HfRow, CardInput } from './hf'
+export { INSPECT_SCORER, INSPECT_TASK, inspectLogs, inspectMessages, chatOfInspect } from './inspect'
+export type { InspectInput } from './inspect'
+export { responsesItems, responsesLine, responsesTool, chatOfResponses } from './responses'
+export type { ResponsesItem, ResponsesLine, ResponsesTool } from './responses'
