@@ -139,12 +139,15 @@ export class TaskHost {
     return this.attempt?.trajectory() ?? []
   }
 
-  /** Finishes the open attempt (the kernel's one finish) and closes it. */
+  /**
+   * Finishes the open attempt (the kernel's one finish). The attempt stays
+   * the open one, finished: a second submit is refused by the kernel (its
+   * verdict is final), as are further calls, until a task is opened again.
+   */
   async submit(): Promise<SubmittedVerdict> {
     const attempt = this.attempt
     if (!attempt) throw new Error('No task is open: call open_task first.')
     const verdict = await attempt.finish()
-    this.attempt = undefined
     return verdict ? submittedVerdict(verdict, attempt.submittedCalls()) : sealedSubmission(attempt.info.taskId, attempt.submittedCalls())
   }
 

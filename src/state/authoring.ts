@@ -8,7 +8,7 @@ import { create } from 'zustand'
 import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
 import { effectsOf, stateOfCalls } from '../core/live/replayCalls'
 import type { ContentChange, TaskContent } from '../core'
-import { attemptCalls, datasetAttempts, listTasks, loadTask, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
+import { attemptCalls, datasetAttempts, goldReceived, listTasks, loadTask, recordGold, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
 import type { RevisionRow, VerdictFlip } from '../db'
 import { openTask } from './attemptController'
 import { refreshProgress } from './progress'
@@ -35,8 +35,14 @@ export interface Solvability {
 }
 
 export interface AuthoringState {
-  /** `sealed`: the active data set is sealed and has no gold to edit. */
-  status: 'idle' | 'loading' | 'ready' | 'missing' | 'sealed'
+  /**
+   * `sealed`: the active data set is sealed and has no gold to edit. `ask`:
+   * the person has not received the task's gold; the editor asks before it
+   * shows it (their later attempts at the task are then practice).
+   */
+  status: 'idle' | 'loading' | 'ready' | 'missing' | 'sealed' | 'ask'
+  /** With `ask`: the task whose gold the editor would show. */
+  asking?: string
   datasetId?: string
   /** The task's id as stored: what a save replaces; absent for a new task not yet saved. */
   storedId?: string
@@ -199,8 +205,21 @@ export async function openEditor(taskId: string): Promise<void> {
     useAuthoring.setState((s) => ({ ...initial, opened: s.opened, status: 'missing' }), true)
     return
   }
+  if (!(await goldReceived(dataset.id, useSettings.getState().actor, taskId))) {
+    useAuthoring.setState((s) => ({ ...initial, opened: s.opened, status: 'ask', asking: taskId }), true)
+    return
+  }
   const content: TaskContent = { task: loaded.task, records: loaded.records }
   startDraft(content, context, { datasetId: dataset.id, storedId: taskId, base: content })
+}
+
+/** The person agreed to see the gold of the task the editor asked about: kept (their later attempts at it are practice), then shown. */
+export async function showAskedGold(): Promise<void> {
+  const { status, asking } = useAuthoring.getState()
+  const dataset = useSession.getState().dataset
+  if (status !== 'ask' || asking === undefined || !dataset) return
+  await recordGold(dataset.id, { actor: useSettings.getState().actor, taskId: asking, via: 'editor', at: Date.now() })
+  await openEditor(asking)
 }
 
 /** A new empty task in place of the draft. */
