@@ -132,6 +132,7 @@ export class TaskHost {
   /** Runs a call through the open attempt. Never rejects for a bad call. */
   async call(name: string, args: unknown, source: CallSource): Promise<TrajectoryStep> {
     if (!this.attempt) throw new Error('No task is open: call open_task first.')
+    if (this.attempt.finished) throw new Error('The open attempt is submitted: call open_task (or fork_attempt) to start a new one.')
     return this.attempt.call(name, args, source)
   }
 
