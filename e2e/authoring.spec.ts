@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './helpers'
+import { agreeToSeeGold, expect, test } from './helpers'
 
 /** EDITOR_SHOTS=<dir> writes the editor's screenshots there (docs/screenshots for the README); without it, into the test's output. */
 const SHOTS = process.env.EDITOR_SHOTS
@@ -132,6 +132,8 @@ test('a flagged task is revised in the editor: an acceptable value added, undo a
 test('a new task and a duplicate start unsaved; paste JSON is refused when it is not records; the editor in Chinese', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
   await page.goto('./#/edit/推理1')
+  // Nothing finished at 推理1 yet: the editor asks before it shows the gold (and asks no more once agreed).
+  await agreeToSeeGold(page, '推理1')
   const editor = page.locator('.editor-view')
   await expect(editor.getByRole('heading', { name: 'Edit task 推理1' })).toBeVisible({ timeout: 40_000 })
 
@@ -286,6 +288,7 @@ test('the editor on the published-size data set, in English and Chinese (screens
   const imported = await page.evaluate((f) => window.spieval?.importDataset(f, 'published size'), files)
   expect(imported?.tasks).toBe(250)
   await page.goto('./#/edit/推理2')
+  await agreeToSeeGold(page, '推理2')
   const editor = page.locator('.editor-view')
   await expect(editor.getByRole('heading', { name: 'Edit task 推理2' })).toBeVisible({ timeout: 40_000 })
   await expect(editor.getByRole('group', { name: /^Gold call/ })).toHaveCount(2)

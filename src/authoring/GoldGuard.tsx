@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { showAskedGold, useAuthoring } from '../state/authoring'
-import { showView, viewBeforeEditor } from '../state/view'
+import { declineGold, showAskedGold, useAuthoring } from '../state/authoring'
 
 /**
  * Asks before the editor shows the gold of a task the person has not
@@ -23,7 +22,7 @@ export function GoldGuard({ taskId }: { taskId: string }) {
     back.current?.focus()
     const cancel = (e: Event) => {
       e.preventDefault()
-      showView(viewBeforeEditor())
+      declineGold()
     }
     box.addEventListener('cancel', cancel)
     return () => {
@@ -37,7 +36,7 @@ export function GoldGuard({ taskId }: { taskId: string }) {
       <h2 id={`${id}-title`}>{t('blind.editorTitle', { id: taskId })}</h2>
       <p id={`${id}-text`}>{t('blind.editorText')}</p>
       <div className="gold-guard-buttons">
-        <button ref={back} type="button" className="primary" onClick={() => showView(viewBeforeEditor())}>
+        <button ref={back} type="button" className="primary" onClick={declineGold}>
           {t('blind.cancel')}
         </button>
         <button type="button" disabled={busy} onClick={() => void showAskedGold()}>

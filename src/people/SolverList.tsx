@@ -22,14 +22,14 @@ export function SolverList({ solvers }: { solvers: readonly CrossValidationSolve
             </span>{' '}
             <span className="solver-name">{s.actor}</span>
             {state === 'inProgress' && <span className="solver-meta"> · {t('people.cv.inProgress')}</span>}
+            {state === 'wrong' && s.errorType && <span className="solver-meta"> · {t(`panel.errorTypes.${s.errorType}`, { defaultValue: s.errorType })}</span>}
+            <span className="solver-meta"> · {formatElapsed(s.elapsedMs)}</span>
             {s.practice > 0 && (
               <span className="solver-practice" title={t('blind.practiceHint')}>
                 {' '}
                 · {t('blind.practice', { count: s.practice })}
               </span>
             )}
-            {state === 'wrong' && s.errorType && <span className="solver-meta"> · {t(`panel.errorTypes.${s.errorType}`, { defaultValue: s.errorType })}</span>}
-            <span className="solver-meta"> · {formatElapsed(s.elapsedMs)}</span>
           </li>
         )
       })}

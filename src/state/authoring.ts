@@ -11,6 +11,10 @@ import type { ContentChange, TaskContent } from '../core'
 import { attemptCalls, datasetAttempts, goldReceived, listTasks, loadTask, recordGold, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
 import type { RevisionRow, VerdictFlip } from '../db'
 import { openTask } from './attemptController'
+import { replaceHashNow } from './hashWriter'
+import { usePhone } from './phone'
+import { routeToHash } from './routes'
+import { showView, viewBeforeEditor } from './view'
 import { refreshProgress } from './progress'
 import { useSession } from './sessionStore'
 import { useSettings } from './settings'
@@ -211,6 +215,18 @@ export async function openEditor(taskId: string): Promise<void> {
   }
   const content: TaskContent = { task: loaded.task, records: loaded.records }
   startDraft(content, context, { datasetId: dataset.id, storedId: taskId, base: content })
+}
+
+/**
+ * The person would rather not see the gold: back to the view shown before the
+ * editor. The phone's address is written again (its own write may wait, and
+ * yields to an address typed meanwhile), so that the editor's link asks again.
+ */
+export function declineGold(): void {
+  const view = viewBeforeEditor()
+  showView(view)
+  const task = useSession.getState().task
+  if (view === 'phone' && task) replaceHashNow(routeToHash(task.id, usePhone.getState().route))
 }
 
 /** The person agreed to see the gold of the task the editor asked about: kept (their later attempts at it are practice), then shown. */
