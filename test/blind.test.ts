@@ -1,6 +1,6 @@
 // The kernel's rule for blind attempts (issue #24): an attempt made after its actor received the task's gold is practice.
 import { describe, expect, it } from 'vitest'
-import { Attempt, AttemptClosed, MemorySink, TaskHost, VERDICT_FINAL, receiveGold, responseLine } from '../src/core/index'
+import { Attempt, AttemptClosed, MemorySink, TaskHost, VERDICT_FINAL, parseResponses, receiveGold, responseLine, scoreResponses } from '../src/core/index'
 import type { Task } from '../src/core/index'
 import { RECORDS, TOOLS, fixtureDataset } from './fixtures'
 
@@ -76,6 +76,20 @@ describe('an attempt after its actor received the gold', () => {
     const line = { taskId: '推理1', run: 0, setting: 'paginated', instruction: 'x', steps: [], finished: true }
     expect(responseLine({ ...line, afterGold: true })).toMatchObject({ after_gold: true })
     expect(responseLine(line)).not.toHaveProperty('after_gold')
+  })
+})
+
+describe('the scorer', () => {
+  it('never lets a line made after the gold win: the blind line is scored, whatever the order, and practice alone is no response', () => {
+    const line = (calls: unknown[], afterGold: boolean) => JSON.stringify({ id: '推理1', run: 0, calls, ...(afterGold ? { after_gold: true } : {}) })
+    const wrong = line([{ name: 'Phone_Call', arguments: { telephone: '13655208731' } }], false)
+    const right = line([{ name: 'Phone_Call', arguments: { telephone: '13933334444' } }], true)
+    const verdictOf = (text: string) => scoreResponses(dataset.tasks, TOOLS, parseResponses(text).lines).details.find((d) => d.id === '推理1')
+    expect(verdictOf(`${wrong}\n${right}\n`)).toMatchObject({ correct: false, error_type: 'wrong_value' })
+    expect(verdictOf(`${right}\n${wrong}\n`)).toMatchObject({ correct: false, error_type: 'wrong_value' })
+    expect(verdictOf(`${right}\n`)).toMatchObject({ correct: false, error_type: 'no_response' })
+    // Without after_gold the same right line is scored.
+    expect(verdictOf(`${line([{ name: 'Phone_Call', arguments: { telephone: '13933334444' } }], false)}\n`)).toMatchObject({ correct: true })
   })
 })
 
