@@ -1,4 +1,5 @@
 // Blind first attempts (issue #24): the editor asks before it shows the gold; an attempt after the gold is practice, listed apart, never counted.
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { api, expect, openTask, panelOf, phoneOf, test } from './helpers'
 
@@ -38,6 +39,8 @@ test('the editor asks before it shows the gold of a task not finished; Go back s
   // Nothing of the gold is on the page while it asks.
   await expect(page.getByRole('list', { name: /Acceptable values/ })).toHaveCount(0)
   await expect(page.getByRole('textbox', { name: /Reasoning path/ })).toHaveCount(0)
+  const { violations } = await new AxeBuilder({ page }).include('.gold-guard').analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
   await shots(page, 'edit-guard', 'en')
 
   await dialog.getByRole('button', { name: 'Go back' }).click()
@@ -85,6 +88,7 @@ test('a new attempt from the review is practice: submit is final, the attempt is
   await openTask(page, '推理1')
   // Blind, and wrong: Tom Becker, the plumber.
   await api(page, "await api.open('推理1'); await api.call('search_contacts', { pattern: 'Tom' }); await api.call('Phone_Call', { telephone: '13655208731' })")
+  await expect(panelOf(page).getByRole('region', { name: 'Instruction' })).not.toContainText('practice')
   expect((await api<{ correct: boolean }>(page, 'return await api.submit()')).correct).toBe(false)
   // A verdict is final.
   const again = await api<string>(page, 'try { await api.submit(); return "accepted" } catch (err) { return String(err) }')
@@ -97,6 +101,9 @@ test('a new attempt from the review is practice: submit is final, the attempt is
   await expect.poll(async () => (await api<Current>(page, 'return api.current()')).finished).toBe(false)
   const practice = await api<Current>(page, 'return api.current()')
   expect(practice.afterGold).toBe(true)
+  // The panel tells the person.
+  await expect(panelOf(page).getByRole('region', { name: 'Instruction' })).toContainText('practice: not counted')
+  await shots(page, 'practice-panel', 'en')
   await api(page, "await api.call('search_contacts', { pattern: 'Tom' }); await api.call('Phone_Call', { telephone: '13822419087' })")
   expect((await api<{ correct: boolean }>(page, 'return await api.submit()')).correct).toBe(true)
 
