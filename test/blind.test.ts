@@ -62,6 +62,10 @@ describe('an attempt after its actor received the gold', () => {
     await first.finish()
     expect(sink.goldReceipts()).toEqual([])
     expect((await open(sink, { actor: 'm', run: { ...run, repeat: 1 } })).info.afterGold).toBeUndefined()
+    // Nor does a receipt under the model's name (an API session that used it) reach a run's fresh conversation.
+    await receiveGold(sink, 'm', '推理1', 'editor')
+    expect((await open(sink, { actor: 'm', run: { ...run, repeat: 2 } })).info.afterGold).toBeUndefined()
+    expect((await open(sink, { actor: 'm' })).info.afterGold).toBe(true)
   })
 
   it('stays blind after a sealed task is submitted: no gold is shown', async () => {

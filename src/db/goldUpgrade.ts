@@ -23,7 +23,7 @@ export async function goldFromFinished(attempts: Dexie.Table<AttemptRow, string>
   await gold.bulkPut([...first.values()])
   const practice = rows.filter((row) => {
     const receipt = first.get(pairKey(row))
-    return receipt !== undefined && row.started > receipt.at && !row.afterGold
+    return receipt !== undefined && row.started > receipt.at && !row.afterGold && verdictReachesActor(row)
   })
   await attempts.bulkPut(practice.map((row) => ({ ...row, afterGold: true as const })))
 }

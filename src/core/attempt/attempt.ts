@@ -142,7 +142,7 @@ export class Attempt {
     const parent = input.fork ? (await input.sink.read(input.fork.parent))?.attempt : undefined
     const fromGold = parent !== undefined && ((parent.finished && !input.sealed) || parent.afterGold === true)
     if (fromGold) await receiveGold(input.sink, input.actor, input.task.id, 'fork', now)
-    const afterGold = fromGold || (await input.sink.goldReceived(input.actor, input.task.id))
+    const afterGold = fromGold || (verdictReachesActor(input) && (await input.sink.goldReceived(input.actor, input.task.id)))
     const info: AttemptInfo = {
       id: newId(),
       taskId: input.task.id,

@@ -2,9 +2,10 @@ import type { AttemptInfo, AttemptSink, GoldSource } from './types'
 
 /**
  * Whether a finish's verdict reaches the attempt's actor: a person's review
- * and a submit's answer show it with its diff against the gold; an agent
- * runner's loop (an attempt with a run tag) never sees it, so its repeats
- * stay blind.
+ * and a submit's answer show it with its diff against the gold. An agent
+ * runner's attempt (with a run tag) is a fresh conversation that never sees
+ * a verdict: it neither receives the gold nor carries what its actor's name
+ * received before, so its repeats stay blind.
  */
 export function verdictReachesActor(info: Pick<AttemptInfo, 'run'>): boolean {
   return info.run === undefined
