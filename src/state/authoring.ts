@@ -269,6 +269,8 @@ export async function saveDraft(): Promise<SaveOutcome | undefined> {
   try {
     const author = useSettings.getState().actor
     const outcome = await saveTaskRevision(datasetId, draft, { author, ...(storedId !== undefined ? { replaces: storedId } : {}) })
+    // The author wrote this gold (under this id, a new or renamed task too): their attempts at it are practice.
+    await recordGold(datasetId, { actor: author, taskId: draft.task.id, via: 'editor', at: Date.now() })
     const tasks = await refreshTasks(datasetId)
     const ids = tasks.map((t) => t.id)
     // The phone's finished attempt at this task is shown again under the revision (its verdict as re-scored); one in progress is left as it is.
