@@ -257,11 +257,17 @@ test('a new task written from scratch is saved, and another annotator solves it 
     if (!api) throw new Error('no window.spieval')
     const listed = (await api.tasks()).find((t) => t.id === 'call-zoe')
     const opened = await api.open('call-zoe', { actor: 'second' })
+    const blind = (await api.current())?.afterGold !== true
     const search = await api.call('search_contacts', { pattern: 'swim' })
     await api.call('Phone_Call', { telephone: '13700000001' })
     const verdict = await api.submit()
-    return { listed, opened: JSON.stringify(opened), search: search.content, verdict }
+    // The author wrote the gold: their own attempt at the task is practice.
+    await api.open('call-zoe')
+    const authorPractice = (await api.current())?.afterGold === true
+    return { listed, opened: JSON.stringify(opened), blind, search: search.content, verdict, authorPractice }
   })
+  expect(result.blind).toBe(true)
+  expect(result.authorPractice).toBe(true)
   expect(result.listed).toEqual({ id: 'call-zoe', type: '辨析', instruction: 'Call Zoe from the swim club' })
   expect(result.opened).not.toContain('13700000001')
   expect(result.search).toContain('Zoe Park')
