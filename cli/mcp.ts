@@ -79,7 +79,12 @@ const HOST_TOOLS: Tool[] = [
       required: ['attempt', 'step'],
     },
   },
-  { name: 'submit', description: 'Finish the open task: score its execution calls and return the verdict as JSON.', inputSchema: { type: 'object', properties: {} } },
+  {
+    name: 'submit',
+    description:
+      'Finish the open task: score its execution calls and return the verdict as JSON. The verdict is final: submitting the attempt again is refused, and a later attempt at the task counts as practice.',
+    inputSchema: { type: 'object', properties: {} },
+  },
 ]
 
 const server = new Server({ name: 'spieval-phone', version: '0.1.0' }, { capabilities: { tools: { listChanged: true } } })

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './helpers'
+import { agreeToSeeGold, expect, test } from './helpers'
 
 /** EDITOR_SHOTS=<dir> writes the editor's screenshots there (docs/screenshots for the README); without it, into the test's output. */
 const SHOTS = process.env.EDITOR_SHOTS
@@ -132,6 +132,8 @@ test('a flagged task is revised in the editor: an acceptable value added, undo a
 test('a new task and a duplicate start unsaved; paste JSON is refused when it is not records; the editor in Chinese', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
   await page.goto('./#/edit/推理1')
+  // Nothing finished at 推理1 yet: the editor asks before it shows the gold (and asks no more once agreed).
+  await agreeToSeeGold(page, '推理1')
   const editor = page.locator('.editor-view')
   await expect(editor.getByRole('heading', { name: 'Edit task 推理1' })).toBeVisible({ timeout: 40_000 })
 
@@ -255,11 +257,17 @@ test('a new task written from scratch is saved, and another annotator solves it 
     if (!api) throw new Error('no window.spieval')
     const listed = (await api.tasks()).find((t) => t.id === 'call-zoe')
     const opened = await api.open('call-zoe', { actor: 'second' })
+    const blind = (await api.current())?.afterGold !== true
     const search = await api.call('search_contacts', { pattern: 'swim' })
     await api.call('Phone_Call', { telephone: '13700000001' })
     const verdict = await api.submit()
-    return { listed, opened: JSON.stringify(opened), search: search.content, verdict }
+    // The author wrote the gold: their own attempt at the task is practice.
+    await api.open('call-zoe')
+    const authorPractice = (await api.current())?.afterGold === true
+    return { listed, opened: JSON.stringify(opened), blind, search: search.content, verdict, authorPractice }
   })
+  expect(result.blind).toBe(true)
+  expect(result.authorPractice).toBe(true)
   expect(result.listed).toEqual({ id: 'call-zoe', type: '辨析', instruction: 'Call Zoe from the swim club' })
   expect(result.opened).not.toContain('13700000001')
   expect(result.search).toContain('Zoe Park')
@@ -286,6 +294,7 @@ test('the editor on the published-size data set, in English and Chinese (screens
   const imported = await page.evaluate((f) => window.spieval?.importDataset(f, 'published size'), files)
   expect(imported?.tasks).toBe(250)
   await page.goto('./#/edit/推理2')
+  await agreeToSeeGold(page, '推理2')
   const editor = page.locator('.editor-view')
   await expect(editor.getByRole('heading', { name: 'Edit task 推理2' })).toBeVisible({ timeout: 40_000 })
   await expect(editor.getByRole('group', { name: /^Gold call/ })).toHaveCount(2)

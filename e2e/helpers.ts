@@ -220,3 +220,12 @@ export async function storedCallCount(page: Page, attemptId: string): Promise<nu
     attemptId,
   )
 }
+
+/** The editor asks before it shows the gold of a task the person has not finished: agrees (their later attempts at it are then practice). */
+export async function agreeToSeeGold(page: Page, taskId: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: `Show the gold of ${taskId}?` })
+  // A first visit imports the sample data set first: on a busy machine that takes a while.
+  await expect(dialog).toBeVisible({ timeout: 40_000 })
+  await dialog.getByRole('button', { name: 'Show the gold' }).click()
+  await expect(dialog).toHaveCount(0)
+}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { unzipSync, strFromU8 } from 'fflate'
 import type { Page } from '@playwright/test'
-import { api, expect, openTask, panelOf, test } from './helpers'
+import { agreeToSeeGold, api, expect, openTask, panelOf, test } from './helpers'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -46,10 +46,11 @@ function ownValue(tool: string, param: string): unknown {
 
 const EXECUTION_TOOLS = ['Phone_Call', 'Messages_Send', 'Contacts_Create', 'Schedule_Create', 'Meeting_Create', 'Clock_CreateAlarm', 'TodoList_Create', 'Consumption_Create', 'Transport_Create', 'Accommodation_Create']
 
-/** Opens the editor on a task by its address, as a link would. */
-async function editTask(page: Page, id: string) {
+/** Opens the editor on a task by its address, as a link would; `asked`: the person has not finished it, so the editor asks before it shows the gold. */
+async function editTask(page: Page, id: string, asked = false) {
   await page.evaluate((hash) => (window.location.hash = hash), `#/edit/${encodeURIComponent(id)}`)
-  await expect(page.getByRole('heading', { level: 2, name: new RegExp(id) })).toBeVisible()
+  if (asked) await agreeToSeeGold(page, id)
+  await expect(page.getByRole('heading', { level: 2, name: `Edit task ${id}` })).toBeVisible()
 }
 
 async function exported(page: Page): Promise<Record<string, string>> {
@@ -141,7 +142,7 @@ test('a revision flips a wrong verdict; the review says which version the attemp
 
 test('the data set’s profile is edited as profile.json: bad JSON is refused, a good one shows on the phone and in the export', async ({ page }) => {
   await openTask(page, '推理1')
-  await editTask(page, '推理1')
+  await editTask(page, '推理1', true)
   const profile = page.getByRole('region', { name: 'Profile of the data set' })
   await profile.getByRole('button', { name: 'Edit the profile' }).click()
   const text = profile.getByRole('textbox', { name: 'profile.json' })
@@ -162,7 +163,7 @@ test('the data set’s profile is edited as profile.json: bad JSON is refused, a
 
 test('closing the page with unsaved changes in the editor asks first; with none it does not', async ({ page }) => {
   await openTask(page, '推理1')
-  await editTask(page, '推理1')
+  await editTask(page, '推理1', true)
   const asked: string[] = []
   page.on('dialog', (dialog) => {
     asked.push(dialog.type())

@@ -111,6 +111,11 @@ test('a folder sealed in Node is imported, attempted without a verdict, and unse
       }),
   )
   expect(stored.filter((a) => (a as { finished: boolean }).finished).map((a) => (a as { verdict?: { correct: boolean } }).verdict?.correct)).toEqual([true])
+  // Its review shows the gold now: the person's next attempt at the task is practice; at another task it is still blind.
+  await api(page, "await api.open('推理1', { setting: 'full' })")
+  expect(await api<{ afterGold?: true }>(page, 'return api.current()')).toMatchObject({ afterGold: true })
+  await api(page, "await api.open('推理2', { setting: 'full' })")
+  expect(await api<{ afterGold?: true }>(page, 'return api.current()')).not.toHaveProperty('afterGold')
 })
 
 test('Seal for participants downloads a sealed folder that Node opens back to the original input_data.jsonl, byte for byte', async ({ page }) => {

@@ -191,15 +191,16 @@ describe('an archive of attempts', () => {
     expect(manifest.files['result.json']?.sha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  it('makes each person a run and scores their latest finished attempt at a task, never an unfinished one', async () => {
+  it('makes each person a run and scores their first finished blind attempt at a task, never an unfinished one', async () => {
     // The rule: runs are the actors sorted by name; within a person's attempts at a task the unfinished
-    // come first, then the finished by their end, so the scorer's "last line wins" keeps the latest finished.
+    // come first, then the finished by their end, and the one that counts (the first finished blind) last,
+    // so the scorer's "last line wins" keeps it.
     const dataset = fixtureDataset()
     const { files } = build(dataset, await people(dataset))
     const lines = parseLines(files['response.jsonl'] ?? '')
     expect(lines.map((l) => [l.run, l.id, l.attempt, l.actor])).toEqual([
-      [0, '推理1', 'a1', 'ann'], // ended first, though started after a2
       [0, '推理1', 'a2', 'ann'],
+      [0, '推理1', 'a1', 'ann'], // ended first, though started after a2: it counts
       [0, '多意图1', 'a3', 'ann'],
       [1, '推理1', 'l2', '李雷'],
       [1, '多意图1', 'l1', '李雷'],
@@ -210,14 +211,14 @@ describe('an archive of attempts', () => {
     expect((lines[3]?.trajectory as unknown[]).length).toBe(1)
     const details = parseLines(files['details.jsonl'] ?? '')
     expect(details.map((d) => [d.run, d.id, d.correct, d.error_type])).toEqual([
-      [0, '推理1', false, 'wrong_value'], // a2, the latest finished, not a1
+      [0, '推理1', true, null], // a1, the first finished blind, not a2
       [0, '多意图1', false, 'wrong_count'],
       [1, '推理1', false, 'wrong_count'], // l2 had the right call kept, but was never submitted
       [1, '多意图1', true, null],
     ])
     const result = JSON.parse(files['result.json'] ?? '')
     expect(result.runs).toBe(2)
-    expect(result.per_run.map((r: { overall: number }) => r.overall)).toEqual([0, 50])
+    expect(result.per_run.map((r: { overall: number }) => r.overall)).toEqual([50, 50])
   })
 
   it('holds the result.json and details.jsonl that npm run score writes for its response.jsonl', async () => {

@@ -1,8 +1,21 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import { createAttempt, importDataset, listTasks, loadTask, saveStep, storeFinish } from '../src/db/index'
+import { createAttempt, goldReceived, importDataset, listTasks, loadTask, recordGold, saveStep, storeFinish } from '../src/db/index'
 import { readDatasetFolder } from '../cli/files'
-import { editDraft, expectedStateFromMyAttempt, goldFromMyAttempt, isDirty, loadHistory, openEditor, saveDraft, setAcceptable, setField, undo, useAuthoring } from '../src/state/authoring'
+import {
+  editDraft,
+  expectedStateFromMyAttempt,
+  goldFromMyAttempt,
+  isDirty,
+  loadHistory,
+  openEditor,
+  saveDraft,
+  setAcceptable,
+  setField,
+  showAskedGold,
+  undo,
+  useAuthoring,
+} from '../src/state/authoring'
 import { useSession } from '../src/state/sessionStore'
 import { useSettings } from '../src/state/settings'
 import { SAMPLE_DIR } from './fixtures'
@@ -14,6 +27,12 @@ describe('the editor store with storage: open, save, rename, history', () => {
     useSettings.setState({ actor: 'author' })
 
     await openEditor('推理1')
+    // The author has not finished 推理1: the editor asks before it shows the gold, and nothing of it is loaded.
+    expect(useAuthoring.getState()).toMatchObject({ status: 'ask', asking: '推理1' })
+    expect(useAuthoring.getState().draft).toBeUndefined()
+    expect(await goldReceived(dataset.id, 'author', '推理1')).toBe(false)
+    await showAskedGold()
+    expect(await goldReceived(dataset.id, 'author', '推理1')).toBe(true)
     expect(useAuthoring.getState()).toMatchObject({ status: 'ready', storedId: '推理1' })
     editDraft((c) => setAcceptable(c, 0, 'telephone', ['13822419087', '+86 13822419087']))
     editDraft((c) => setField(c, 'id', '推理1b'))
@@ -56,6 +75,10 @@ describe('the editor store with storage: open, save, rename, history', () => {
     editDraft((c) => ({ ...c, task: { ...c.task, instruction: 'Call Tom', messages: [{ role: 'user', content: 'Call Tom' }] } }))
     expect(await saveDraft()).toMatchObject({ rev: 0 })
     expect(useSession.getState().tasks.at(-1)?.id).toBe('fresh')
+    // The author wrote the gold of the renamed task and of the new one: their attempts at them are practice.
+    expect(await goldReceived(dataset.id, 'author', '推理1b')).toBe(true)
+    expect(await goldReceived(dataset.id, 'author', 'fresh')).toBe(true)
+    expect(await goldReceived(dataset.id, 'someone else', 'fresh')).toBe(false)
   })
 })
 
@@ -72,6 +95,8 @@ describe('the editor store: demonstrations and flips', () => {
     await step(1, 'Clock_CreateAlarm', { time: '06:00:00' }, { withdrawn: true })
     await step(2, 'Clock_CreateAlarm', { time: '07:30:00', name: 'Swim meet' })
     await storeFinish(attempt.id, { verdict: { correct: false, errorType: 'wrong_tool', mismatches: [] }, elapsedMs: 1000, callCount: 3 })
+    // As the kernel's finish keeps it: its review showed demo the gold, so the editor does not ask.
+    await recordGold(dataset.id, { actor: 'demo', taskId: '推理2', via: 'verdict', at: 1000 })
 
     await openEditor('推理2')
     expect(await goldFromMyAttempt()).toBe(true)

@@ -75,6 +75,15 @@ describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
     expect(text(none)).toMatch(/open_task/)
   })
 
+  it('refuses a second submit of the same attempt, saying its verdict is final', async () => {
+    await client.callTool({ name: 'open_task', arguments: { id: '推理1' } })
+    await client.callTool({ name: 'Phone_Call', arguments: { telephone: '13655208731' } })
+    expect(JSON.parse(text(await client.callTool({ name: 'submit', arguments: {} })))).toMatchObject({ correct: false })
+    const again = await client.callTool({ name: 'submit', arguments: {} })
+    expect(again.isError).toBe(true)
+    expect(text(again)).toMatch(/already finished and its verdict is final/)
+  })
+
   it('forks an attempt: the new one keeps the parent\'s first calls and is scored on its own', async () => {
     const opened = JSON.parse(text(await client.callTool({ name: 'open_task', arguments: { id: '推理1' } })))
     await client.callTool({ name: 'search_contacts', arguments: { pattern: 'Rachel' } })

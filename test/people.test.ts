@@ -50,7 +50,17 @@ let next = 0
 const attempt = (
   actor: string,
   taskId: string,
-  fields: { correct?: boolean; errorType?: string; calls?: PersonAttempt['calls']; elapsedMs: number; retrievals: number; ended?: number; finished?: boolean; flags?: PersonAttempt['flags'] },
+  fields: {
+    correct?: boolean
+    errorType?: string
+    calls?: PersonAttempt['calls']
+    elapsedMs: number
+    retrievals: number
+    ended?: number
+    finished?: boolean
+    flags?: PersonAttempt['flags']
+    afterGold?: boolean
+  },
 ): PersonAttempt => {
   next++
   const finished = fields.finished ?? true
@@ -66,6 +76,7 @@ const attempt = (
     calls: fields.calls ?? [],
     retrievals: fields.retrievals,
     flags: fields.flags ?? [],
+    ...(fields.afterGold ? { afterGold: true } : {}),
   }
 }
 
@@ -73,27 +84,29 @@ const attempt = (
  * The counted attempt per person and task (✓ solved, ✗ failed; retrievals r, time t in seconds):
  *
  *           推理1          推理2          辨析1                     辨析2                 辨析3
- *   alice   ✓ X  r4 t60    ✓ P  r6 t120   ✓ R r3 t90 (2nd attempt)  ✓ T      r5 t150      —
+ *   alice   ✓ X  r4 t60    ✓ P  r6 t120   ✓ R r3 t90 (1st attempt)  ✓ T      r5 t150      —
  *   bob     ✓ X' r2 t80    ✗ Q  r1 t40    ✓ R r4 t100               in progress (r7 t20)  —
  *   carol   ✓ Y  r3 t70    ✗ Q  r2 t45    ✗ S r2 t50                ✓ T'     r6 t110      —
  *   dave    —              —              —                         —                     in progress
  *
- * alice's 1st attempt at 辨析1 (✗ S, r1 t30, ended earlier, listed later) and
- * her attempt at a task not in the data set (✗) do not count.
+ * alice's 2nd attempt at 辨析1 (✗ S, r1 t30, made after her review showed the
+ * gold: practice, listed first) and her attempt at a task not in the data
+ * set (✗) do not count.
  * Flags: carol on 辨析1 (at 500), alice on her 1st 辨析1 attempt (at 1500), bob on 辨析2 while in progress.
  */
 const ATTEMPTS: PersonAttempt[] = [
   attempt('alice', '推理1', { correct: true, calls: X, retrievals: 4, elapsedMs: 60_000 }),
   attempt('alice', '推理2', { correct: true, calls: P, retrievals: 6, elapsedMs: 120_000 }),
-  attempt('alice', '辨析1', { correct: true, calls: R, retrievals: 3, elapsedMs: 90_000, ended: 2000 }),
   attempt('alice', '辨析1', {
     correct: false,
     calls: S,
     retrievals: 1,
     elapsedMs: 30_000,
-    ended: 1000,
+    ended: 2000,
     flags: [{ kind: 'ambiguous', comment: 'two addresses, which one?', at: 1500 }],
+    afterGold: true,
   }),
+  attempt('alice', '辨析1', { correct: true, calls: R, retrievals: 3, elapsedMs: 90_000, ended: 1000 }),
   attempt('alice', '辨析2', { correct: true, calls: T, retrievals: 5, elapsedMs: 150_000 }),
   attempt('alice', '偏好9', { correct: false, calls: X, retrievals: 9, elapsedMs: 1_000 }),
   attempt('bob', '推理1', { correct: true, calls: X_TEXT, retrievals: 2, elapsedMs: 80_000 }),
@@ -139,12 +152,37 @@ describe('callSignature', () => {
 })
 
 describe('countedAttempts', () => {
-  it('keeps the latest finished attempt per person and task, by `ended`, not by input order', () => {
+  it('keeps the first finished blind attempt per person and task; practice after the gold never counts', () => {
     const counted = countedAttempts(ATTEMPTS)
-    // 15 attempts − alice's earlier 辨析1 − 2 unfinished = 12 (the unknown task is still there: only the views drop it).
+    // 15 attempts − alice's practice at 辨析1 − 2 unfinished = 12 (the unknown task is still there: only the views drop it).
     expect(counted).toHaveLength(12)
     const alice = counted.filter((a) => a.actor === 'alice' && a.taskId === '辨析1')
-    expect(alice.map((a) => a.ended)).toEqual([2000])
+    expect(alice.map((a) => a.ended)).toEqual([1000])
+  })
+
+  it('takes the first blind finish by `ended`, not by input order, and counts none where every finish came after the gold', () => {
+    const at = (id: string, ended: number, afterGold = false): PersonAttempt => ({
+      attemptId: id,
+      taskId: '推理1',
+      actor: 'erin',
+      finished: true,
+      started: ended - 100,
+      ended,
+      elapsedMs: 100,
+      correct: afterGold,
+      calls: [],
+      retrievals: 0,
+      flags: [],
+      ...(afterGold ? { afterGold: true } : {}),
+    })
+    // Two blind attempts made side by side (two tabs), then a practice one after the review: the first blind finish counts.
+    const attempts = [at('practice', 9000, true), at('second', 3000), at('first', 2000)]
+    expect(countedAttempts(attempts).map((a) => a.attemptId)).toEqual(['first'])
+    expect(countedAttempts([at('only-practice', 9000, true)])).toEqual([])
+    const baseline = humanBaseline(TASKS, attempts)
+    expect(baseline.people.map((p) => [p.actor, p.finished, p.solved, p.practice])).toEqual([['erin', 1, 0, 1]])
+    // The practice attempt was correct; the baseline takes the blind one, which was not.
+    expect(baseline.overall.mean).toBe(0)
   })
 })
 
@@ -164,13 +202,24 @@ describe('the attempt that counts when two finish at the same time', () => {
   const late = finishedAt('a-late', 2000)
   const person = (a: typeof early): PersonAttempt => ({ ...a, attemptId: a.id, calls: [], retrievals: 0, flags: [] })
 
-  it('is the one that started later, whatever the input order, and the export puts it last (the scorer keeps the last line)', () => {
+  it('is the one that started earlier, whatever the input order, and the export puts it last (the scorer keeps the last line)', () => {
     for (const order of [
       [early, late],
       [late, early],
     ]) {
-      expect(countedAttempts(order.map(person)).map((a) => a.attemptId)).toEqual(['a-late'])
-      expect(scoringOrder(order, TASKS).map((o) => o.attempt.id)).toEqual(['b-early', 'a-late'])
+      expect(countedAttempts(order.map(person)).map((a) => a.attemptId)).toEqual(['b-early'])
+      expect(scoringOrder(order, TASKS).map((o) => o.attempt.id)).toEqual(['a-late', 'b-early'])
+    }
+  })
+
+  it('is never one made after the gold: the export puts the first blind finish last, after later practice', () => {
+    const practice = { ...finishedAt('c-practice', 6000), ended: 9000, elapsedMs: 3000, afterGold: true as const }
+    for (const order of [
+      [early, practice],
+      [practice, early],
+    ]) {
+      expect(countedAttempts(order.map(person)).map((a) => a.attemptId)).toEqual(['b-early'])
+      expect(scoringOrder(order, TASKS).map((o) => o.attempt.id)).toEqual(['c-practice', 'b-early'])
     }
   })
 })
@@ -191,13 +240,13 @@ describe('crossValidation', () => {
 
   it('shows each solver, their agreement, and every flag', () => {
     const byId = Object.fromEntries(rows.map((r) => [r.taskId, r]))
-    expect(byId['辨析1']?.solvers.map((s) => [s.actor, s.state, s.correct, s.errorType, s.attempts, s.retrievals])).toEqual([
-      ['alice', 'finished', true, null, 2, 3],
-      ['bob', 'finished', true, null, 1, 4],
-      ['carol', 'finished', false, 'wrong_count', 1, 2],
+    expect(byId['辨析1']?.solvers.map((s) => [s.actor, s.state, s.correct, s.errorType, s.attempts, s.retrievals, s.practice])).toEqual([
+      ['alice', 'finished', true, null, 2, 3, 1],
+      ['bob', 'finished', true, null, 1, 4, 0],
+      ['carol', 'finished', false, 'wrong_count', 1, 2, 0],
     ])
     expect(byId['辨析1']).toMatchObject({ finished: 3, solved: 2, answers: 2, agree: false })
-    // Flags of every attempt (alice's superseded one too), oldest first.
+    // Flags of every attempt (alice's practice one too), oldest first.
     expect(byId['辨析1']?.flags.map((f) => [f.actor, f.kind, f.at])).toEqual([
       ['carol', 'gold_wrong', 500],
       ['alice', 'ambiguous', 1500],
@@ -219,7 +268,7 @@ describe('crossValidation', () => {
     expect(crossValidationCsv(rows).split('\r\n')).toEqual([
       'task,type,status,instruction,finished,solved,answers,agree,solvers,flags',
       '推理2,推理,wrong,Text the plumber,3,1,2,no,alice: correct; bob: wrong (wrong_value); carol: wrong (wrong_value),',
-      '辨析1,辨析,wrong,Send the parcel home,3,2,2,no,alice: correct; bob: correct; carol: wrong (wrong_count),' +
+      '辨析1,辨析,wrong,Send the parcel home,3,2,2,no,alice: correct (+1 practice); bob: correct; carol: wrong (wrong_count),' +
         '"carol [gold_wrong]: the ""old"" address, surely; alice [ambiguous]: two addresses, which one?"',
       '推理1,推理,split,Call my manager,3,3,2,no,alice: correct; bob: correct; carol: correct,',
       '辨析2,辨析,ok,Book the usual train,2,2,1,yes,alice: correct; bob: in progress; carol: correct,bob [not_findable]: no ticket',

@@ -70,7 +70,7 @@ const R2 = call('13900000006')
 const Z = call('13900000007')
 
 let next = 0
-function attempt(actor: string, taskId: string, fields: { correct?: boolean; calls?: PersonAttempt['calls']; seconds: number; finished?: boolean; ended?: number }): PersonAttempt {
+function attempt(actor: string, taskId: string, fields: { correct?: boolean; calls?: PersonAttempt['calls']; seconds: number; finished?: boolean; ended?: number; afterGold?: boolean }): PersonAttempt {
   next++
   const finished = fields.finished ?? true
   return {
@@ -85,16 +85,17 @@ function attempt(actor: string, taskId: string, fields: { correct?: boolean; cal
     calls: fields.calls ?? [],
     retrievals: 1,
     flags: [],
+    ...(fields.afterGold ? { afterGold: true } : {}),
   }
 }
 
 /*
- * The attempts (✓ solved, ✗ wrong; answer; active time in s). What counts per person and task is the latest finished attempt.
+ * The attempts (✓ solved, ✗ wrong; answer; active time in s). What counts per person and task is the first finished blind attempt.
  *
  *            ann                          ben           cy
  *   推理1     ✓ X 60                       ✓ X 80        (✓ X 30: not assigned to cy)
  *   推理2                                  ✗ P 40        ✗ Q 45
- *   推理3     ✗ Z 30, then ✓ Y 40 (later)               ✓ Y2 55
+ *   推理3     ✓ Y 40, then ✗ Z 30 (practice)            ✓ Y2 55
  *   辨析1     ✗ R2 50                      ✓ R 100       (dan ✓ R 20: not in the study)
  *   辨析2                                  ✓ R 70        —
  *   辨析3     in progress 20                             —
@@ -106,8 +107,8 @@ const ATTEMPTS: PersonAttempt[] = [
   attempt('cy', '推理1', { correct: true, calls: X, seconds: 30 }),
   attempt('ben', '推理2', { correct: false, calls: P, seconds: 40 }),
   attempt('cy', '推理2', { correct: false, calls: Q, seconds: 45 }),
-  attempt('ann', '推理3', { correct: true, calls: Y, seconds: 40, ended: 900_000 }),
-  attempt('ann', '推理3', { correct: false, calls: Z, seconds: 30, ended: 200_000 }),
+  attempt('ann', '推理3', { correct: false, calls: Z, seconds: 30, ended: 900_000, afterGold: true }),
+  attempt('ann', '推理3', { correct: true, calls: Y, seconds: 40, ended: 200_000 }),
   attempt('cy', '推理3', { correct: true, calls: Y2, seconds: 55 }),
   attempt('ann', '辨析1', { correct: false, calls: R2, seconds: 50 }),
   attempt('ben', '辨析1', { correct: true, calls: R, seconds: 100 }),

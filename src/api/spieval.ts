@@ -98,6 +98,7 @@ export function createSpievalApi(): SpievalApi {
         state: stored.state ?? 'static',
         finished: stored.finished,
         ...(stored.parent ? { parent: stored.parent } : {}),
+        ...(stored.afterGold ? { afterGold: true as const } : {}),
         calls,
       }
     },

@@ -41,6 +41,8 @@ export interface ApiAttempt {
   finished: boolean
   /** Set on a fork: the attempt it came from and how many of its calls it inherited. */
   parent?: { attemptId: string; step: number }
+  /** Made after its actor received the task's gold: practice, left out of baselines, agreement and cross-validation. */
+  afterGold?: true
   calls: { name: string; arguments: unknown; source: string; ok: boolean; content: string; withdrawn?: boolean; inherited?: boolean; friction?: boolean }[]
 }
 

@@ -18,6 +18,7 @@ import {
 import { openTask, useSession } from '../state/session'
 import { showView, viewPathOfHash } from '../state/view'
 import { GoldEditor } from './GoldEditor'
+import { GoldGuard } from './GoldGuard'
 import { LiveEditor } from './LiveEditor'
 import { RecordsEditor } from './RecordsEditor'
 import { ChecksCard, HistoryCard, ProfileCard, SavedCard } from './SidePanels'
@@ -52,6 +53,7 @@ function onLeave(e: BeforeUnloadEvent): void {
 export function EditorView() {
   const { t } = useTranslation()
   const status = useAuthoring((s) => s.status)
+  const asking = useAuthoring((s) => s.asking)
   const opened = useAuthoring((s) => s.opened)
   const storedId = useAuthoring((s) => s.storedId)
   const dirty = useAuthoring(isDirty)
@@ -77,6 +79,12 @@ export function EditorView() {
   }, [])
 
   if (status === 'loading' || status === 'idle') return <p role="status">{t('loading')}</p>
+  if (status === 'ask' && asking !== undefined)
+    return (
+      <div className="editor-view">
+        <GoldGuard taskId={asking} />
+      </div>
+    )
   if (status === 'missing' || status === 'sealed')
     return (
       <div className="editor-view">

@@ -59,6 +59,8 @@ export function sealedSubmission(id: string, calls: PredictedCall[]): SubmittedV
  */
 export class TaskHost {
   private attempt: Attempt | undefined
+  /** The attempt last submitted, until a task is opened again: a second submit is refused by its kernel. */
+  private submitted: Attempt | undefined
 
   constructor(
     readonly dataset: Dataset,
@@ -79,6 +81,7 @@ export class TaskHost {
     const setting = readSetting(requested)
     const source = this.taskSource(taskId)
     this.attempt?.close()
+    this.submitted = undefined
     this.attempt = await Attempt.open({
       ...source,
       setting,
@@ -112,6 +115,7 @@ export class TaskHost {
       ...(run ? { run } : {}),
     })
     this.attempt?.close()
+    this.submitted = undefined
     this.attempt = next
     return this.opened(next)
   }
@@ -131,7 +135,7 @@ export class TaskHost {
 
   /** Runs a call through the open attempt. Never rejects for a bad call. */
   async call(name: string, args: unknown, source: CallSource): Promise<TrajectoryStep> {
-    if (!this.attempt) throw new Error('No task is open: call open_task first.')
+    if (!this.attempt) throw new Error(this.submitted ? 'The attempt is submitted: call open_task (or fork_attempt) to start a new one.' : 'No task is open: call open_task first.')
     return this.attempt.call(name, args, source)
   }
 
@@ -139,12 +143,17 @@ export class TaskHost {
     return this.attempt?.trajectory() ?? []
   }
 
-  /** Finishes the open attempt (the kernel's one finish) and closes it. */
+  /**
+   * Finishes the open attempt (the kernel's one finish) and closes it. A
+   * second submit before a task is opened again goes to the kernel, which
+   * refuses it: a verdict is final.
+   */
   async submit(): Promise<SubmittedVerdict> {
-    const attempt = this.attempt
+    const attempt = this.attempt ?? this.submitted
     if (!attempt) throw new Error('No task is open: call open_task first.')
     const verdict = await attempt.finish()
     this.attempt = undefined
+    this.submitted = attempt
     return verdict ? submittedVerdict(verdict, attempt.submittedCalls()) : sealedSubmission(attempt.info.taskId, attempt.submittedCalls())
   }
 

@@ -45,7 +45,7 @@ export { PUBLISHED_LEADERBOARD, PUBLISHED_SETTING_AVERAGES } from './analysis/pu
 export type { PublishedRow } from './analysis/published'
 export { analysisTables } from './analysis/tables'
 export type { Table } from './analysis/tables'
-export { callSignature, countedAttempts, median } from './analysis/people'
+export { callSignature, countedAttempts, isPractice, median } from './analysis/people'
 export type { PersonAttempt } from './analysis/people'
 export { crossValidation, crossValidationCsv } from './analysis/crossValidation'
 export type { CrossValidationRow, CrossValidationSolver, CrossValidationStatus } from './analysis/crossValidation'

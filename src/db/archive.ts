@@ -84,6 +84,7 @@ export function archivedAttempt(stored: AttemptRow, calls: readonly CallRow[]): 
     ...(row.failure ? { failure: row.failure } : {}),
     ...(row.run ? { run: row.run } : {}),
     ...(row.taskFingerprint ? { taskFingerprint: row.taskFingerprint } : {}),
+    ...(row.afterGold ? { afterGold: true as const } : {}),
     steps: calls.map(archivedStep),
   }
 }
@@ -436,6 +437,7 @@ function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerd
     ...(a.failure ? { failure: a.failure } : {}),
     ...(a.run ? { run: a.run } : {}),
     ...(a.taskFingerprint ? { taskFingerprint: a.taskFingerprint } : {}),
+    ...(a.afterGold ? { afterGold: true as const } : {}),
     // As saveStep keeps it: one past the last seq.
     callCount: a.steps.reduce((n, s) => Math.max(n, s.seq + 1), 0),
     importedFrom: sourceName,

@@ -1,5 +1,6 @@
-import type { AttemptEnd, AttemptSink, AttemptStart, StepNote, StoredAttempt, StoredTurns, TrajectoryStep } from '../core'
+import type { AttemptEnd, AttemptSink, AttemptStart, GoldReceipt, StepNote, StoredAttempt, StoredTurns, TrajectoryStep } from '../core'
 import { attemptCalls, dropCalls, storeFinish, getAttempt, saveStep, storeAttempt, toSteps, withLatest } from './attempts'
+import { goldReceived, recordGold } from './gold'
 import { loadTurns, saveTurns } from './runs'
 import { database } from './schema'
 import type { AttemptRow, SpievalDatabase } from './schema'
@@ -73,6 +74,14 @@ export class IndexedDbSink implements AttemptSink {
     const stored = await storeFinish(attemptId, { ...end, elapsedMs: this.options.elapsedMs(attemptId) }, this.db)
     if (!stored) throw new Error('The attempt is no longer stored')
     this.keep(stored, 'finished')
+  }
+
+  recordGold(receipt: GoldReceipt): Promise<void> {
+    return recordGold(this.options.datasetId, receipt, this.db)
+  }
+
+  goldReceived(actor: string, taskId: string): Promise<boolean> {
+    return goldReceived(this.options.datasetId, actor, taskId, this.db)
   }
 
   /** Remembers a screen a person moved to, so that the next step's write carries the row as it is. */

@@ -1,7 +1,7 @@
 /** Storage behind a thin layer: stores and components call these, never Dexie tables. */
 export { database, DatabaseSupersededError, SpievalDatabase, watchDatabase } from './schema'
 export type { DatabaseEvent } from './schema'
-export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, RevisionRow, StoredVerdict, StudyRow } from './schema'
+export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, GoldRow, RevisionRow, StoredVerdict, StudyRow } from './schema'
 export { datasetRevisions, revisionByFingerprint, saveProfile, saveTaskRevision, taskRevisions } from './revisions'
 export type { SavedRevision, VerdictFlip } from './revisions'
 export { saveStudy, listStudies, deleteStudy } from './studies'
@@ -33,5 +33,6 @@ export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, ty
 export { listRuns, loadTurns, runAttempts, saveRun, saveTurns } from './runs'
 export type { StoredRun, StoredTurns } from './runs'
 export { IndexedDbSink } from './attemptSink'
+export { goldReceived, recordGold, recordGoldOfFinished } from './gold'
 export type { IndexedDbSinkOptions } from './attemptSink'
 export { readStoredDataset, unsealStoredDataset, type StoredDatasetContent, type UnsealedDataset } from './unseal'

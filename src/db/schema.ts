@@ -2,7 +2,8 @@ import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
 import type { SealedManifest } from '../core/seal'
 import type { StudyFile } from '../core/study'
-import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, PhoneRecord, Profile, Task, TaskContent, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
+import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, GoldReceipt, PhoneRecord, Profile, Task, TaskContent, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
+import { goldFromFinished } from './goldUpgrade'
 
 export type { AccessSetting, AttemptSetting }
 
@@ -123,6 +124,11 @@ export interface StudyRow {
   added: number
 }
 
+/** That an actor received a task's gold (the first time): their later attempts at it are practice (AttemptInfo.afterGold). */
+export interface GoldRow extends GoldReceipt {
+  datasetId: string
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -192,6 +198,7 @@ export class SpievalDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>
   studies!: EntityTable<StudyRow, 'id'>
   revisions!: Dexie.Table<RevisionRow, [string, string, number]>
+  goldSeen!: Dexie.Table<GoldRow, [string, string, string]>
 
   constructor(name = 'spieval-phone') {
     super(name)
@@ -218,6 +225,10 @@ export class SpievalDatabase extends Dexie {
     this.version(5).stores({ studies: 'id, datasetId' })
     // Version 6 keeps each revision of a task, for the editor's history and an export's CHANGES.md (issue #16).
     this.version(6).stores({ revisions: '[datasetId+taskId+rev]' })
+    // Version 7 keeps who received which task's gold, so that later attempts are practice (issue #24); the reviews of earlier finishes showed it.
+    this.version(7)
+      .stores({ goldSeen: '[datasetId+taskId+actor]' })
+      .upgrade((tx) => goldFromFinished(tx.table<AttemptRow, string>('attempts'), tx.table<GoldRow>('goldSeen')))
     // Subscribers run newest first; false keeps Dexie's own handler (a close that lets the next query reopen) from running after this one.
     this.on('versionchange', () => {
       this.supersede()

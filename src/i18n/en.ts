@@ -6,6 +6,7 @@ import { layoutEn } from './layout'
 import { runnerEn } from './live/runner'
 import { presentEn } from './present'
 import { finishEn } from './finish'
+import { blindEn } from './blind'
 import { sealedExchangeEn } from './study/exchange'
 import { sealingEn } from './study/sealing'
 import { studyDashboardEn } from './study/dashboard'
@@ -18,6 +19,7 @@ export const en = {
   liveData: dataEn,
   liveRunner: runnerEn,
   finishConfirm: finishEn,
+  blind: blindEn,
   authoring: authoringEn,
   layout: layoutEn,
   present: presentEn,
@@ -442,7 +444,7 @@ export const en = {
       agreeNone: 'fewer than two people finished',
     },
     baseline: {
-      hint: 'Each person’s latest finished attempt at a task counts; a person’s accuracy is over the tasks they finished.',
+      hint: 'Each person’s first attempt at a task finished blind counts (attempts made after seeing the gold are practice); a person’s accuracy is over the tasks they finished.',
       caption: 'Accuracy by capability (%), per person, and mean ± std over people',
       person: 'Person',
       tasks: 'Tasks',

@@ -7,6 +7,7 @@ import { layoutZh } from './layout'
 import { runnerZh } from './live/runner'
 import { presentZh } from './present'
 import { finishZh } from './finish'
+import { blindZh } from './blind'
 import { sealedExchangeZh } from './study/exchange'
 import { sealingZh } from './study/sealing'
 import { studyDashboardZh } from './study/dashboard'
@@ -19,6 +20,7 @@ export const zh: Strings = {
   liveData: dataZh,
   liveRunner: runnerZh,
   finishConfirm: finishZh,
+  blind: blindZh,
   authoring: authoringZh,
   layout: layoutZh,
   present: presentZh,
@@ -443,7 +445,7 @@ export const zh: Strings = {
       agreeNone: '完成的人少于两位',
     },
     baseline: {
-      hint: '每人在每个任务上最近一次完成的作答计入统计；个人准确率按其完成的任务计算。',
+      hint: '每人每个任务计入第一次盲做完成的作答（看过标准答案后的作答算练习）；个人准确率按其完成的任务计算。',
       caption: '按能力划分的准确率（%）：每人一行，以及人员间的均值 ± 标准差',
       person: '人员',
       tasks: '任务数',

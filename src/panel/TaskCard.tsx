@@ -10,6 +10,8 @@ export function TaskCard() {
   // Who and how only: the attempt row changes with every call, this card does not.
   const actor = useSession((s) => s.attempt?.actor)
   const access = useSession((s) => s.attempt?.access)
+  // Made after this person saw the task's gold: they should know it is not counted.
+  const practice = useSession((s) => s.attempt?.afterGold === true)
   const profile = useSession((s) => s.dataset?.profile)
   if (!task) return null
   return (
@@ -19,6 +21,14 @@ export function TaskCard() {
         <p className="meta">
           {task.id} · {i18n.language === 'zh' ? task.type : capabilityName(task.type)}
           {access !== undefined && <> · {t('panel.attemptBy', { actor: actor || '—', setting: t(`accessModes.${access}`) })}</>}
+          {practice && (
+            <>
+              {' · '}
+              <span className="practice-tag" title={t('blind.practiceHint')}>
+                {t('blind.practiceTag')}
+              </span>
+            </>
+          )}
         </p>
         <Timer />
       </section>

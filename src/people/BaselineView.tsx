@@ -16,11 +16,17 @@ export function BaselineView() {
   const baseline = useMemo(() => (attempts ? humanBaseline(tasks, attempts) : null), [tasks, attempts])
   const table = useMemo(() => (baseline ? humanBaselineTable(baseline) : null), [baseline])
   const finished = baseline ? baseline.people.some((p) => p.finished > 0) : false
+  const practice = baseline ? baseline.people.reduce((n, p) => n + p.practice, 0) : 0
 
   return (
     <>
       <h3 className="visually-hidden">{t('people.tabNames.baseline')}</h3>
       <p className="people-hint">{t('people.baseline.hint')}</p>
+      {practice > 0 && (
+        <p className="people-hint baseline-practice" title={t('blind.practiceHint')}>
+          {t('blind.baselinePractice', { count: practice })}
+        </p>
+      )}
       {!baseline && <p role="status">{t('people.loading')}</p>}
       {baseline && !finished && <p className="people-empty">{t('people.baseline.empty')}</p>}
       {baseline && table && finished && (

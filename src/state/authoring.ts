@@ -8,9 +8,13 @@ import { create } from 'zustand'
 import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
 import { effectsOf, stateOfCalls } from '../core/live/replayCalls'
 import type { ContentChange, TaskContent } from '../core'
-import { attemptCalls, datasetAttempts, listTasks, loadTask, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
+import { attemptCalls, datasetAttempts, goldReceived, listTasks, loadTask, recordGold, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
 import type { RevisionRow, VerdictFlip } from '../db'
 import { openTask } from './attemptController'
+import { replaceHashNow } from './hashWriter'
+import { usePhone } from './phone'
+import { routeToHash } from './routes'
+import { showView, viewBeforeEditor } from './view'
 import { refreshProgress } from './progress'
 import { useSession } from './sessionStore'
 import { useSettings } from './settings'
@@ -35,8 +39,14 @@ export interface Solvability {
 }
 
 export interface AuthoringState {
-  /** `sealed`: the active data set is sealed and has no gold to edit. */
-  status: 'idle' | 'loading' | 'ready' | 'missing' | 'sealed'
+  /**
+   * `sealed`: the active data set is sealed and has no gold to edit. `ask`:
+   * the person has not received the task's gold; the editor asks before it
+   * shows it (their later attempts at the task are then practice).
+   */
+  status: 'idle' | 'loading' | 'ready' | 'missing' | 'sealed' | 'ask'
+  /** With `ask`: the task whose gold the editor would show. */
+  asking?: string
   datasetId?: string
   /** The task's id as stored: what a save replaces; absent for a new task not yet saved. */
   storedId?: string
@@ -199,8 +209,33 @@ export async function openEditor(taskId: string): Promise<void> {
     useAuthoring.setState((s) => ({ ...initial, opened: s.opened, status: 'missing' }), true)
     return
   }
+  if (!(await goldReceived(dataset.id, useSettings.getState().actor, taskId))) {
+    useAuthoring.setState((s) => ({ ...initial, opened: s.opened, status: 'ask', asking: taskId }), true)
+    return
+  }
   const content: TaskContent = { task: loaded.task, records: loaded.records }
   startDraft(content, context, { datasetId: dataset.id, storedId: taskId, base: content })
+}
+
+/**
+ * The person would rather not see the gold: back to the view shown before the
+ * editor. The phone's address is written again (its own write may wait, and
+ * yields to an address typed meanwhile), so that the editor's link asks again.
+ */
+export function declineGold(): void {
+  const view = viewBeforeEditor()
+  showView(view)
+  const task = useSession.getState().task
+  if (view === 'phone' && task) replaceHashNow(routeToHash(task.id, usePhone.getState().route))
+}
+
+/** The person agreed to see the gold of the task the editor asked about: kept (their later attempts at it are practice), then shown. */
+export async function showAskedGold(): Promise<void> {
+  const { status, asking } = useAuthoring.getState()
+  const dataset = useSession.getState().dataset
+  if (status !== 'ask' || asking === undefined || !dataset) return
+  await recordGold(dataset.id, { actor: useSettings.getState().actor, taskId: asking, via: 'editor', at: Date.now() })
+  await openEditor(asking)
 }
 
 /** A new empty task in place of the draft. */
@@ -234,6 +269,8 @@ export async function saveDraft(): Promise<SaveOutcome | undefined> {
   try {
     const author = useSettings.getState().actor
     const outcome = await saveTaskRevision(datasetId, draft, { author, ...(storedId !== undefined ? { replaces: storedId } : {}) })
+    // The author wrote this gold (under this id, a new or renamed task too): their attempts at it are practice.
+    await recordGold(datasetId, { actor: author, taskId: draft.task.id, via: 'editor', at: Date.now() })
     const tasks = await refreshTasks(datasetId)
     const ids = tasks.map((t) => t.id)
     // The phone's finished attempt at this task is shown again under the revision (its verdict as re-scored); one in progress is left as it is.

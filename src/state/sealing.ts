@@ -11,7 +11,7 @@ import { SHORT_PASSPHRASE, StudyError, makeStudy, personNameProblem, readStudyFi
 import type { StudyFile } from '../core/study'
 
 export { SHORT_PASSPHRASE }
-import { deleteStudy, exportDataset, listStudies, readStoredDataset, saveStudy, unsealStoredDataset } from '../db'
+import { deleteStudy, exportDataset, listStudies, readStoredDataset, recordGoldOfFinished, saveStudy, unsealStoredDataset } from '../db'
 import type { DatasetRow, StudyRow, UnsealedDataset } from '../db'
 import { reloadDatasets } from './boot'
 import { refreshDatasets } from './datasets'
@@ -206,6 +206,8 @@ export async function removeStudy(datasetId: string, studyId: string): Promise<v
 export async function unsealInPage(row: DatasetRow, passphrase: string): Promise<UnsealedDataset> {
   if (row.sealed?.cipher === null) throw new SealError('no-gold', 'This data set was sealed without a passphrase: its gold is not here.')
   const result = await unsealStoredDataset(row.id, passphrase)
+  // The submitted attempts are scored now, their reviews showing the gold: their people's next attempts are practice.
+  await recordGoldOfFinished(row.id, 'unseal')
   if (useSession.getState().dataset?.id === row.id) await reloadDatasets()
   await refreshDatasets()
   return result

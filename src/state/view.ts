@@ -25,6 +25,16 @@ export const useView = create<{ view: View }>()(() => ({
   view: typeof window === 'undefined' ? 'phone' : viewOfHash(window.location.hash),
 }))
 
+let beforeEditor: View = 'phone'
+useView.subscribe((s) => {
+  if (s.view !== 'edit') beforeEditor = s.view
+})
+
+/** The view shown before the editor (the phone when the page opened on it): where its Go back leads. */
+export function viewBeforeEditor(): View {
+  return beforeEditor
+}
+
 /** The rest of a view's hash after `#/<view>/`, split at slashes (deep links into a view, e.g. a replay step). */
 export function viewPathOfHash(hash: string): string[] {
   return hashParts(hash).slice(1).filter(Boolean)

@@ -3,7 +3,7 @@ import { orderedTypes } from '../score/aggregate'
 import { capabilityName } from '../score/capabilities'
 import { formatMeanStd, meanStd } from '../score/stats'
 import { fleissKappa, pairwiseAgreement } from '../stats/agreement'
-import { callSignature, countedAttempts, groupBy, median } from './people'
+import { callSignature, countedAttempts, groupBy, isPractice, median } from './people'
 import type { PersonAttempt } from './people'
 import type { Table } from './tables'
 
@@ -22,6 +22,8 @@ export interface PersonBaselineRow extends PersonScore {
   /** Mean retrieval calls per finished task. */
   retrievals: number | null
   flags: number
+  /** Finished attempts made after the person saw the task's gold: practice, listed but not counted. */
+  practice: number
 }
 
 /** Agreement over the tasks that at least two people finished. */
@@ -48,8 +50,8 @@ export interface HumanBaseline {
 }
 
 /**
- * The human baseline. Only counted attempts (each person's latest finished
- * one per task) enter the statistics, and a person's accuracy is solved /
+ * The human baseline. Only counted attempts (each person's first finished
+ * blind one per task: practice after seeing the gold never counts) enter the statistics, and a person's accuracy is solved /
  * finished over the tasks they finished: a task they did not finish does not
  * count against them, so per-person task counts are reported beside it.
  * Attempts at tasks not in `tasks` are left out.
@@ -68,6 +70,7 @@ export function humanBaseline(tasks: readonly Task[], attempts: readonly PersonA
       medianMs: median(own.map((a) => a.elapsedMs)),
       retrievals: meanOrNull(own.map((a) => a.retrievals)),
       flags: known.filter((a) => a.actor === actor).reduce((n, a) => n + a.flags.length, 0),
+      practice: known.filter((a) => a.actor === actor && isPractice(a)).length,
     }
   })
   const overPeople = (pick: (p: PersonBaselineRow) => number | null) => {

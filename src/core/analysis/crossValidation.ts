@@ -1,13 +1,17 @@
 import type { Task } from '../dataset/types'
 import { toCsv } from '../score/table'
-import { callSignature, countedAttempts, groupBy } from './people'
+import { callSignature, countedAttempts, groupBy, isPractice } from './people'
 import type { PersonAttempt } from './people'
 
-/** One person at one task: the attempt that counts, or the latest unfinished one when none has finished. */
+/**
+ * One person at one task: the attempt that counts (the first finished blind
+ * one), else the latest unfinished blind one, else (`practice`) the latest of
+ * the attempts made after the person saw the gold, which never count.
+ */
 export interface CrossValidationSolver {
   actor: string
   attemptId: string
-  state: 'finished' | 'in progress'
+  state: 'finished' | 'in progress' | 'practice'
   /** The verdict; null while in progress. */
   correct: boolean | null
   errorType: string | null
@@ -17,6 +21,8 @@ export interface CrossValidationSolver {
   retrievals: number
   /** All of this person's attempts at the task, finished or not. */
   attempts: number
+  /** Of those, the finished ones made after the person saw the gold: practice, listed but not counted. */
+  practice: number
 }
 
 /**
@@ -64,6 +70,7 @@ function taskRow(task: Task, attempts: PersonAttempt[], counted: Set<PersonAttem
   const byActor = groupBy(attempts, (a) => a.actor)
   const solvers = [...byActor.keys()].sort().map((actor): CrossValidationSolver => {
     const own = byActor.get(actor) ?? []
+    const practice = own.filter(isPractice).length
     const kept = own.find((a) => counted.has(a))
     if (kept)
       return {
@@ -76,9 +83,12 @@ function taskRow(task: Task, attempts: PersonAttempt[], counted: Set<PersonAttem
         elapsedMs: kept.elapsedMs,
         retrievals: kept.retrievals,
         attempts: own.length,
+        practice,
       }
-    const open = own.reduce((a, b) => (b.started >= a.started ? b : a))
-    return { actor, attemptId: open.attemptId, state: 'in progress', correct: null, errorType: null, signature: null, elapsedMs: open.elapsedMs, retrievals: open.retrievals, attempts: own.length }
+    const blind = own.filter((a) => !a.afterGold)
+    const open = (blind.length > 0 ? blind : own).reduce((a, b) => (b.started >= a.started ? b : a))
+    const state = blind.length > 0 ? 'in progress' : 'practice'
+    return { actor, attemptId: open.attemptId, state, correct: null, errorType: null, signature: null, elapsedMs: open.elapsedMs, retrievals: open.retrievals, attempts: own.length, practice }
   })
   const done = solvers.filter((s) => s.state === 'finished')
   const answers = new Set(done.map((s) => s.signature)).size
@@ -113,6 +123,7 @@ export function crossValidationCsv(rows: readonly CrossValidationRow[]): string 
 }
 
 function solverText(s: CrossValidationSolver): string {
-  if (s.state === 'in progress') return `${s.actor}: in progress`
-  return `${s.actor}: ${s.correct ? 'correct' : `wrong${s.errorType ? ` (${s.errorType})` : ''}`}`
+  const practice = s.practice > 0 && s.state !== 'practice' ? ` (+${s.practice} practice)` : ''
+  if (s.state !== 'finished') return `${s.actor}: ${s.state}${practice}`
+  return `${s.actor}: ${s.correct ? 'correct' : `wrong${s.errorType ? ` (${s.errorType})` : ''}`}${practice}`
 }

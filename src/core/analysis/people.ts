@@ -24,26 +24,47 @@ export interface PersonAttempt {
   calls: { name: string; arguments: unknown }[]
   retrievals: number
   flags: { kind: string; comment: string; at: number }[]
+  /** Made after the person received the task's gold (a review, the editor, an unseal, a fork): practice, never counted. */
+  afterGold?: boolean
+}
+
+/** What decides whether an attempt counts: whose, at which task, finished, blind, and its place in time. */
+export interface Countable {
+  actor: string
+  taskId: string
+  finished: boolean
+  afterGold?: boolean
+  order: FinishedAttempt
 }
 
 /**
- * The attempts statistics count: for each person and task, the latest
- * finished attempt (greatest end; on a tie, the later start, then the greater
- * id: the order in which an export's lines put them, so that the scorer's
- * "last line wins" picks the same one). Unfinished attempts never count.
- * Returned in input order.
+ * The attempts that count, in input order: for each person and task, the
+ * first finished attempt made blind (earliest end; on a tie, the earlier
+ * start, then the smaller id). An attempt made after its person received the
+ * task's gold (`afterGold`) is practice, and unfinished attempts never count:
+ * a person who saw the gold first has no counted attempt at that task.
  */
-export function countedAttempts(attempts: readonly PersonAttempt[]): PersonAttempt[] {
-  const latest = new Map<string, PersonAttempt>()
-  const finish = (a: PersonAttempt): FinishedAttempt => ({ ...a, id: a.attemptId })
-  for (const a of attempts) {
-    if (!a.finished) continue
-    const key = `${a.actor}\u0000${a.taskId}`
-    const held = latest.get(key)
-    if (!held || byFinish(finish(a), finish(held)) >= 0) latest.set(key, a)
+export function countedOf<T>(attempts: readonly T[], countable: (attempt: T) => Countable): T[] {
+  const first = new Map<string, { attempt: T; order: FinishedAttempt }>()
+  for (const attempt of attempts) {
+    const c = countable(attempt)
+    if (!c.finished || c.afterGold) continue
+    const key = JSON.stringify([c.actor, c.taskId])
+    const held = first.get(key)
+    if (!held || byFinish(c.order, held.order) < 0) first.set(key, { attempt, order: c.order })
   }
-  const kept = new Set(latest.values())
+  const kept = new Set([...first.values()].map((f) => f.attempt))
   return attempts.filter((a) => kept.has(a))
+}
+
+/** {@link countedOf} for the people's statistics (baseline, agreement, cross-validation, a study's dashboard). */
+export function countedAttempts(attempts: readonly PersonAttempt[]): PersonAttempt[] {
+  return countedOf(attempts, (a) => ({ ...a, order: { ...a, id: a.attemptId } }))
+}
+
+/** Finished attempts made after their person received the task's gold: listed as practice, never counted. */
+export function isPractice(attempt: Pick<PersonAttempt, 'finished' | 'afterGold'>): boolean {
+  return attempt.finished && attempt.afterGold === true
 }
 
 /** What orders finished attempts: their end (or start + active time), start and id. */
@@ -56,7 +77,7 @@ export interface FinishedAttempt {
 
 /**
  * Orders finished attempts, latest last: by end, then start, then id (code
- * units). The one order of "latest": the statistics count the last one, and an
+ * units). The statistics count the first blind one ({@link countedOf}), and an
  * export writes it last, so that the scorer's "last line wins" keeps it too.
  */
 export function byFinish(a: FinishedAttempt, b: FinishedAttempt): number {

@@ -1,5 +1,5 @@
 import type { Task, ToolSchema } from '../dataset/types'
-import { byFinish } from '../analysis/people'
+import { byFinish, countedOf } from '../analysis/people'
 import { responseLine } from '../attempt/responseLine'
 import { scoreFileTexts, scoreResponses } from '../score/aggregate'
 import type { LiveScoring } from '../score/liveLines'
@@ -54,10 +54,12 @@ export function actorRuns(attempts: readonly Pick<ArchivedAttempt, 'actor'>[]): 
  * The rule: run by run (actors by name), task by task (the data set's order,
  * then unknown task ids by name), and within one person's attempts at one
  * task, the unfinished ones first (by start), then the finished ones by
- * their end (`ended`, or start + active time), latest last. The scorer keeps
- * the last line of an id and run, so each person is scored on their latest
- * finished attempt, as the people statistics count it, while every attempt
- * is still in the file. An unfinished attempt has submitted nothing, so its
+ * their end (`ended`, or start + active time), latest last, except the one
+ * that counts (the first finished blind attempt, see countedOf), which comes
+ * after them all. The scorer keeps the last line of an id and run, so each
+ * person is scored on the attempt the people statistics count, while every
+ * attempt (practice after the gold too) is still in the file. An unfinished
+ * attempt has submitted nothing, so its
  * line's `calls` is empty (its kept calls are in `trajectory` and
  * `messages`): it is scored, as wrong, only when the person finished no
  * attempt at that task.
@@ -67,6 +69,7 @@ export function scoringOrder(
   tasks: readonly Pick<Task, 'id'>[],
 ): { attempt: ArchivedAttempt; run: number }[] {
   const runs = actorRuns(attempts)
+  const counted = new Set(countedOf(attempts, (a) => ({ ...a, order: a })))
   const taskOrder = new Map(tasks.map((t, i) => [t.id, i]))
   const rank = (a: ArchivedAttempt): number => taskOrder.get(a.taskId) ?? tasks.length
   const compare = (a: ArchivedAttempt, b: ArchivedAttempt): number =>
@@ -74,6 +77,7 @@ export function scoringOrder(
     rank(a) - rank(b) ||
     byCodeUnits(a.taskId, b.taskId) ||
     Number(a.finished) - Number(b.finished) ||
+    Number(counted.has(a)) - Number(counted.has(b)) ||
     (a.finished ? byFinish(a, b) : a.started - b.started || byCodeUnits(a.id, b.id))
   return [...attempts].sort(compare).map((attempt) => ({ attempt, run: runs.get(attempt.actor) ?? 0 }))
 }
@@ -138,6 +142,7 @@ export function archiveResponseLine(attempt: ArchivedAttempt, run: number, instr
       ...(attempt.parent ? { parent: attempt.parent } : {}),
       ...(attempt.state ? { state: attempt.state } : {}),
       ...(attempt.failure ? { failure: attempt.failure } : {}),
+      ...(attempt.afterGold ? { afterGold: true } : {}),
     }),
     ...(attempt.run ? { run_tag: runTagLine(attempt.run) } : {}),
     ...(attempt.taskFingerprint ? { task_fingerprint: attempt.taskFingerprint } : {}),

@@ -199,6 +199,7 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
   const failure = readFailure(line, problems)
   const runTag = line.run_tag === undefined ? undefined : readRunTag(line.run_tag, problems)
   const taskFingerprint = readTaskFingerprint(line.task_fingerprint, problems)
+  if (line.after_gold !== undefined && typeof line.after_gold !== 'boolean') problems.push('"after_gold" must be true or false')
   const start = started ?? 0
   const repeatedSeqs: string[] = []
   const steps = Array.isArray(line.trajectory)
@@ -226,6 +227,7 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
     ...(failure ? { failure } : {}),
     ...(runTag ? { run: runTag } : {}),
     ...(taskFingerprint ? { taskFingerprint } : {}),
+    ...(line.after_gold === true ? { afterGold: true as const } : {}),
     steps,
   }
 }

@@ -78,6 +78,8 @@ export interface ArchivedAttempt {
   run?: RunTag
   /** The content fingerprint of the task version the attempt was made on (src/core/authoring), when it was recorded. */
   taskFingerprint?: string
+  /** Made after its actor received the task's gold (`after_gold`): practice, never counted in a baseline. */
+  afterGold?: true
   steps: ArchivedStep[]
 }
 

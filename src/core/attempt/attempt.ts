@@ -14,6 +14,7 @@ import { nonJsonProblem } from '../tools/jsonArguments'
 import type { CallSource, ToolResult } from '../tools/types'
 import { AttemptClosed, StepNotStored } from './errors'
 import { inheritedSteps } from './fork'
+import { VERDICT_FINAL, receiveGold, verdictReachesActor } from './gold'
 import { LiveRecords } from './live'
 import type { LiveView } from './live'
 import { keptVerdict, runtimeSetting } from './types'
@@ -86,7 +87,9 @@ const leadKey = (attemptId: string) => `attempt:${attemptId}`
  *   dropped on resume, and the model takes that turn again;
  * - with a lock, only the leading holder writes; one that takes the lead reads
  *   the steps again first;
- * - a finished attempt takes no more changes.
+ * - a finished attempt takes no more changes, and its verdict is final;
+ * - an attempt opened after its actor received the task's gold (a verdict, the
+ *   editor, an unseal, a fork of a finished attempt) is `afterGold`: practice.
  */
 export class Attempt {
   private rt: ToolRuntime
@@ -134,12 +137,18 @@ export class Attempt {
   /** Starts a new attempt (a fork when `fork` is given) and stores it before it takes a call. */
   static async open(input: OpenAttempt): Promise<Attempt> {
     const inherited = input.fork ? inheritedSteps(input.fork.steps, input.fork.step) : []
+    const now = input.now ?? Date.now
+    // A fork of a finished attempt starts from its review (and a practice attempt's fork is practice too).
+    const parent = input.fork ? (await input.sink.read(input.fork.parent))?.attempt : undefined
+    const fromGold = parent !== undefined && ((parent.finished && !input.sealed) || parent.afterGold === true)
+    if (fromGold) await receiveGold(input.sink, input.actor, input.task.id, 'fork', now)
+    const afterGold = fromGold || (verdictReachesActor(input) && (await input.sink.goldReceived(input.actor, input.task.id)))
     const info: AttemptInfo = {
       id: newId(),
       taskId: input.task.id,
       access: input.setting,
       actor: input.actor,
-      started: (input.now ?? Date.now)(),
+      started: now(),
       elapsedMs: 0,
       finished: false,
       callCount: inherited.length,
@@ -148,6 +157,7 @@ export class Attempt {
       taskFingerprint: contentFingerprint({ task: input.task, records: input.records }),
       ...(input.state === 'live' ? { state: 'live' as const } : {}),
       ...(input.failure && input.failure.rate > 0 ? { failure: { rate: input.failure.rate, seed: input.failure.seed } } : {}),
+      ...(afterGold ? { afterGold: true as const } : {}),
     }
     await input.sink.create({ attempt: info, inherited })
     const attempt = new Attempt(info, input, input.sink, inherited, undefined)
@@ -271,9 +281,12 @@ export class Attempt {
    */
   finish(): Promise<AttemptOutcome | undefined> {
     return this.serial(async () => {
+      if (this.info.finished && !this.readOnly) throw new AttemptClosed(VERDICT_FINAL)
       this.assertWritable()
       const verdict = this.verdict()
       const kept = verdict && keptVerdict(verdict)
+      // The verdict's diff shows the gold: the actor's next attempt at this task is practice. Kept first, so that no verdict is shown unrecorded.
+      if (kept && verdictReachesActor(this.info)) await receiveGold(this.sink, this.info.actor, this.info.taskId, 'verdict')
       await this.sink.finish(this.id, { ...(kept ? { verdict: kept } : {}), callCount: this.steps.length })
       Object.assign(this.info, { finished: true, callCount: this.steps.length }, kept ? { verdict: kept } : {})
       this.releaseLead?.()
@@ -436,4 +449,6 @@ const READ_ONLY_SINK: AttemptSink = {
   writeTurns: refuse,
   dropSteps: refuse,
   finish: refuse,
+  recordGold: refuse,
+  goldReceived: () => Promise.resolve(false),
 }

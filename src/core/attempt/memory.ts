@@ -1,5 +1,5 @@
 import type { TrajectoryStep } from '../tools/steps'
-import type { AttemptEnd, AttemptInfo, AttemptSink, AttemptStart, LeadLock, StoredAttempt, StoredTurns } from './types'
+import type { AttemptEnd, AttemptInfo, AttemptSink, AttemptStart, GoldReceipt, LeadLock, StoredAttempt, StoredTurns } from './types'
 
 /** Steps are JSON by the kernel's rule (arguments JSON cannot carry are refused), so a JSON copy is exact. */
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
@@ -16,6 +16,8 @@ interface Kept {
  */
 export class MemorySink implements AttemptSink {
   private readonly kept = new Map<string, Kept>()
+  /** Receipts of gold, by actor and task (the first of each pair). */
+  private readonly gold = new Map<string, GoldReceipt>()
   /** While set, every write rejects with this error. */
   fail: Error | undefined
 
@@ -58,6 +60,22 @@ export class MemorySink implements AttemptSink {
     })
   }
 
+  recordGold(receipt: GoldReceipt): Promise<void> {
+    return this.write(() => {
+      const key = goldKey(receipt.actor, receipt.taskId)
+      if (!this.gold.has(key)) this.gold.set(key, { ...receipt })
+    })
+  }
+
+  goldReceived(actor: string, taskId: string): Promise<boolean> {
+    return Promise.resolve(this.gold.has(goldKey(actor, taskId)))
+  }
+
+  /** The receipts of gold kept, first received first. */
+  goldReceipts(): GoldReceipt[] {
+    return [...this.gold.values()].map((r) => ({ ...r }))
+  }
+
   /** The ids of the attempts kept, oldest first. */
   ids(): string[] {
     return [...this.kept.keys()]
@@ -79,6 +97,8 @@ export class MemorySink implements AttemptSink {
     }
   }
 }
+
+const goldKey = (actor: string, taskId: string) => JSON.stringify([actor, taskId])
 
 /**
  * Leadership in one process, as Web Locks give it between tabs: the first

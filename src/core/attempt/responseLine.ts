@@ -47,6 +47,8 @@ export interface LineSource {
   state?: AttemptState
   /** The run's random friction, so that a reader knows what the attempt met. */
   failure?: FailureRate
+  /** Made after the actor received the task's gold: practice, not counted in baselines. */
+  afterGold?: boolean
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -88,5 +90,6 @@ export function responseLine(source: LineSource): Record<string, unknown> {
     finished: source.finished,
     ...(source.attemptId !== undefined ? { attempt: source.attemptId } : {}),
     ...(source.parent ? { parent: source.parent.attemptId, forked_at: source.parent.step } : {}),
+    ...(source.afterGold ? { after_gold: true } : {}),
   }
 }

@@ -99,6 +99,24 @@ export interface AttemptInfo {
   failure?: FailureRate
   /** The content fingerprint of the task as it was when the attempt was opened (src/core/authoring), so a revision can tell the attempts made on an earlier version. */
   taskFingerprint?: string
+  /**
+   * Made after its actor had received the task's gold (a verdict's diff, the
+   * editor, an unseal, a fork of a finished attempt): practice, left out of
+   * baselines, agreement and cross-validation. Absent is a blind attempt.
+   */
+  afterGold?: true
+}
+
+/** How an actor came to receive a task's gold. */
+export type GoldSource = 'verdict' | 'editor' | 'unseal' | 'fork'
+
+/** The fact that an actor received a task's gold, as a sink keeps it (the first time counts). */
+export interface GoldReceipt {
+  actor: string
+  taskId: string
+  via: GoldSource
+  /** Epoch ms. */
+  at: number
 }
 
 /** What an agent's loop has said so far in an attempt, stored whole after every turn. */
@@ -164,6 +182,10 @@ export interface AttemptSink {
   dropSteps(attemptId: string, from: number): Promise<void>
   /** Ends the attempt with its verdict. */
   finish(attemptId: string, end: AttemptEnd): Promise<void>
+  /** Keeps that an actor received a task's gold; a later receipt of the same pair changes nothing. */
+  recordGold(receipt: GoldReceipt): Promise<void>
+  /** Whether the actor has received the task's gold (a receipt is kept). */
+  goldReceived(actor: string, taskId: string): Promise<boolean>
 }
 
 /**

@@ -66,7 +66,8 @@ export function needsLiveScoring(tasks: readonly Task[], responses: readonly Res
 /**
  * Scores every task in every run. The runs are the distinct `run` values
  * present (run 0 when there are none); within a run the last line for a task
- * wins; a task without a line is wrong (`no_response`). A live line
+ * wins, never a line made after its solver saw the gold (`after_gold: true`:
+ * practice); a task without a line is wrong (`no_response`). A live line
  * (`state: "live"`) of a task that expects changes also gets a state
  * verdict, from its calls replayed over the task's records (`live`).
  */
@@ -86,7 +87,7 @@ export function scoreResponses(
   const runIds = [...new Set(responses.map((r) => r.run))].sort((a, b) => a - b)
   if (runIds.length === 0) runIds.push(0)
   const byRun = new Map<number, Map<string, ResponseLine>>(runIds.map((run) => [run, new Map()]))
-  for (const line of responses) byRun.get(line.run)?.set(line.id, line)
+  for (const line of responses) if (line.raw.after_gold !== true) byRun.get(line.run)?.set(line.id, line)
 
   const types = orderedTypes(tasks)
   const details: DetailLine[] = []

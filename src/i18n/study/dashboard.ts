@@ -1,7 +1,7 @@
 /** Interface strings: The study dashboard. English first; the Chinese must have the same keys. */
 export const studyDashboardEn = {
   tab: 'Study',
-  hint: 'Who was given which task, and how far each person is. Only a person’s attempts at their own tasks count, each task once (their latest finished attempt); accuracy is over the tasks submitted.',
+  hint: 'Who was given which task, and how far each person is. Only a person’s attempts at their own tasks count, each task once (their first attempt finished blind); accuracy is over the tasks submitted.',
   picker: 'Study',
   pickerOption: '{{date}} · {{people}} people · {{id}}',
   meta: 'Study {{id}}: {{people}} people, {{tasks}} tasks, each given to {{perTask}} · made {{date}}',
@@ -41,7 +41,7 @@ export const studyDashboardEn = {
 
 export const studyDashboardZh: typeof studyDashboardEn = {
   tab: '研究',
-  hint: '谁分到了哪些任务，以及每人的进度。只统计每人在分给自己的任务上的作答，每个任务一次（最近一次完成的作答）；正确率按已提交的任务计算。',
+  hint: '谁分到了哪些任务，以及每人的进度。只统计每人在分给自己的任务上的作答，每个任务一次（第一次盲做完成的作答）；正确率按已提交的任务计算。',
   picker: '研究',
   pickerOption: '{{date}} · {{people}} 人 · {{id}}',
   meta: '研究 {{id}}：{{people}} 人，{{tasks}} 个任务，每个任务分给 {{perTask}} 人 · 创建于 {{date}}',
