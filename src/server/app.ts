@@ -37,9 +37,18 @@ export function isLoopback(host: string): boolean {
 
 const ENDPOINTS = 'GET /tasks, POST /episodes, GET|DELETE /episodes/{id}, POST /episodes/{id}/call, POST /episodes/{id}/verify, GET /episodes/{id}/ws (WebSocket), POST /episodes/{id}/mcp (MCP)'
 
+/** When each request came in: its answer says how long the server took (Server-Timing), so a load test can tell the server's time from the network's and its own. */
+const receivedAt = new WeakMap<ServerResponse, number>()
+
 function send(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' })
+  const received = receivedAt.get(response)
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...(received !== undefined ? { 'server-timing': `handle;dur=${(performance.now() - received).toFixed(3)}` } : {}),
+  })
   response.end(text)
 }
 
@@ -140,6 +149,7 @@ export function createEpisodeServer(options: EpisodeServerOptions): EpisodeServe
   }
 
   const server = createServer((request, response) => {
+    receivedAt.set(response, performance.now())
     route(request, response).catch((err: unknown) => {
       const status = err instanceof HttpError ? err.status : 500
       if (status === 413) response.setHeader('connection', 'close')
