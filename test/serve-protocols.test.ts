@@ -61,6 +61,10 @@ describe('the episode server\'s WebSocket and MCP endpoints', () => {
     const ws = await socketClient(`${base.replace('http', 'ws')}/episodes/${episode.episode_id}/ws`)
     const reset = await ws.ask({ type: 'reset' })
     expect(reset).toMatchObject({ type: 'reset', done: false, observation: { episode_id: episode.episode_id, id: TASK, instruction: episode.instruction } })
+    await ws.ask({ type: 'step', action: { name: 'search_contacts', arguments: { pattern: 'Claire' } } })
+    const again = await ws.ask({ type: 'reset' })
+    expect((again.observation as { attempt_id: string }).attempt_id).not.toBe((reset.observation as { attempt_id: string }).attempt_id)
+    expect(await ws.ask({ type: 'state' })).toMatchObject({ state: { calls: [] } })
     for (const call of calls) {
       const step = await ws.ask({ type: 'step', action: call })
       expect(step).toMatchObject({ type: 'step', done: false, observation: { ok: true } })
@@ -73,6 +77,8 @@ describe('the episode server\'s WebSocket and MCP endpoints', () => {
     expect(verified).toMatchObject({ type: 'verify', done: true, reward: 1 })
     expect(verified.verdict).toEqual(verdict)
     expect(await ws.ask({ type: 'verify' })).toMatchObject({ type: 'error', status: 409 })
+    // The verdict showed the gold: the episode cannot start over as if it had not.
+    expect(await ws.ask({ type: 'reset' })).toMatchObject({ type: 'error', status: 409 })
     ws.socket.close()
   })
 

@@ -97,14 +97,16 @@ export class Episodes {
     return this.openedAnswer(episode)
   }
 
-  /** Starts the episode's task again: a fresh attempt with the same task, setting, state and failures (OpenEnv's `reset`). */
+  /**
+   * Starts the episode's task again: a fresh attempt with the same task,
+   * setting, state and failures, its calls so far dropped (OpenEnv's `reset`).
+   * Not once verified: the verdict has shown the gold, and a second try
+   * written after it would pass for a first one.
+   */
   async reset(id: string): Promise<EpisodeOpened> {
-    const episode = this.get(id)
-    if (episode.verifying && !episode.finished) await episode.verifying.catch(() => undefined)
+    const episode = this.callable(id)
     episode.opened = await this.openOn(episode.host, episode.request)
     episode.started = this.now()
-    delete episode.finished
-    delete episode.verifying
     return this.openedAnswer(episode)
   }
 
@@ -205,7 +207,7 @@ export class Episodes {
   private callable(id: string): Episode {
     const episode = this.get(id)
     if (episode.finished || episode.verifying)
-      throw new HttpError(409, `Episode ${id} is verified: its verdict is final. POST /episodes starts another (or reset this one).`)
+      throw new HttpError(409, `Episode ${id} is verified: its verdict is final. POST /episodes starts another.`)
     return episode
   }
 
