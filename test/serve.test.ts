@@ -149,6 +149,17 @@ describe('the episode server\'s limits', () => {
     const post = (url: string, body: string, type = 'application/json') => fetch(url, { method: 'POST', headers: { 'content-type': type }, body })
     const huge = await post(call, JSON.stringify({ name: 'search_contacts', arguments: { pattern: 'x'.repeat(2 * 1024 * 1024) } }))
     expect(huge.status).toBe(413)
+    // Without a Content-Length (chunked), the bytes are counted as they come.
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+    let sent = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 40) controller.enqueue(chunk)
+        else controller.close()
+      },
+    })
+    const chunked = await fetch(call, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit)
+    expect(chunked.status).toBe(413)
     const deep = await post(call, '['.repeat(200_000) + ']'.repeat(200_000))
     expect(deep.status).toBe(400)
     expect(await deep.json()).toMatchObject({ error: expect.stringContaining('nested') })
