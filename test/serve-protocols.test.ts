@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { solveWithOracle } from '../src/core/index'
 import type { OpenedEpisode } from '../bench/serve-client'
+import { MAX_WAITING_MESSAGES } from '../src/server/ws'
 import { SAMPLE, startServer } from './support/episodeServer'
 
 let stops: (() => Promise<void>)[] = []
@@ -80,6 +81,21 @@ describe('the episode server\'s WebSocket and MCP endpoints', () => {
     // The verdict showed the gold: the episode cannot start over as if it had not.
     expect(await ws.ask({ type: 'reset' })).toMatchObject({ type: 'error', status: 409 })
     ws.socket.close()
+  })
+
+  it('closes a WebSocket that sends far faster than it reads its answers (1008), and the server keeps serving', async () => {
+    const { client, base } = await server()
+    const episode = await client.expect<OpenedEpisode>(201, 'POST', '/episodes', { task_id: TASK })
+    const ws = await socketClient(`${base.replace('http', 'ws')}/episodes/${episode.episode_id}/ws`)
+    const closed = new Promise<number>((resolve) => ws.socket.once('close', (code) => resolve(code)))
+    const step = JSON.stringify({ type: 'step', action: { name: 'search_phone', arguments: { pattern: 'a' } } })
+    // All in one write, so that the server reads them before it has answered any.
+    const tcp = (ws.socket as unknown as { _socket: { cork(): void; uncork(): void } })._socket
+    tcp.cork()
+    for (let i = 0; i < 2 * MAX_WAITING_MESSAGES; i++) ws.socket.send(step)
+    tcp.uncork()
+    expect(await closed).toBe(1008)
+    expect(await client.expect(200, 'GET', `/episodes/${episode.episode_id}`)).toMatchObject({ finished: false })
   })
 
   it('refuses a WebSocket to an unknown episode (404) and a plain GET of the WebSocket address (426)', async () => {

@@ -32,11 +32,25 @@ async function answer(episodes: Episodes, episodeId: string, message: Record<str
   }
 }
 
-/** Serves one episode's WebSocket: messages are answered one at a time, in order; a bad one is answered `{type: "error", status, error}` and the socket stays open. */
+/** Messages a socket may have waiting for their answers; a client sending faster than that is cut off rather than queued without end. */
+export const MAX_WAITING_MESSAGES = 64
+
+/**
+ * Serves one episode's WebSocket: messages are answered one at a time, in
+ * order; a bad one is answered `{type: "error", status, error}` and the socket
+ * stays open. More than {@link MAX_WAITING_MESSAGES} unanswered messages close
+ * it (1008).
+ */
 export function serveEpisodeSocket(episodes: Episodes, episodeId: string, socket: WebSocket): void {
   let queue = Promise.resolve()
+  let waiting = 0
   socket.on('message', (data, isBinary) => {
+    if (++waiting > MAX_WAITING_MESSAGES) {
+      socket.close(1008, `More than ${MAX_WAITING_MESSAGES} messages wait for their answers: wait for answers before sending more.`)
+      return
+    }
     queue = queue.then(async () => {
+      waiting--
       let echo: { id?: unknown } = {}
       let reply: Record<string, unknown>
       try {
