@@ -117,6 +117,9 @@ describe('the episode server\'s WebSocket and MCP endpoints', () => {
     expect(transport.sessionId).toBeUndefined()
     expect(mcp.getInstructions()).toContain(episode.instruction)
     const { tools } = await mcp.listTools()
+    const task = SAMPLE.tasks.find((t) => t.id === TASK)
+    const before = JSON.stringify([mcp.getInstructions(), tools])
+    for (const secret of [task?.reasoningPath ?? '', ...(task?.answer ?? []).map((c) => JSON.stringify(c.arguments))]) expect(before).not.toContain(secret)
     expect(tools.map((t) => t.name).sort()).toEqual([...episode.tools.map((t) => t.function.name), 'submit'].sort())
     for (const call of calls) {
       // The oracle sends arguments as a model does, as JSON text; MCP carries them as an object.
