@@ -155,9 +155,7 @@ export class Episodes {
   }
 
   delete(id: string): void {
-    const episode = this.get(id)
-    episode.host.openAttempt?.close()
-    this.episodes.delete(id)
+    this.drop(this.get(id))
   }
 
   /** Drops every episode idle for longer than the limit; answers how many. */
@@ -166,8 +164,7 @@ export class Episodes {
     let dropped = 0
     for (const episode of this.episodes.values())
       if (episode.lastUsed < deadline) {
-        episode.host.openAttempt?.close()
-        this.episodes.delete(episode.id)
+        this.drop(episode)
         dropped++
       }
     return dropped
@@ -179,24 +176,17 @@ export class Episodes {
     this.episodes.clear()
   }
 
-  /** Whether the id names an episode held now (an idle one has expired). */
-  has(id: string): boolean {
-    try {
-      this.get(id)
-      return true
-    } catch {
-      return false
-    }
+  private drop(episode: Episode): void {
+    episode.host.openAttempt?.close()
+    this.episodes.delete(episode.id)
   }
 
   /** The episode, touched; an unknown or expired id is a 404. */
   private get(id: string): Episode {
     const episode = this.episodes.get(id)
     const now = this.now()
-    if (episode && episode.lastUsed < now - this.limits.idleMs) {
-      episode.host.openAttempt?.close()
-      this.episodes.delete(id)
-    } else if (episode) {
+    if (episode && episode.lastUsed < now - this.limits.idleMs) this.drop(episode)
+    else if (episode) {
       episode.lastUsed = now
       return episode
     }
