@@ -98,6 +98,17 @@ describe('the episode server\'s WebSocket and MCP endpoints', () => {
     expect(await client.expect(200, 'GET', `/episodes/${episode.episode_id}`)).toMatchObject({ finished: false })
   })
 
+  it('stopping the server closes its WebSockets with 1001 and its keep-alive connections', async () => {
+    // A grace far longer than the test may take: closing must not wait for it.
+    const started = await startServer({ closeGraceMs: 10 * 60_000 })
+    const episode = await started.client.expect<OpenedEpisode>(201, 'POST', '/episodes', { task_id: TASK })
+    const ws = await socketClient(`${started.base.replace('http', 'ws')}/episodes/${episode.episode_id}/ws`)
+    const closed = new Promise<number>((resolve) => ws.socket.once('close', (code) => resolve(code)))
+    await started.served.close()
+    expect(await closed).toBe(1001)
+    started.client.close()
+  })
+
   it('refuses a WebSocket to an unknown episode (404) and a plain GET of the WebSocket address (426)', async () => {
     const { base, client } = await server()
     const refused = new WebSocket(`${base.replace('http', 'ws')}/episodes/nope/ws`)

@@ -16,6 +16,8 @@ export interface EpisodeServerOptions extends EpisodeLimits {
   dataset: Dataset
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   token?: string
+  /** How long a stopping server waits for requests in flight and WebSocket close handshakes before cutting them (default 3 s). */
+  closeGraceMs?: number
 }
 
 export interface EpisodeServer {
@@ -24,9 +26,6 @@ export interface EpisodeServer {
   /** Stops taking connections, closes the WebSockets and the idle connections, and resolves once the server is closed. */
   close(): Promise<void>
 }
-
-/** How long a stopping server waits for requests in flight and WebSocket close handshakes. */
-const CLOSE_GRACE_MS = 3000
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -102,7 +101,7 @@ async function readEmptyBody(request: IncomingMessage): Promise<void> {
  * in; episodes are the attempt kernel's, through {@link Episodes}.
  */
 export function createEpisodeServer(options: EpisodeServerOptions): EpisodeServer {
-  const { dataset, token, ...limits } = options
+  const { dataset, token, closeGraceMs = 3000, ...limits } = options
   const episodes = new Episodes(dataset, limits)
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES })
 
@@ -196,7 +195,7 @@ export function createEpisodeServer(options: EpisodeServerOptions): EpisodeServe
         const grace = setTimeout(() => {
           for (const ws of sockets.clients) ws.terminate()
           server.closeAllConnections()
-        }, CLOSE_GRACE_MS)
+        }, closeGraceMs)
       }),
   }
 }
