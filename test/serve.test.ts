@@ -70,12 +70,17 @@ describe('the episode server over HTTP', () => {
     expect(view.finished).toBe(false)
   })
 
-  it('verifies once: a second verify and a call after it are refused with 409, and the view then shows the verdict', async () => {
+  it('resets before verify; verifies once: a second verify, a call or a reset after it are refused with 409, and the view then shows the verdict', async () => {
     const { client } = await server()
     const episode = await client.expect<OpenedEpisode>(201, 'POST', '/episodes', { task_id: '推理1' })
     const path = `/episodes/${episode.episode_id}`
+    await client.expect(200, 'POST', `${path}/call`, { name: 'search_contacts', arguments: { pattern: 'a' } })
+    const reset = await client.expect<{ episode_id: string; attempt_id: string }>(200, 'POST', `${path}/reset`)
+    expect(reset.episode_id).toBe(episode.episode_id)
+    expect(await client.expect(200, 'GET', path)).toMatchObject({ calls: [] })
     const verdict = await client.expect<SubmittedVerdict>(200, 'POST', `${path}/verify`)
     expect(verdict).toMatchObject({ id: '推理1', correct: false, errorType: 'wrong_count' })
+    expect((await client.send('POST', `${path}/reset`)).status).toBe(409)
     expect(await client.send('POST', `${path}/verify`)).toMatchObject({ status: 409, body: { error: expect.stringContaining('final') } })
     expect((await client.send('POST', `${path}/call`, { name: 'search_contacts', arguments: { pattern: 'a' } })).status).toBe(409)
     expect(await client.expect(200, 'GET', path)).toMatchObject({ finished: true, verdict })

@@ -34,7 +34,7 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
 }
 
-const ENDPOINTS = 'GET /tasks, POST /episodes, GET|DELETE /episodes/{id}, POST /episodes/{id}/call, POST /episodes/{id}/verify, GET /episodes/{id}/ws (WebSocket), POST /episodes/{id}/mcp (MCP)'
+const ENDPOINTS = 'GET /tasks, POST /episodes, GET|DELETE /episodes/{id}, POST /episodes/{id}/call, POST /episodes/{id}/reset, POST /episodes/{id}/verify, GET /episodes/{id}/ws (WebSocket), POST /episodes/{id}/mcp (MCP)'
 
 /** When each request came in: its answer says how long the server took (Server-Timing), so a load test can tell the server's time from the network's and its own. */
 const receivedAt = new WeakMap<ServerResponse, number>()
@@ -89,7 +89,7 @@ function allow(request: IncomingMessage, response: ServerResponse, methods: stri
   throw new HttpError(405, `${request.method} is not served here: use ${methods.join(' or ')}.`)
 }
 
-/** A verify body is empty or an object (nothing in it is read). */
+/** A verify or reset body is empty or an object (nothing in it is read). */
 async function readEmptyBody(request: IncomingMessage): Promise<void> {
   const body = await readJsonBody(request)
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new HttpError(400, 'The body must be empty or a JSON object.')
@@ -128,6 +128,11 @@ export function createEpisodeServer(options: EpisodeServerOptions): EpisodeServe
       allow(request, response, ['POST'])
       const call = readCallRequest(await readJsonBody(request))
       return send(response, 200, await episodes.call(id, call, 'api'))
+    }
+    if (action === 'reset') {
+      allow(request, response, ['POST'])
+      await readEmptyBody(request)
+      return send(response, 200, await episodes.reset(id))
     }
     if (action === 'verify') {
       allow(request, response, ['POST'])
