@@ -2,10 +2,12 @@
  * npx tsx bench/serve-load.ts [--episodes 1000] [--sockets 4] [--data DIR] [--limit 180] [--url http://127.0.0.1:PORT] [--quick]
  * The episode server under load: N oracle episodes at once against
  * `npm run serve` on loopback (a child process, so client and server each
- * have a core), every verdict compared with the in-process kernel's
- * (`npm run agent --agent oracle`'s), and calls per second and p99 per call
- * beside the in-process kernel's in the same run. Bounded in time: it stops
- * after --limit seconds (default 180) and says so. Prints one JSON document.
+ * have a core), each sending the oracle's calls at its task; every verdict
+ * compared with the in-process oracle's (solveWithOracle, what `npm run agent
+ * --agent oracle` runs), and calls per second and p99 per call beside the
+ * kernel in process in the same run. Bounded in time: it stops after --limit
+ * seconds (default 180) and says so. Prints one JSON document; exits 1 if an
+ * episode is lost or a verdict differs (never over timing).
  */
 import { spawn } from 'node:child_process'
 import { loadavg, cpus } from 'node:os'
