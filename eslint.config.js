@@ -49,6 +49,11 @@ const zones = [
     from: src([...FEATURES, 'app']),
     message: 'src/shared is what features share: it may not import a feature nor app.',
   },
+  ...['core', 'db', ...UI].map((name) => ({
+    target: `./src/${name}`,
+    from: './src/server',
+    message: 'src/server is the Node episode server (npm run serve): a host on top of core, which nothing else in src may import.',
+  })),
 ]
 
 export default tseslint.config(

@@ -3,7 +3,8 @@
  * One JSON document: `node` (bench/run.ts: core figures), `live`
  * (bench/live.ts: live state through the kernel and alone), `sweep`
  * (bench/sweep.ts: agent episodes per second at 1 and 4 workers against a
- * stub model) and `browser` (bench/browser.ts: headless Chromium against a production build).
+ * stub model), `serve` (bench/serve-load.ts: oracle episodes at once against `npm run serve`
+ * beside the kernel in process) and `browser` (bench/browser.ts: headless Chromium against a production build).
  * `--only regex`: only regex search against its Python baseline (no browser).
  * Progress goes to stderr. Never fails over timing.
  */
@@ -27,6 +28,7 @@ const nodeOut = execFileSync('npx', ['tsx', join(import.meta.dirname, 'run.ts'),
 const node = JSON.parse(nodeOut) as unknown
 let live: unknown = 'skipped (--only)'
 let sweep: unknown = 'skipped (--only)'
+let serve: unknown = 'skipped (--only)'
 if (!only) {
   process.stderr.write('[bench] live state (bench/live.ts)\n')
   live = JSON.parse(
@@ -36,6 +38,10 @@ if (!only) {
   sweep = JSON.parse(
     execFileSync('npx', ['tsx', join(import.meta.dirname, 'sweep.ts'), ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
   ) as unknown
+  process.stderr.write('[bench] episode server under load (bench/serve-load.ts)\n')
+  serve = JSON.parse(
+    execFileSync('npx', ['tsx', join(import.meta.dirname, 'serve-load.ts'), ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+  ) as unknown
 }
 const browser = argv.includes('--no-browser') || only ? `skipped (${only ? '--only' : '--no-browser'})` : await browserFigures({ quick, port })
-console.log(JSON.stringify({ node, live, sweep, browser }, null, 2))
+console.log(JSON.stringify({ node, live, sweep, serve, browser }, null, 2))

@@ -6,13 +6,13 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { ATTEMPT_STATES, SETTINGS, TaskHost, defaultState, readAttemptState, readSetting } from '../src/core/index'
 import type { AttemptState, OpenedTask } from '../src/core/index'
 import { choice, readOptions, required, settingOption } from './args'
 import { exitOnError } from './errors'
 import { checkTaskIds, loadDatasetFolder } from './files'
+import { SUBMIT_TOOL, registerTools, toolText as text } from '../src/server/mcpTools'
 
 exitOnError()
 
@@ -43,8 +43,6 @@ const openedText = (opened: OpenedTask) => ({
   systemPrompt: opened.systemPrompt,
   attemptId: opened.attemptId,
 })
-
-const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError } : {}) })
 
 /** The host's own tools, beside the task's 21. */
 const HOST_TOOLS: Tool[] = [
@@ -79,30 +77,18 @@ const HOST_TOOLS: Tool[] = [
       required: ['attempt', 'step'],
     },
   },
-  {
-    name: 'submit',
-    description:
-      'Finish the open task: score its execution calls and return the verdict as JSON. The verdict is final: submitting the attempt again is refused, and a later attempt at the task counts as practice.',
-    inputSchema: { type: 'object', properties: {} },
-  },
+  SUBMIT_TOOL,
 ]
 
 const server = new Server({ name: 'spieval-phone', version: '0.1.0' }, { capabilities: { tools: { listChanged: true } } })
 
-server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: [
-    ...HOST_TOOLS,
-    ...host.tools().map((t) => ({ name: t.function.name, description: t.function.description, inputSchema: { ...t.function.parameters, type: 'object' as const } })),
-  ],
-}))
-
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const { name } = request.params
-  const args = request.params.arguments ?? {}
-  try {
+registerTools(server, {
+  hostTools: HOST_TOOLS,
+  taskTools: () => host.tools(),
+  async callHostTool(name, args) {
     if (name === 'list_tasks') return text(JSON.stringify(host.listTasks()))
     if (name === 'open_task') {
-      // An unknown setting is refused naming the valid ones; the catch below sends that back as a tool error.
+      // An unknown setting is refused naming the valid ones; registerTools sends that back as a tool error.
       const id = String(args.id ?? '')
       const opened = await host.open(id, readSetting(args.setting, defaultSetting), stateFor(id, args.state))
       await server.sendToolListChanged()
@@ -113,12 +99,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       await server.sendToolListChanged()
       return text(JSON.stringify(openedText(opened)))
     }
-    if (name === 'submit') return text(JSON.stringify(await host.submit()))
-    const step = await host.call(name, args, 'mcp')
-    return text(step.content, !step.ok)
-  } catch (err) {
-    return text(err instanceof Error ? err.message : String(err), true)
-  }
+    return text(JSON.stringify(await host.submit()))
+  },
+  callTaskTool: (name, args) => host.call(name, args, 'mcp'),
 })
 
 await server.connect(new StdioServerTransport())
