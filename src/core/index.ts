@@ -80,6 +80,8 @@ export type {
   ArchiveFileEntry,
 } from './archive'
 export * from './live'
+export { judgeAttempt, needsKernel, underPlayedRules, verifiedSteps } from './verdict'
+export type { AttemptJudge, JudgeContext, JudgedAttempt, TaskVersion, VerdictChange, VerdictSummary } from './verdict'
 export * from './seal'
 export * from './study'
 export { studyDashboard, studyDashboardTable, formatOverPeople, type StudyDashboard, type StudyPersonRow, type StudyCapabilityRow } from './analysis/study'

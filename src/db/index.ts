@@ -33,5 +33,6 @@ export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, ty
 export { listRuns, loadTurns, runAttempts, saveRun, saveTurns } from './runs'
 export type { StoredRun, StoredTurns } from './runs'
 export { IndexedDbSink } from './attemptSink'
+export { storeMadeOnVerdict } from './judged'
 export type { IndexedDbSinkOptions } from './attemptSink'
 export { readStoredDataset, unsealStoredDataset, type StoredDatasetContent, type UnsealedDataset } from './unseal'

@@ -81,6 +81,13 @@ export interface AttemptRow extends AttemptInfo {
   flags?: AttemptFlag[]
   /** Set on attempts merged from an export: the export's file name. */
   importedFrom?: string
+  /**
+   * The verdict under the task version the attempt was made on
+   * (`taskFingerprint`), kept when a revision judged the attempt again (then
+   * `verdict` is under the revision), or once the earlier-version review
+   * judged it there.
+   */
+  madeOnVerdict?: { fingerprint: string; verdict: StoredVerdict }
 }
 
 /** A step as stored: the attempt's log, one row a call. */

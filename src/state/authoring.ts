@@ -5,7 +5,7 @@
  * (exported for the tests and the view); the store only keeps them in order.
  */
 import { create } from 'zustand'
-import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
+import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, judgeAttempt, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
 import { effectsOf, stateOfCalls } from '../core/live/replayCalls'
 import type { ContentChange, TaskContent } from '../core'
 import { attemptCalls, datasetAttempts, listTasks, loadTask, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
@@ -233,7 +233,7 @@ export async function saveDraft(): Promise<SaveOutcome | undefined> {
   useAuthoring.setState({ saving: true, saveError: undefined })
   try {
     const author = useSettings.getState().actor
-    const outcome = await saveTaskRevision(datasetId, draft, { author, ...(storedId !== undefined ? { replaces: storedId } : {}) })
+    const outcome = await saveTaskRevision(datasetId, draft, { author, ...(storedId !== undefined ? { replaces: storedId } : {}) }, judgeAttempt)
     const tasks = await refreshTasks(datasetId)
     const ids = tasks.map((t) => t.id)
     // The phone's finished attempt at this task is shown again under the revision (its verdict as re-scored); one in progress is left as it is.
@@ -362,7 +362,7 @@ export async function saveProfileText(text: string): Promise<{ problems: string[
   const read = readProfile(value)
   if ('problems' in read) return read
   try {
-    const saved = await saveProfile(datasetId, read.profile, { author: useSettings.getState().actor })
+    const saved = await saveProfile(datasetId, read.profile, { author: useSettings.getState().actor }, judgeAttempt)
     const dataset = useSession.getState().dataset
     if (dataset?.id === datasetId) useSession.setState({ dataset: { ...dataset, profile: read.profile, hasProfile: true } })
     useAuthoring.setState({ context: { ...context, profile: read.profile, hasProfile: true } })

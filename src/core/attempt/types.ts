@@ -99,6 +99,12 @@ export interface AttemptInfo {
   failure?: FailureRate
   /** The content fingerprint of the task as it was when the attempt was opened (src/core/authoring), so a revision can tell the attempts made on an earlier version. */
   taskFingerprint?: string
+  /**
+   * The content fingerprint of the task version the stored `verdict` was
+   * computed against: the version played at the finish, or the one a
+   * re-scoring (src/core/verdict) judged the stored steps against.
+   */
+  verdictFingerprint?: string
 }
 
 /** What an agent's loop has said so far in an attempt, stored whole after every turn. */
@@ -138,6 +144,8 @@ export interface StoredAttempt {
 /** What a finish stores; no verdict when the task's gold is sealed away (the attempt is only *submitted*). */
 export interface AttemptEnd {
   verdict?: AttemptVerdict
+  /** With a verdict: the fingerprint of the task version it was computed against. */
+  verdictFingerprint?: string
   callCount: number
 }
 

@@ -1,0 +1,43 @@
+// A revision judges every finished attempt's calls again, not only its verdict (#24): the page, the export's
+// result.json and npm run score then say the same.
+import 'fake-indexeddb/auto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { Attempt, judgeAttempt } from '../src/core/index'
+import { IndexedDbSink, SpievalDatabase, attemptCalls, exportAttempts, getAttempt, importDataset, loadTask, saveTaskRevision } from '../src/db/index'
+import { ROOT } from './fixtures'
+
+const LIVE_DIR = join(ROOT, 'public/data-live')
+const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
+const files = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(LIVE_DIR, name), 'utf8')]))
+
+describe('a revision that adds a friction rule', () => {
+  it('replays the calls under it: the refused call is stored refused, and the page, result.json and details.jsonl agree', async () => {
+    const db = new SpievalDatabase('verdict-revision-test')
+    const row = await importDataset(files, { name: 'live', source: 'files' }, db)
+    const loaded = await loadTask(row.id, '推理L1', db)
+    if (!loaded) throw new Error('推理L1 is missing')
+    const sink = new IndexedDbSink({ datasetId: row.id, homeScreen: () => '#/', elapsedMs: () => 0, db })
+    const attempt = await Attempt.open({ ...loaded, tools: row.tools, profile: row.profile, setting: 'full', state: 'live', actor: 'ann', sink })
+    await attempt.call('Clock_DeleteAlarm', { name: 'Pottery class' }, 'ui')
+    expect((await attempt.finish())?.correct).toBe(true)
+
+    // The first delete of an alarm now fails: the attempt's only call would have been refused.
+    const task = structuredClone(loaded.task)
+    task.live = { ...task.live, friction: [{ tool: 'Clock_DeleteAlarm', on: [1], error: 'The clock is busy, try again.' }] }
+    const saved = await saveTaskRevision(row.id, { task, records: loaded.records }, { author: 'carol', replaces: '推理L1' }, judgeAttempt, db)
+    expect(saved.flips).toEqual([{ attemptId: attempt.id, actor: 'ann', before: true, after: false }])
+
+    const stored = await getAttempt(attempt.id, db)
+    expect(stored?.verdict?.correct).toBe(false)
+    expect(stored?.verdictFingerprint).toBe(saved.fingerprint)
+    expect((await attemptCalls(attempt.id, db)).map((c) => ({ ok: c.ok, friction: c.friction === true }))).toEqual([{ ok: false, friction: true }])
+
+    const exported = await exportAttempts(row.id, {}, db)
+    const details = (exported.files['details.jsonl'] ?? '').trim().split('\n').map((l) => JSON.parse(l) as { id: string; correct: boolean })
+    expect(details.find((d) => d.id === '推理L1')?.correct).toBe(false)
+    const result = JSON.parse(exported.files['result.json'] ?? '{}') as { overall: { mean: number } }
+    expect(result.overall.mean).toBe(0)
+  })
+})
