@@ -1,4 +1,4 @@
-import type { AttemptOutcome, AttemptVerdict, ErrorType, Mismatch, StateVerdict, TaskVerdict } from '../core'
+import type { AttemptOutcome, AttemptVerdict, ErrorType, KeptVerdictOf, Mismatch, ResponseLine, StateVerdict, TaskVerdict } from '../core'
 
 /**
  * What a review shows of a finished attempt: its stored verdict (made at the
@@ -24,4 +24,15 @@ export function storedOutcome(
     ...(stored.state ? { state: stored.state as StateVerdict } : {}),
     ...(stored.calls ? { calls: stored.calls } : {}),
   }
+}
+
+/**
+ * The stored verdicts of the page's own response lines (those in `lines`,
+ * built from its attempts), for the scorer to count instead of scoring them
+ * again; any other line (a file's) gets none and is scored.
+ */
+export function storedVerdictOf(rows: readonly { id: string; finished: boolean; verdict?: AttemptVerdict }[], lines: readonly ResponseLine[]): KeptVerdictOf {
+  const own = new WeakSet(lines.map((line) => line.raw))
+  const verdicts = new Map(rows.flatMap((row) => (row.finished && row.verdict ? [[row.id, row.verdict] as const] : [])))
+  return (line) => (own.has(line.raw) && typeof line.raw.attempt === 'string' ? verdicts.get(line.raw.attempt) : undefined)
 }
