@@ -257,13 +257,18 @@ export async function importAttemptSources(
   if (issues.length > 0)
     throw new ArchiveError(`${read.filter((r) => r.issues.length > 0).map((r) => r.source.name).join(', ')} cannot be imported:\n${issues.join('\n')}`, issues)
   // What checking the attempts needs, read first: live attempts are run again through the kernel, outside any transaction.
-  const { dataset, tasks, records, seen, studies } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.studies], async () => {
+  const { dataset, tasks, fingerprints, records, seen, studies } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.studies], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
     const taskIds = [...new Set(read.flatMap((r) => r.attempts.map((a) => a.taskId)))]
     const taskRows = await db.tasks.bulkGet(taskIds.map((id): [string, string] => [datasetId, id]))
     const tasks = new Map<string, Task>()
-    taskRows.forEach((row) => row && tasks.set(row.id, row.task))
+    const fingerprints = new Map<string, string>()
+    for (const row of taskRows) {
+      if (!row) continue
+      tasks.set(row.id, row.task)
+      if (row.fingerprint !== undefined) fingerprints.set(row.id, row.fingerprint)
+    }
     const unknownTasks = taskIds.filter((id) => !tasks.has(id))
     if (unknownTasks.length > 0) {
       const names = read.filter((r) => r.attempts.some((a) => !tasks.has(a.taskId))).map((r) => r.source.name)
@@ -278,7 +283,7 @@ export async function importAttemptSources(
     // The tasks of sealed exports are matched by fingerprint, which takes their records.
     const seen = read.some((r) => r.sealed) ? records : new Map<string, TaskRecords>()
     const studies = read.some((r) => r.sealed?.study) ? await listStudies(datasetId, db) : []
-    return { dataset, tasks, records, seen, studies }
+    return { dataset, tasks, fingerprints, records, seen, studies }
   })
   const refusals = await sealedRefusals(read, { dataset, tasks, records: seen, studies })
   if (refusals.length > 0) {
@@ -298,7 +303,7 @@ export async function importAttemptSources(
     let version = versions.get(task.id)
     if (!version) {
       const taskRecords = records.get(task.id) ?? {}
-      version = { task, records: taskRecords, fingerprint: contentFingerprint({ task, records: taskRecords }) }
+      version = { task, records: taskRecords, fingerprint: fingerprints.get(task.id) ?? contentFingerprint({ task, records: taskRecords }) }
       versions.set(task.id, version)
     }
     return version

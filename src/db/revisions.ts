@@ -89,7 +89,7 @@ export async function saveTaskRevision(
       await db.revisions.bulkDelete(history.map((r) => [datasetId, oldId, r.rev] as [string, string, number]))
       await db.revisions.bulkPut(history.map((r) => ({ ...r, taskId: task.id })))
     }
-    await db.tasks.put({ datasetId, id: task.id, order, task: stored })
+    await db.tasks.put({ datasetId, id: task.id, order, task: stored, fingerprint })
     const { apps, at: place } = previousRecords ?? {}
     await db.taskRecords.put({ datasetId, taskId: task.id, records, ...(apps ? { apps } : {}), ...(place !== undefined ? { at: place } : {}) })
     await db.revisions.bulkPut(added)
@@ -135,7 +135,7 @@ export async function saveProfile(
       const [taskRow, recordsRow] = await Promise.all([db.tasks.get([datasetId, taskId]), db.taskRecords.get([datasetId, taskId])])
       if (!taskRow) continue
       const records = recordsRow?.records ?? {}
-      const version = { task: taskRow.task, records, fingerprint: contentFingerprint({ task: taskRow.task, records }) }
+      const version = { task: taskRow.task, records, fingerprint: taskRow.fingerprint ?? contentFingerprint({ task: taskRow.task, records }) }
       const judged = await rescore(db, live.filter((a) => a.taskId === taskId), version, { tools: dataset.tools, profile }, judge)
       flips.push(...judged.flips)
       rescored += judged.rescored

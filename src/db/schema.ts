@@ -32,6 +32,13 @@ export interface TaskRow {
   /** Position in input_data.jsonl, to list tasks in file order. */
   order: number
   task: Task
+  /**
+   * The task version's content fingerprint (contentFingerprint of the task and
+   * its records), kept at import, on save and on unsealing, so that opening
+   * a task does not hash its records again. Missing on rows stored before it
+   * was kept: then it is computed.
+   */
+  fingerprint?: string
 }
 
 /** One app's records of one task: the version 1 layout, kept to migrate from. */

@@ -84,7 +84,8 @@ export async function unsealStoredDataset(datasetId: string, passphrase: string,
     const mismatch = opened.findIndex((t, i) => t.id !== tasks[i]?.id)
     if (mismatch >= 0 || opened.length !== tasks.length)
       throw new SealError('tampered', `Task "${tasks[mismatch]?.id ?? opened[mismatch]?.id ?? ''}": the opened tasks are not the stored ones.`, tasks[mismatch]?.id)
-    const judged = await judgeAll(row, opened, tasks, records, attempts, judge)
+    const fingerprints = opened.map((task) => contentFingerprint({ task, records: records[task.id] ?? {} }))
+    const judged = await judgeAll(row, opened, fingerprints, tasks, records, attempts, judge)
     const done = await db.write(() =>
       db.transaction('rw', [db.datasets, db.tasks, db.attempts, db.calls], async () => {
         const now = await db.datasets.get(datasetId)
@@ -92,7 +93,7 @@ export async function unsealStoredDataset(datasetId: string, passphrase: string,
         if (!sameSeal(now.sealed, manifest)) throw new SealError('not-sealed', `Data set "${row.name}" was unsealed meanwhile.`)
         const finished = (await attemptsOf(db, datasetId)).filter((a) => a.finished)
         if (finished.map(stamp).sort().join('\n') !== attempts.map(({ row: a }) => stamp(a)).sort().join('\n')) return false
-        await db.tasks.bulkPut(opened.map((task, order) => ({ datasetId, id: task.id, order, task })))
+        await db.tasks.bulkPut(opened.map((task, order) => ({ datasetId, id: task.id, order, task, fingerprint: fingerprints[order] })))
         const { sealed: _sealed, ...unsealed } = now
         await db.datasets.put(unsealed)
         for (const { row: before, calls } of attempts) {
@@ -132,23 +133,24 @@ async function readForUnseal(datasetId: string, db: SpievalDatabase) {
 async function judgeAll(
   row: DatasetRow,
   tasks: readonly Task[],
+  fingerprints: readonly string[],
   sealedTasks: readonly Task[],
   records: Record<string, TaskRecords>,
   attempts: readonly { row: AttemptRow; calls: CallRow[] }[],
   judge: AttemptJudge,
 ): Promise<Map<string, JudgedAttempt>> {
-  const byId = new Map(tasks.map((t) => [t.id, t]))
+  const byId = new Map(tasks.map((t, i) => [t.id, { task: t, fingerprint: fingerprints[i] ?? '' }]))
   const played = new Map(sealedTasks.map((t) => [t.id, t]))
   const versions = new Map<string, { task: Task; records: TaskRecords; fingerprint: string }>()
   const judged = new Map<string, JudgedAttempt>()
   for (const { row: stored, calls } of attempts) {
-    const task = byId.get(stored.taskId)
-    if (!task) continue // an attempt kept from a task the data set no longer has
+    const opened = byId.get(stored.taskId)
+    if (!opened) continue // an attempt kept from a task the data set no longer has
+    const { task, fingerprint } = opened
     let version = versions.get(task.id)
     if (!version) {
-      const taskRecords = records[task.id] ?? {}
       // The opened version's gold, under the rules the participant's sealed task had (src/core/verdict underPlayedRules).
-      version = { task: underPlayedRules(task, played.get(task.id) ?? task), records: taskRecords, fingerprint: contentFingerprint({ task, records: taskRecords }) }
+      version = { task: underPlayedRules(task, played.get(task.id) ?? task), records: records[task.id] ?? {}, fingerprint }
       versions.set(task.id, version)
     }
     judged.set(stored.id, await judge(archivedAttempt(stored, calls), version, { tools: row.tools, profile: row.profile }))

@@ -26,7 +26,7 @@ export async function earlierVersionOf(attempt: AttemptRow): Promise<EarlierVers
   const fingerprint = attempt.taskFingerprint
   if (!fingerprint || !dataset || !attempt.finished) return undefined
   const current = await loadTask(dataset.id, attempt.taskId)
-  if (!current || contentFingerprint(current) === fingerprint) return undefined
+  if (!current || (current.fingerprint ?? contentFingerprint(current)) === fingerprint) return undefined
   const version = await revisionByFingerprint(dataset.id, attempt.taskId, fingerprint)
   if (!version) return undefined
   const verdict = attempt.madeOnVerdict?.fingerprint === fingerprint ? attempt.madeOnVerdict.verdict : await judgeMadeOn(attempt, { ...version.content, fingerprint })
