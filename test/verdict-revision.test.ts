@@ -38,6 +38,8 @@ describe('a revision that adds a friction rule', () => {
     const stored = await getAttempt(attempt.id, db)
     expect(stored?.verdict?.correct).toBe(false)
     expect(stored?.verdictFingerprint).toBe(saved.fingerprint)
+    // The verdict under the version the attempt was made on stays, for the earlier-version review.
+    expect(stored?.madeOnVerdict).toMatchObject({ fingerprint: stored?.taskFingerprint, verdict: { correct: true } })
     expect((await attemptCalls(attempt.id, db)).map((c) => ({ ok: c.ok, friction: c.friction === true }))).toEqual([{ ok: false, friction: true }])
 
     const exported = await exportAttempts(row.id, {}, db)
