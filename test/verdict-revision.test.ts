@@ -28,6 +28,10 @@ describe('a revision that adds a friction rule', () => {
     const attempt = await Attempt.open({ ...loaded, tools: row.tools, profile: row.profile, setting: 'full', state: 'live', actor: 'ann', sink })
     await attempt.call('Clock_DeleteAlarm', { name: 'Pottery class' }, 'ui')
     expect((await attempt.finish())?.correct).toBe(true)
+    // The kernel keeps its verdict with the version it judged: the one the attempt was made on.
+    const finished = await getAttempt(attempt.id, db)
+    expect(finished?.verdictFingerprint).toBe(finished?.taskFingerprint)
+    expect(finished?.verdictFingerprint).toBe(loaded.fingerprint)
 
     // The first delete of an alarm now fails: the attempt's only call would have been refused.
     const task = structuredClone(loaded.task)
