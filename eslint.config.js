@@ -15,6 +15,12 @@ const UI = [...FEATURES, 'app', 'shared', 'api', 'state', 'i18n', 'runner']
 
 const src = (names) => names.map((name) => `./src/${name}`)
 
+/** Storage stores verdicts and never makes them (docs/verdicts.md): the scorer, the kernel and the re-scoring service are not src/db's to import. */
+const STORAGE_NEVER_SCORES =
+  'src/db stores verdicts and never scores: take the re-scoring service (src/core/verdict judgeAttempt) from the caller as an AttemptJudge, or its result as data.'
+const SCORER_MODULES = ['**/core/verdict/rescore', '**/core/score/*', '**/core/attempt/attempt', '**/core/live/outcome', '**/core/live/verdict']
+const SCORER_NAMES = ['judgeAttempt', 'kernelSteps', 'verifiedSteps', 'scoreTask', 'scoreLiveLine', 'liveOutcome', 'stateVerdict', 'Attempt', 'solveWithOracle']
+
 /** Import direction: core ← db ← state ← UI. Each layer names the packages it may not import; the folders are zones below. */
 const layer = (files, patterns, message) => ({
   files,
@@ -76,7 +82,21 @@ export default tseslint.config(
     [['react', 'react-dom', 'react/*', 'dexie', 'zustand', 'zustand/*', 'node:*']],
     'src/core is plain TypeScript: no React, no DOM, no Dexie, no Node, and nothing from the layers above it.',
   ),
-  layer(['src/db/**'], [['react', 'react-dom', 'zustand']], 'src/db is storage only: it may use core and Dexie.'),
+  {
+    files: ['src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'zustand'], message: 'src/db is storage only: it may use core and Dexie.' },
+            { group: SCORER_MODULES, message: STORAGE_NEVER_SCORES },
+            { group: ['**/core', '**/core/index', '**/core/verdict', '**/core/attempt', '**/core/archive'], importNames: SCORER_NAMES, message: STORAGE_NEVER_SCORES },
+          ],
+        },
+      ],
+    },
+  },
   layer(
     ['src/runner/**'],
     [['react', 'react-dom', 'dexie', 'zustand']],

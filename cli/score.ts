@@ -1,21 +1,10 @@
 /** npm run score -- --input_data F --input_response_data F --output_file result.json [--tools F] [--records F] [--profile F] */
 import { dirname, join } from 'node:path'
-import {
-  DATASET_FILES,
-  DatasetError,
-  IssueList,
-  formatIssue,
-  formatScoreTable,
-  needsLiveScoring,
-  parseInputData,
-  parseResponses,
-  parseTools,
-  scoreFileTexts,
-  scoreResponses,
-} from '../src/core/index'
+import { DATASET_FILES, formatIssue, formatScoreTable } from '../src/core/index'
 import { readOptions, required } from './args'
 import { exitOnError } from './errors'
 import { readLiveScoring, readText, writeText } from './files'
+import { scoreTexts } from './scoring'
 
 exitOnError()
 
@@ -51,16 +40,10 @@ const inputText = readText(inputPath, 'Input data (--input_data)')
 const responseText = readText(responsePath, 'Responses (--input_response_data)')
 const toolsText = readText(toolsPath, typeof values.tools === 'string' ? 'Tools (--tools)' : 'tools.json beside the input data (or give --tools)')
 
-// Scoring needs only the tasks and the tool schemas: the records are not read.
-const inputIssues = new IssueList()
-const tasks = parseInputData(inputText, inputIssues)
-const tools = parseTools(toolsText, inputIssues)
-if (inputIssues.hasErrors) throw new DatasetError(inputIssues.items)
-const { lines, issues } = parseResponses(responseText, responsePath)
-for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
+const { scores, texts } = scoreTexts({ inputData: inputText, responses: responseText, tools: toolsText, responsePath }, () => readLiveScoring(inputPath, values), (issues) => {
+  for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
+})
 
-const scores = scoreResponses(tasks, tools, lines, needsLiveScoring(tasks, lines) ? readLiveScoring(inputPath, values) : undefined)
-const texts = scoreFileTexts(scores)
 if (scores.result.state) console.log(`State verdicts: ${scores.result.state.tasks} tasks expect changes; see state_correct in details.jsonl`)
 writeText(outputPath, texts.result, 'Output file (--output_file)')
 const detailsPath = join(dirname(outputPath), 'details.jsonl')

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Attempt, MemorySink, TRANSIENT_FAILURE, keptVerdict, parseResponses, scoreFileTexts, scoreResponses } from '../src/core/index'
+import { Attempt, MemorySink, TRANSIENT_FAILURE, judgeAttempt, keptVerdict, parseResponses, scoreFileTexts, scoreResponses } from '../src/core/index'
 import type { Dataset } from '../src/core/index'
 import { archiveResponseLine, buildArchive, readArchive, verifiedSteps } from '../src/core/archive/index'
 import type { ArchivedAttempt } from '../src/core/archive/index'
@@ -102,7 +102,7 @@ describe('a live attempt in an archive', () => {
     expect(timeless(first.files)).toEqual(timeless(build(dataset, all).files))
 
     const two = await emptyStore()
-    expect(await importAttempts(two.datasetId, first.files, first.fileName, two.db)).toEqual({ added: 5, skipped: 0, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(two.datasetId, first.files, first.fileName, judgeAttempt, two.db)).toEqual({ added: 5, skipped: 0, unknownTasks: [], changedVerdicts: [] })
     for (const a of all) {
       const row = await two.db.attempts.get(a.id)
       expect(row?.verdict).toEqual(a.verdict)
@@ -204,7 +204,7 @@ describe('an imported live attempt is judged by the kernel, not by its file', ()
     expect(verifiedSteps(zoe?.steps ?? [], dataset.tools)[0]).toMatchObject({ ok: true })
 
     const target = await emptyStore()
-    const result = await importAttempts(target.datasetId, forged, 'forged.jsonl', target.db)
+    const result = await importAttempts(target.datasetId, forged, 'forged.jsonl', judgeAttempt, target.db)
     expect(result).toMatchObject({ added: 5, skipped: 0 })
     expect(result.changedVerdicts).toEqual([
       {
@@ -241,7 +241,7 @@ describe('an imported live attempt is judged by the kernel, not by its file', ()
       return { ...line, trajectory }
     })
     const target = await emptyStore()
-    const result = await importAttempts(target.datasetId, forged, 'forged.jsonl', target.db)
+    const result = await importAttempts(target.datasetId, forged, 'forged.jsonl', judgeAttempt, target.db)
     expect(result.changedVerdicts).toEqual([
       {
         attemptId: 'p',
@@ -274,7 +274,7 @@ describe('an imported live attempt is judged by the kernel, not by its file', ()
     const { data: _data, ...second } = again
     const original: ArchivedAttempt = { ...ann, steps: [...ann.steps, { ...second, at: T0 + 2000 }], verdict: keptVerdict(scored(kernel.verdict())) }
     const target = await emptyStore()
-    const result = await importAttempts(target.datasetId, build(dataset, [original]).files, 'w.zip', target.db)
+    const result = await importAttempts(target.datasetId, build(dataset, [original]).files, 'w.zip', judgeAttempt, target.db)
     // Replayed, the second deletion is judged before the first is taken back: it finds no note, and changes nothing.
     const calls = await target.db.calls.where('attemptId').equals('w').sortBy('seq')
     expect(calls.map((c) => [c.ok, c.withdrawn ?? false])).toEqual([

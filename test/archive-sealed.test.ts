@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Attempt, loadDataset } from '../src/core/index'
+import { Attempt, judgeAttempt, loadDataset } from '../src/core/index'
 import { ArchiveError, buildArchive, readArchive } from '../src/core/archive/index'
 import type { ArchiveManifest } from '../src/core/archive/index'
 import { datasetFingerprints, sealDataset } from '../src/core/seal'
@@ -187,7 +187,7 @@ describe('an export from a sealed data set', () => {
 describe('importing an export from a sealed data set into the unsealed one', () => {
   it('scores every attempt there, right and wrong, credited to the study\'s person', async () => {
     const c = await collector()
-    const result = await importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db)
+    const result = await importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db)
     expect(result).toMatchObject({ added: 2, skipped: 0, changedVerdicts: [] })
     const rows = await storedAttempts(c)
     const byTask = Object.fromEntries(rows.map((r) => [r.taskId, r]))
@@ -196,12 +196,12 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     // The participant typed no name (the file would say "run 0"): the study says whose they are.
     expect(rows.map((r) => r.actor)).toEqual(['ann', 'ann'])
     // Twice adds nothing.
-    expect(await importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db)).toMatchObject({ added: 0, skipped: 2 })
+    expect(await importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db)).toMatchObject({ added: 0, skipped: 2 })
   })
 
   it('scores an export without a study, with no study stored', async () => {
     const c = await collector([])
-    expect(await importAttempts(c.dataset.id, plainFiles, 'dora.zip', c.db)).toMatchObject({ added: 1 })
+    expect(await importAttempts(c.dataset.id, plainFiles, 'dora.zip', judgeAttempt, c.db)).toMatchObject({ added: 1 })
     const [row] = await storedAttempts(c)
     expect(row).toMatchObject({ taskId: '推理3', actor: 'dora', verdict: { correct: true } })
   })
@@ -212,7 +212,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     if (!contact) throw new Error('推理2 has no contact')
     contact['备注'] = `${String(contact['备注'] ?? '')} (edited)`
     const c = await collector([STUDY_A], { ...original, 'records_db.json': JSON.stringify(records) })
-    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db))
+    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db))
     expect(err.issues).toHaveLength(1)
     expect(err.issues[0]).toMatch(/^ann\.zip: Task "推理2" is not the one the participant saw: its instruction or records differ \(fingerprint [0-9a-f]{12}… in the export, [0-9a-f]{12}… in data set "sample"\)\.$/)
     expect(err.message).not.toContain('推理1')
@@ -223,7 +223,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     const manifest = manifestOf(annFiles)
     const edited = { ...manifest, sealed: { ...manifest.sealed, fingerprints: { ...manifest.sealed?.fingerprints, 推理1: 'f'.repeat(64) } } }
     const c = await collector()
-    const err = await refusal(importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(edited) }, 'ann.zip', c.db))
+    const err = await refusal(importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(edited) }, 'ann.zip', judgeAttempt, c.db))
     expect(err.issues).toEqual([expect.stringMatching(/^ann\.zip: Task "推理1" is not the one the participant saw: .*fingerprint ffffffffffff… in the export/)])
     expect(await storedAttempts(c)).toEqual([])
   })
@@ -232,14 +232,14 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     const manifest = manifestOf(annFiles)
     const edited = { ...manifest, sealed: { ...manifest.sealed, fingerprints: { 推理1: manifest.sealed?.fingerprints['推理1'] } } }
     const c = await collector()
-    const err = await refusal(importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(edited) }, 'ann.zip', c.db))
+    const err = await refusal(importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(edited) }, 'ann.zip', judgeAttempt, c.db))
     expect(err.issues).toEqual(['ann.zip: manifest.json: "sealed.fingerprints" has no fingerprint for task(s) "推理2", which response.jsonl has attempts at'])
     expect(await storedAttempts(c)).toEqual([])
   })
 
   it('refuses an export of study A into a data set that holds only study B, naming both', async () => {
     const c = await collector([STUDY_B])
-    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db))
+    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db))
     expect(err.issues).toEqual([
       `ann.zip: It is an export of study ${STUDY_A.id}, but data set "sample" holds only study ${STUDY_B.id}: it belongs to another study (load study ${STUDY_A.id}'s assignment.json into the data set first).`,
     ])
@@ -249,7 +249,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
 
   it('refuses a study export when no study is loaded, asking for its assignment.json', async () => {
     const c = await collector([])
-    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db))
+    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db))
     expect(err.issues).toEqual([
       `ann.zip: It is an export of study ${STUDY_A.id}, which data set "sample" does not hold: load that study's assignment.json into the data set first.`,
     ])
@@ -261,7 +261,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     await solve(cy, '推理1', RIGHT)
     const files = (await exportAttempts(cy.dataset.id, {}, cy.db)).files
     const c = await collector()
-    const err = await refusal(importAttempts(c.dataset.id, files, 'cy.zip', c.db))
+    const err = await refusal(importAttempts(c.dataset.id, files, 'cy.zip', judgeAttempt, c.db))
     expect(err.issues).toEqual([`cy.zip: Person "cy" is not one of the people of study ${STUDY_A.id} ("ann", "bob").`])
     expect(await storedAttempts(c)).toEqual([])
   })
@@ -272,7 +272,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     await solve(ann, '推理3', TEXT_RIGHT)
     const files = (await exportAttempts(ann.dataset.id, {}, ann.db)).files
     const c = await collector()
-    const err = await refusal(importAttempts(c.dataset.id, files, 'ann.zip', c.db))
+    const err = await refusal(importAttempts(c.dataset.id, files, 'ann.zip', judgeAttempt, c.db))
     expect(err.issues).toEqual([`ann.zip: Task "推理3" is not assigned to ann in study ${STUDY_A.id}.`])
     expect(await storedAttempts(c)).toEqual([])
   })
@@ -282,7 +282,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     expect(text).toContain(WRONG.args.telephone)
     const tampered = { ...annFiles, 'response.jsonl': text.replaceAll(WRONG.args.telephone, '13817326690') }
     const c = await collector()
-    const err = await refusal(importAttempts(c.dataset.id, tampered, 'ann.zip', c.db))
+    const err = await refusal(importAttempts(c.dataset.id, tampered, 'ann.zip', judgeAttempt, c.db))
     expect(err.issues).toEqual(['ann.zip: response.jsonl: does not match manifest.json (different SHA-256): the file was changed after the export'])
     expect(await storedAttempts(c)).toEqual([])
   })
@@ -297,6 +297,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
           { name: 'dora.zip', files: plainFiles },
           { name: 'ann.zip', files: annFiles },
         ],
+        judgeAttempt,
         c.db,
       ),
     )
@@ -308,7 +309,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
 describe('importing into a sealed data set', () => {
   it('restores a participant\'s own export into a fresh profile without scoring it', async () => {
     const fresh = await participant(await sealedFor({ id: STUDY_A.id, person: 'ann', tasks: ['推理1', '推理2'] }))
-    expect(await importAttempts(fresh.dataset.id, annFiles, 'ann.zip', fresh.db)).toMatchObject({ added: 2, changedVerdicts: [] })
+    expect(await importAttempts(fresh.dataset.id, annFiles, 'ann.zip', judgeAttempt, fresh.db)).toMatchObject({ added: 2, changedVerdicts: [] })
     const rows = await storedAttempts(fresh)
     expect(rows).toHaveLength(2)
     for (const row of rows) {
@@ -319,13 +320,13 @@ describe('importing into a sealed data set', () => {
 
   it('drops the verdicts of an export from the unsealed data set, and scores none (a replayed attempt with random failures included)', async () => {
     const c = await collector()
-    await importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db)
+    await importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db)
     const scored = (await exportAttempts(c.dataset.id, {}, c.db)).files
     expect(lines(scored['response.jsonl']).every((l) => 'verdict' in l)).toBe(true)
     const withFailures = JSON.stringify({ id: '推理1', actor: 'eve', calls: [{ name: RIGHT.name, arguments: RIGHT.args }], failure_rate: 0.5, seed: 3 }) + '\n'
     const fresh = await participant(await sealDataset(original))
-    expect(await importAttempts(fresh.dataset.id, scored, 'scored.zip', fresh.db)).toMatchObject({ added: 2 })
-    expect(await importAttempts(fresh.dataset.id, { 'response.jsonl': withFailures }, 'eve.jsonl', fresh.db)).toMatchObject({ added: 1 })
+    expect(await importAttempts(fresh.dataset.id, scored, 'scored.zip', judgeAttempt, fresh.db)).toMatchObject({ added: 2 })
+    expect(await importAttempts(fresh.dataset.id, { 'response.jsonl': withFailures }, 'eve.jsonl', judgeAttempt, fresh.db)).toMatchObject({ added: 1 })
     const rows = await storedAttempts(fresh)
     expect(rows).toHaveLength(3)
     for (const row of rows) expect(row.verdict, row.taskId).toBeUndefined()
@@ -334,7 +335,7 @@ describe('importing into a sealed data set', () => {
 
   it('refuses the export of another person\'s folder of the study', async () => {
     const bob = await participant(await sealedFor({ id: STUDY_A.id, person: 'bob', tasks: ['推理1', '推理2', '推理3'] }))
-    const err = await refusal(importAttempts(bob.dataset.id, annFiles, 'ann.zip', bob.db))
+    const err = await refusal(importAttempts(bob.dataset.id, annFiles, 'ann.zip', judgeAttempt, bob.db))
     expect(err.issues).toEqual([
       `ann.zip: It is ann's export of study ${STUDY_A.id}, but this sealed data set is bob's folder of study ${STUDY_A.id}: import it into the profile that holds that folder.`,
     ])

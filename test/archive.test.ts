@@ -9,6 +9,7 @@ import {
   Attempt,
   MemorySink,
   OracleAgent,
+  judgeAttempt,
   TaskHost,
   parseResponses,
   responseLine,
@@ -292,7 +293,7 @@ describe('lines from elsewhere', () => {
 
     // Imported, the lines get a verdict from the gold; exported again, they score as the original file does.
     const { db, datasetId } = await emptyStore()
-    expect(await importAttempts(datasetId, { 'responses.jsonl': text }, 'oracle.jsonl', db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(datasetId, { 'responses.jsonl': text }, 'oracle.jsonl', judgeAttempt, db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
     expect((await db.attempts.get(agent?.id ?? ''))?.verdict).toMatchObject({ correct: true, errorType: null })
     expect((await db.attempts.get(plain?.id ?? ''))?.verdict).toMatchObject({ correct: false, errorType: 'wrong_count' })
     const again = await exportAttempts(datasetId, {}, db)
@@ -347,7 +348,7 @@ describe('export and import through the store', () => {
     expect(first.fileName).toMatch(/^attempts-fixture-\d{4}-\d{2}-\d{2}\.zip$/)
 
     const two = await emptyStore()
-    expect(await importAttempts(two.datasetId, unzipArchive(first.zip), first.fileName, two.db)).toEqual({ added: 5, skipped: 0, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(two.datasetId, unzipArchive(first.zip), first.fileName, judgeAttempt, two.db)).toEqual({ added: 5, skipped: 0, unknownTasks: [], changedVerdicts: [] })
     const row = await two.db.attempts.get('a1')
     expect(row).toMatchObject({ datasetId: two.datasetId, importedFrom: first.fileName, callCount: 4, screen: '#/task/%E6%8E%A8%E7%90%861' })
     expect(await two.db.calls.count()).toBe(12)
@@ -367,10 +368,10 @@ describe('export and import through the store', () => {
     expect(finished.manifest).toMatchObject({ filter: 'finished only; tasks: 推理1', counts: { attempts: 2, finished: 2 } })
 
     const merged = await emptyStore()
-    expect(await importAttempts(merged.datasetId, ann.files, 'ann.zip', merged.db)).toEqual({ added: 3, skipped: 0, unknownTasks: [], changedVerdicts: [] })
-    expect(await importAttempts(merged.datasetId, li.files, 'li.zip', merged.db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
-    expect(await importAttempts(merged.datasetId, ann.files, 'ann again.zip', merged.db)).toEqual({ added: 0, skipped: 3, unknownTasks: [], changedVerdicts: [] })
-    expect(await importAttempts(merged.datasetId, all.files, 'all.zip', merged.db)).toEqual({ added: 0, skipped: 5, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(merged.datasetId, ann.files, 'ann.zip', judgeAttempt, merged.db)).toEqual({ added: 3, skipped: 0, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(merged.datasetId, li.files, 'li.zip', judgeAttempt, merged.db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(merged.datasetId, ann.files, 'ann again.zip', judgeAttempt, merged.db)).toEqual({ added: 0, skipped: 3, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(merged.datasetId, all.files, 'all.zip', judgeAttempt, merged.db)).toEqual({ added: 0, skipped: 5, unknownTasks: [], changedVerdicts: [] })
     expect(await merged.db.attempts.count()).toBe(5)
     expect(await merged.db.calls.count()).toBe(12)
     expect((await merged.db.attempts.get('a1'))?.importedFrom).toBe('ann.zip')
@@ -384,18 +385,18 @@ describe('export and import through the store', () => {
     const { files } = build(dataset, attempts)
     const target = await emptyStore()
     const tampered = { ...files, 'response.jsonl': (files['response.jsonl'] ?? '').replace('"ann"', '"anne"') }
-    await expect(importAttempts(target.datasetId, tampered, 'x.zip', target.db)).rejects.toThrow(/response\.jsonl: does not match manifest\.json/)
+    await expect(importAttempts(target.datasetId, tampered, 'x.zip', judgeAttempt, target.db)).rejects.toThrow(/response\.jsonl: does not match manifest\.json/)
 
     const stray = await attempt(dataset, { id: 'z1', taskId: '推理1', actor: 'ann', started: T0, ended: T0 + MIN }, [])
     const unknown = build(dataset, [...attempts, { ...stray, taskId: '不存在9' }, { ...stray, id: 'z2', taskId: '整合77' }]).files
-    const error = await importAttempts(target.datasetId, unknown, 'y.zip', target.db).catch((e: unknown) => e)
+    const error = await importAttempts(target.datasetId, unknown, 'y.zip', judgeAttempt, target.db).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ArchiveError)
     expect((error as ArchiveError).unknownTasks).toEqual(['不存在9', '整合77'])
     expect((error as Error).message).toMatch(/2 task\(s\) that data set "fixture" does not have: 不存在9, 整合77/)
     expect(await target.db.attempts.count()).toBe(0)
     expect(await target.db.calls.count()).toBe(0)
     // The same archive without the strays imports.
-    expect((await importAttempts(target.datasetId, files, 'z.zip', target.db)).added).toBe(5)
+    expect((await importAttempts(target.datasetId, files, 'z.zip', judgeAttempt, target.db)).added).toBe(5)
   })
 })
 
@@ -476,7 +477,7 @@ describe('an imported attempt is scored with this data set\'s gold', () => {
           : line,
     )
     const target = await emptyStore()
-    const result = await importAttempts(target.datasetId, forged, 'forged.jsonl', target.db)
+    const result = await importAttempts(target.datasetId, forged, 'forged.jsonl', judgeAttempt, target.db)
     expect(result).toMatchObject({ added: 5, skipped: 0 })
     expect((await target.db.attempts.get('a2'))?.verdict).toMatchObject({ correct: false, errorType: 'wrong_value' })
     expect((await target.db.attempts.get('l1'))?.verdict).toEqual({ correct: true, errorType: null, mismatches: [] })
@@ -487,7 +488,7 @@ describe('an imported attempt is scored with this data set\'s gold', () => {
     expect((await target.db.attempts.get('a2'))?.verdict?.mismatches).not.toEqual([])
     // An unfinished attempt submitted nothing: a verdict written into its line is dropped.
     const unfinished = edited(files, (line) => (line.attempt === 'a3' ? { ...line, attempt: 'a3-copy', verdict: { correct: true, error_type: null, mismatches: [] } } : line))
-    expect((await importAttempts(target.datasetId, unfinished, 'copy.jsonl', target.db)).changedVerdicts).toEqual([])
+    expect((await importAttempts(target.datasetId, unfinished, 'copy.jsonl', judgeAttempt, target.db)).changedVerdicts).toEqual([])
     expect((await target.db.attempts.get('a3-copy'))?.verdict).toBeUndefined()
   })
 })
@@ -505,7 +506,7 @@ describe('an imported trajectory is checked against the tool schemas', () => {
       return { ...line, trajectory: [...trajectory, extra] }
     })
     const target = await emptyStore()
-    await importAttempts(target.datasetId, forged, 'forged.jsonl', target.db)
+    await importAttempts(target.datasetId, forged, 'forged.jsonl', judgeAttempt, target.db)
     expect((await target.db.attempts.get('l1'))?.verdict).toMatchObject({ correct: true, errorType: null })
     const stored = await target.db.calls.where('attemptId').equals('l1').toArray()
     expect(stored.at(-1)).toMatchObject({ name: 'Messages_Send', ok: false })
@@ -527,7 +528,7 @@ describe('an import of several files', () => {
       'response.jsonl line 5: attempt l1-bis: seq 0 is used twice (trajectory[0] and trajectory[1]): each call needs its own seq',
     ])
     const target = await emptyStore()
-    const error = await importAttemptSources(target.datasetId, [good, { name: 'li.zip', files: repeated }], target.db).catch((e: unknown) => e)
+    const error = await importAttemptSources(target.datasetId, [good, { name: 'li.zip', files: repeated }], judgeAttempt, target.db).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ArchiveError)
     expect((error as Error).message).toBe(
       'li.zip cannot be imported:\nli.zip: response.jsonl line 5: attempt l1-bis: seq 0 is used twice (trajectory[0] and trajectory[1]): each call needs its own seq',
@@ -537,7 +538,7 @@ describe('an import of several files', () => {
 
     // A failure inside the transaction (the second file's attempt is at a task this data set lacks) undoes the first file too.
     const stray = build(dataset, [{ ...(await attempt(dataset, { id: 'z1', taskId: '推理1', actor: 'zoe', started: T0, ended: T0 + MIN }, [])), taskId: '整合77' }]).files
-    const unknown = await importAttemptSources(target.datasetId, [good, { name: 'zoe.zip', files: stray }], target.db).catch((e: unknown) => e)
+    const unknown = await importAttemptSources(target.datasetId, [good, { name: 'zoe.zip', files: stray }], judgeAttempt, target.db).catch((e: unknown) => e)
     expect((unknown as ArchiveError).unknownTasks).toEqual(['整合77'])
     expect((unknown as Error).message).toMatch(/^zoe\.zip has attempts at 1 task\(s\) that data set "fixture" does not have: 整合77\. Nothing was imported/)
     expect(await target.db.attempts.count()).toBe(0)
@@ -545,7 +546,7 @@ describe('an import of several files', () => {
 
     // Both good: one transaction, each file's own counts; an attempt an earlier file added is skipped in a later one.
     const li = build(dataset, (await people(dataset)).filter((a) => a.actor === '李雷')).files
-    expect(await importAttemptSources(target.datasetId, [good, { name: 'li.zip', files: li }], target.db)).toEqual([
+    expect(await importAttemptSources(target.datasetId, [good, { name: 'li.zip', files: li }], judgeAttempt, target.db)).toEqual([
       { source: 'ann.zip', added: 5, skipped: 0, changedVerdicts: [] },
       { source: 'li.zip', added: 0, skipped: 2, changedVerdicts: [] },
     ])

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DATASET_FILES, SEALED_FILE, loadDataset } from '../src/core/index'
+import { DATASET_FILES, SEALED_FILE, judgeAttempt, loadDataset } from '../src/core/index'
 import type { Dataset, Task } from '../src/core/index'
 import { splitLines, stripBom } from '../src/core/dataset/text'
 import { MIN_ITERATIONS, sealDataset } from '../src/core/seal'
@@ -185,7 +185,7 @@ describe('exportDataset', () => {
       expect(loadDataset(exported).dataset.sealed).toEqual(loadDataset(sealed).dataset.sealed)
       if (!passphrase) return
       // Unsealed in storage, it exports as the original data set.
-      await unsealStoredDataset(row.id, passphrase, db)
+      await unsealStoredDataset(row.id, passphrase, judgeAttempt, db)
       const opened = await exportDataset(row.id, db)
       expect(opened?.[SEALED_FILE]).toBeUndefined()
       for (const name of Object.keys(original)) expect(opened?.[name], name).toBe(original[name])

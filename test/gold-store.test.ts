@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
-import { Attempt, humanBaseline } from '../src/core/index'
+import { Attempt, humanBaseline, judgeAttempt } from '../src/core/index'
 import type { Task } from '../src/core/index'
 import { unzipArchive } from '../src/core/archive/index'
 import { IndexedDbSink, SpievalDatabase, exportAttempts, goldReceived, importAttempts, importDataset, recordGoldOfFinished } from '../src/db/index'
@@ -63,7 +63,7 @@ describe('blind attempts in IndexedDB', () => {
     expect(JSON.parse(out.files['result.json'] ?? '{}').per_run[0].overall).toBe(0)
 
     const two = await store()
-    await importAttempts(two.datasetId, unzipArchive(out.zip), out.fileName, two.db)
+    await importAttempts(two.datasetId, unzipArchive(out.zip), out.fileName, judgeAttempt, two.db)
     expect((await two.db.attempts.get(practice.id))?.afterGold).toBe(true)
     expect((await two.db.attempts.get(blind.id))?.afterGold).toBeUndefined()
     const again = await exportAttempts(two.datasetId, {}, two.db)

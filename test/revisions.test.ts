@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Attempt, contentFingerprint, describeChanges, changesMarkdown, goldFromCalls, expectedStateFromChanges, lintDataset, loadDataset } from '../src/core/index'
+import { Attempt, contentFingerprint, describeChanges, changesMarkdown, goldFromCalls, expectedStateFromChanges, judgeAttempt, lintDataset, loadDataset } from '../src/core/index'
 import type { Task, TaskContent } from '../src/core/index'
 import { IndexedDbSink, SpievalDatabase, exportAttempts, exportDataset, exportDatasetFolder, getAttempt, importAttempts, saveProfile, importDataset, loadTask, saveTaskRevision, taskRevisions, datasetAttempts } from '../src/db/index'
 import { ROOT, SAMPLE_DIR } from './fixtures'
@@ -53,7 +53,7 @@ describe('saveTaskRevision', () => {
     expect((await getAttempt(wrong, db))?.taskFingerprint).toBe(contentFingerprint(before))
 
     const revised = withGold(before, ['13822419087', WRONG])
-    const saved = await saveTaskRevision(row.id, revised, { author: 'carol', replaces: '推理1' }, db)
+    const saved = await saveTaskRevision(row.id, revised, { author: 'carol', replaces: '推理1' }, judgeAttempt, db)
     expect(saved).toMatchObject({ rev: 1, rescored: 2, flips: [{ attemptId: wrong, actor: 'ann', before: false, after: true }] })
     expect((await getAttempt(wrong, db))?.verdict?.correct).toBe(true)
     expect((await getAttempt(right, db))?.verdict?.correct).toBe(true)
@@ -66,7 +66,7 @@ describe('saveTaskRevision', () => {
       `gold call 1 (Phone_Call) telephone: [“13822419087”] → [“13822419087”, “${WRONG}”]`,
     ])
     // Taking the value out again flips it back: a second revision.
-    const again = await saveTaskRevision(row.id, before, { author: 'carol', replaces: '推理1' }, db)
+    const again = await saveTaskRevision(row.id, before, { author: 'carol', replaces: '推理1' }, judgeAttempt, db)
     expect(again).toMatchObject({ rev: 2, flips: [{ attemptId: wrong, before: true, after: false }] })
   })
 
@@ -74,7 +74,7 @@ describe('saveTaskRevision', () => {
     const { db, row } = await sampleDb()
     const before = await loadTask(row.id, '推理1', db)
     if (!before) throw new Error('no task')
-    await saveTaskRevision(row.id, withGold(before, ['13822419087', WRONG]), { author: 'carol', replaces: '推理1' }, db)
+    await saveTaskRevision(row.id, withGold(before, ['13822419087', WRONG]), { author: 'carol', replaces: '推理1' }, judgeAttempt, db)
     const exported = await exportDataset(row.id, db)
     if (!exported) throw new Error('nothing exported')
     const oldLines = (files['input_data.jsonl'] ?? '').trim().split('\n')
@@ -96,11 +96,11 @@ describe('saveTaskRevision', () => {
     const before = await loadTask(row.id, '推理1', db)
     if (!before) throw new Error('no task')
     const clash: TaskContent = { task: { ...before.task, id: '推理2' }, records: before.records }
-    await expect(saveTaskRevision(row.id, clash, { author: 'carol', replaces: '推理1' }, db)).rejects.toThrow('Another task has the id 推理2')
+    await expect(saveTaskRevision(row.id, clash, { author: 'carol', replaces: '推理1' }, judgeAttempt, db)).rejects.toThrow('Another task has the id 推理2')
     expect(await taskRevisions(row.id, '推理1', db)).toEqual([])
     expect((await loadTask(row.id, '推理1', db))?.task).toEqual(before.task)
     await db.datasets.update(row.id, { sealed: { version: 1 } as never })
-    await expect(saveTaskRevision(row.id, before, { author: 'carol', replaces: '推理1' }, db)).rejects.toThrow('sealed')
+    await expect(saveTaskRevision(row.id, before, { author: 'carol', replaces: '推理1' }, judgeAttempt, db)).rejects.toThrow('sealed')
   })
 
   it('renames a task: its attempts and revisions go with it, its place in the files stays', async () => {
@@ -108,7 +108,7 @@ describe('saveTaskRevision', () => {
     const wrong = await attemptAt(db, row.id, 'ann', WRONG)
     const before = await loadTask(row.id, '推理1', db)
     if (!before) throw new Error('no task')
-    await saveTaskRevision(row.id, { task: { ...before.task, id: '推理1b' }, records: before.records }, { author: 'carol', replaces: '推理1' }, db)
+    await saveTaskRevision(row.id, { task: { ...before.task, id: '推理1b' }, records: before.records }, { author: 'carol', replaces: '推理1' }, judgeAttempt, db)
     expect(await loadTask(row.id, '推理1', db)).toBeUndefined()
     expect((await getAttempt(wrong, db))?.taskId).toBe('推理1b')
     expect((await taskRevisions(row.id, '推理1b', db)).map((r) => r.rev)).toEqual([0, 1])
@@ -124,7 +124,7 @@ describe('saveTaskRevision', () => {
     if (!base) throw new Error('no task')
     const { source: _source, ...rest } = base.task
     const task: Task = { ...rest, id: '新1', messages: [{ role: 'user', content: 'Call Tom Ruiz' }], instruction: 'Call Tom Ruiz' }
-    const saved = await saveTaskRevision(row.id, { task, records: base.records }, { author: 'carol' }, db)
+    const saved = await saveTaskRevision(row.id, { task, records: base.records }, { author: 'carol' }, judgeAttempt, db)
     expect(saved.rev).toBe(0)
     expect((await db.datasets.get(row.id))?.tasks).toBe(row.tasks + 1)
     const exported = await exportDataset(row.id, db)
@@ -179,7 +179,7 @@ describe('exportDatasetFolder', () => {
     expect(plain?.['CHANGES.md']).toContain('No task was revised.')
     const before = await loadTask(row.id, '推理1', db)
     if (!before) throw new Error('no task')
-    await saveTaskRevision(row.id, withGold(before, ['13822419087', WRONG]), { author: 'carol', replaces: '推理1' }, db)
+    await saveTaskRevision(row.id, withGold(before, ['13822419087', WRONG]), { author: 'carol', replaces: '推理1' }, judgeAttempt, db)
     const folder = await exportDatasetFolder(row.id, db)
     const changes = folder?.['CHANGES.md'] ?? ''
     expect(changes).toContain('1 task revised or added')
@@ -202,12 +202,12 @@ describe('an attempt’s task version in exports', () => {
     expect(line.task_fingerprint).toBe(fingerprint)
 
     const other = await sampleDb()
-    await importAttempts(other.row.id, exported.files, 'ann.zip', other.db)
+    await importAttempts(other.row.id, exported.files, 'ann.zip', judgeAttempt, other.db)
     const [imported] = await datasetAttempts(other.row.id, other.db)
     expect(imported?.taskFingerprint).toBe(fingerprint)
 
     const bad = { 'response.jsonl': JSON.stringify({ ...line, task_fingerprint: 'abc' }) + '\n' }
-    await expect(importAttempts(other.row.id, bad, 'bad.jsonl', other.db)).rejects.toThrow('task_fingerprint')
+    await expect(importAttempts(other.row.id, bad, 'bad.jsonl', judgeAttempt, other.db)).rejects.toThrow('task_fingerprint')
   })
 })
 
@@ -218,7 +218,7 @@ describe('the revised folder on the command line', () => {
     await attemptAt(db, row.id, 'ann', '13822419087')
     const before = await loadTask(row.id, '推理1', db)
     if (!before) throw new Error('no task')
-    await saveTaskRevision(row.id, withGold(before, ['13822419087', WRONG]), { author: 'carol', replaces: '推理1' }, db)
+    await saveTaskRevision(row.id, withGold(before, ['13822419087', WRONG]), { author: 'carol', replaces: '推理1' }, judgeAttempt, db)
     expect((await getAttempt(wrong, db))?.verdict?.correct).toBe(true)
 
     const dir = mkdtempSync(join(tmpdir(), 'revised-'))
@@ -251,7 +251,7 @@ describe('saveProfile', () => {
   it('changes the data set’s profile: the export writes it, CHANGES.md says what changed and who; a sealed data set refuses', async () => {
     const { db, row } = await sampleDb()
     const profile = { ...row.profile, name: 'Dana Hayes', phone: '15800000000' }
-    const saved = await saveProfile(row.id, profile, { author: 'carol' }, db)
+    const saved = await saveProfile(row.id, profile, { author: 'carol' }, judgeAttempt, db)
     expect(saved).toEqual({ flips: [], rescored: 0 })
     const folder = await exportDatasetFolder(row.id, db)
     expect(JSON.parse(folder?.['profile.json'] ?? '{}')).toMatchObject({ name: 'Dana Hayes', phone: '15800000000', occupation: row.profile.occupation })
@@ -262,7 +262,7 @@ describe('saveProfile', () => {
     expect(changes).not.toContain('- occupation')
     expect(loadDataset(folder ?? {}).dataset.profile.name).toBe('Dana Hayes')
     await db.datasets.update(row.id, { sealed: { version: 1 } as never })
-    await expect(saveProfile(row.id, profile, { author: 'carol' }, db)).rejects.toThrow('sealed')
+    await expect(saveProfile(row.id, profile, { author: 'carol' }, judgeAttempt, db)).rejects.toThrow('sealed')
   })
 
   it('scores the data set’s finished live attempts again (their effects stamp the profile), and leaves static ones', async () => {
@@ -278,7 +278,7 @@ describe('saveProfile', () => {
     await live.finish()
     const plain = await Attempt.open({ task: loaded.task, tools: row.tools, records: loaded.records, profile: row.profile, setting: 'full', actor: 'ann', sink })
     await plain.finish()
-    const saved = await saveProfile(row.id, { ...row.profile, now: '2026-04-01 09:00:00' }, { author: 'carol' }, db)
+    const saved = await saveProfile(row.id, { ...row.profile, now: '2026-04-01 09:00:00' }, { author: 'carol' }, judgeAttempt, db)
     expect(saved.rescored).toBe(1)
   })
 })

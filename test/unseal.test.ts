@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Attempt, loadDataset } from '../src/core/index'
+import { Attempt, judgeAttempt, loadDataset } from '../src/core/index'
 import { MIN_ITERATIONS, sealDataset } from '../src/core/seal'
 import { IndexedDbSink, SpievalDatabase, datasetAttempts, importDataset, listTasks, readStoredDataset, unsealStoredDataset } from '../src/db/index'
 import type { DatasetRow } from '../src/db/index'
@@ -52,12 +52,12 @@ describe('unsealStoredDataset', () => {
     const before = await listTasks(row.id, db)
     expect(before.every((t) => t.answer.length === 0 && t.sealed !== undefined)).toBe(true)
 
-    await expect(unsealStoredDataset(row.id, 'not the passphrase', db)).rejects.toMatchObject({ code: 'wrong-passphrase' })
+    await expect(unsealStoredDataset(row.id, 'not the passphrase', judgeAttempt, db)).rejects.toMatchObject({ code: 'wrong-passphrase' })
     expect(await listTasks(row.id, db)).toEqual(before)
     expect((await db.datasets.get(row.id))?.sealed).toBeDefined()
     expect((await datasetAttempts(row.id, db)).every((a) => a.verdict === undefined)).toBe(true)
 
-    expect(await unsealStoredDataset(row.id, PASSPHRASE, db)).toEqual({ tasks: 50, scored: 2, correct: 1 })
+    expect(await unsealStoredDataset(row.id, PASSPHRASE, judgeAttempt, db)).toEqual({ tasks: 50, scored: 2, correct: 1 })
     const stored = await db.datasets.get(row.id)
     expect(stored && 'sealed' in stored).toBe(false)
     const tasks = await listTasks(row.id, db)
@@ -66,14 +66,14 @@ describe('unsealStoredDataset', () => {
     expect(attempts.get(right)?.verdict).toMatchObject({ correct: true, errorType: null })
     expect(attempts.get(wrong)?.verdict).toMatchObject({ correct: false, errorType: 'wrong_value' })
     // Unsealed once: a second try says so.
-    await expect(unsealStoredDataset(row.id, PASSPHRASE, db)).rejects.toMatchObject({ code: 'not-sealed' })
+    await expect(unsealStoredDataset(row.id, PASSPHRASE, judgeAttempt, db)).rejects.toMatchObject({ code: 'not-sealed' })
   }, 60_000)
 
   it('scores a live attempt over the state the participant left, without the friction rules that were sealed away', async () => {
     const { db, row } = await sealedStore(join(ROOT, 'public/data-live'), PASSPHRASE)
     // 推理L2's gold refuses the first Messages_Send (friction "on": [1]); the participant, who had no gold, met no friction.
     const id = await solve(db, row, '推理L2', [['Messages_Send', { telephone: '13822419087', text: 'The dairy invoice is ready' }]], 'live')
-    expect(await unsealStoredDataset(row.id, PASSPHRASE, db)).toMatchObject({ scored: 1, correct: 1 })
+    expect(await unsealStoredDataset(row.id, PASSPHRASE, judgeAttempt, db)).toMatchObject({ scored: 1, correct: 1 })
     const attempt = (await datasetAttempts(row.id, db)).find((a) => a.id === id)
     expect(attempt?.verdict).toMatchObject({ correct: true, state: { correct: true }, calls: { correct: true } })
     const task = (await listTasks(row.id, db)).find((t) => t.id === '推理L2')
@@ -82,7 +82,7 @@ describe('unsealStoredDataset', () => {
 
   it('cannot open a copy sealed without a passphrase: its gold is not there', async () => {
     const { db, row } = await sealedStore(SAMPLE_DIR, undefined)
-    await expect(unsealStoredDataset(row.id, PASSPHRASE, db)).rejects.toMatchObject({ code: 'no-gold' })
+    await expect(unsealStoredDataset(row.id, PASSPHRASE, judgeAttempt, db)).rejects.toMatchObject({ code: 'no-gold' })
     expect((await db.datasets.get(row.id))?.sealed).toMatchObject({ cipher: null })
   })
 })

@@ -5,6 +5,7 @@ import type { AnalysisRow } from '../core'
 import { loadLiveScoring, loadStoredAnalysis, useAnalysis } from '../state/analysis'
 import { useProgress } from '../state/progress'
 import { useSession } from '../state/session'
+import { storedVerdictOf } from '../state/storedVerdict'
 import { CapabilityChart } from './CapabilityChart'
 import { DisagreementTable } from './DisagreementTable'
 import { ErrorChart } from './ErrorChart'
@@ -54,11 +55,12 @@ export function AnalysisView() {
   const analysed = useMemo((): { rows: AnalysisRow[] } | { error: string } | null => {
     if (!dataset || !lines || (needsLive && !scoring)) return null
     try {
-      return { rows: analyze(tasks, dataset.tools, lines, scoring) }
+      // The page's own attempts are counted with their stored verdicts; files' lines are scored.
+      return { rows: analyze(tasks, dataset.tools, lines, scoring, storedVerdictOf(attempts, stored ?? [])) }
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) }
     }
-  }, [dataset, tasks, lines, needsLive, scoring])
+  }, [dataset, tasks, lines, needsLive, scoring, attempts, stored])
   const allRows = analysed && 'rows' in analysed ? analysed.rows : null
   const problem = error ?? (analysed && 'error' in analysed ? analysed.error : undefined)
   const rows = useMemo(() => (allRows ?? []).filter((r) => !excluded.includes(r.label)), [allRows, excluded])

@@ -1,8 +1,8 @@
 import Dexie from 'dexie'
-import { setOwn, toolProperties } from '../core'
-import type { LiveScoring, Task, TaskRecords } from '../core'
-import { ArchiveError, buildArchive, needsKernel, readArchive, rescoreAttempt, verifiedSteps, zipArchive } from '../core/archive'
-import type { ArchiveManifest, ArchiveSealed, ArchivedAttempt, ArchivedStep, ArchivedVerdict, RescoredAttempt, VerdictChange } from '../core/archive'
+import { contentFingerprint, setOwn } from '../core'
+import type { AttemptJudge, JudgedAttempt, LiveScoring, Task, TaskRecords, TaskVersion } from '../core'
+import { ArchiveError, buildArchive, readArchive, zipArchive } from '../core/archive'
+import type { ArchiveManifest, ArchiveSealed, ArchivedAttempt, ArchivedStep, VerdictChange } from '../core/archive'
 import { taskFingerprint, userTexts } from '../core/seal'
 import { withLatest } from './attempts'
 import { database } from './schema'
@@ -226,15 +226,13 @@ export interface ImportedSource {
  *
  * An attempt already stored (same id) is skipped, so importing an archive
  * twice adds nothing; so is one an earlier source of the same import adds,
- * as if the sources were imported one after the other. Every finished
- * attempt is scored against the data set's gold by the page's scorer (see
- * rescoreAttempt): a verdict in a file is never stored as it is, and those
- * that differ are returned. A static attempt's steps are checked against the
- * tool schemas (verifiedSteps); a live one's, or one with random failures,
- * are run again through the attempt kernel over the task's records
- * (kernelSteps), before the write transaction opens, and its steps are
- * stored as the kernel judged them. Imported attempts carry `importedFrom`:
- * their source's name.
+ * as if the sources were imported one after the other. Every attempt is
+ * judged by `judge`, the re-scoring service (src/core/verdict judgeAttempt),
+ * against the data set's task, before the write transaction opens: its steps
+ * and verdict are stored as the service gives them, with the task version's
+ * fingerprint. A verdict in a file is never stored as it is, and those that
+ * differ are returned. Imported attempts carry `importedFrom`: their
+ * source's name.
  *
  * An export from a sealed data set (its manifest has `sealed`) is refused
  * whole, with every reason in the issues, unless each attempt's task is
@@ -252,6 +250,7 @@ export interface ImportedSource {
 export async function importAttemptSources(
   datasetId: string,
   sources: readonly AttemptSource[],
+  judge: AttemptJudge,
   db: SpievalDatabase = database(),
 ): Promise<ImportedSource[]> {
   const read = sources.map((source) => ({ source, ...readArchive(source.files) }))
@@ -259,13 +258,18 @@ export async function importAttemptSources(
   if (issues.length > 0)
     throw new ArchiveError(`${read.filter((r) => r.issues.length > 0).map((r) => r.source.name).join(', ')} cannot be imported:\n${issues.join('\n')}`, issues)
   // What checking the attempts needs, read first: live attempts are run again through the kernel, outside any transaction.
-  const { dataset, tasks, records, seen, studies } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.studies], async () => {
+  const { dataset, tasks, fingerprints, records, seen, studies } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.studies], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
     const taskIds = [...new Set(read.flatMap((r) => r.attempts.map((a) => a.taskId)))]
     const taskRows = await db.tasks.bulkGet(taskIds.map((id): [string, string] => [datasetId, id]))
     const tasks = new Map<string, Task>()
-    taskRows.forEach((row) => row && tasks.set(row.id, row.task))
+    const fingerprints = new Map<string, string>()
+    for (const row of taskRows) {
+      if (!row) continue
+      tasks.set(row.id, row.task)
+      if (row.fingerprint !== undefined) fingerprints.set(row.id, row.fingerprint)
+    }
     const unknownTasks = taskIds.filter((id) => !tasks.has(id))
     if (unknownTasks.length > 0) {
       const names = read.filter((r) => r.attempts.some((a) => !tasks.has(a.taskId))).map((r) => r.source.name)
@@ -275,15 +279,12 @@ export async function importAttemptSources(
         unknownTasks,
       )
     }
-    // Only the tasks of attempts the kernel checks need their records.
-    const replayed = [...new Set(read.flatMap((r) => r.attempts.filter(needsKernel).map((a) => a.taskId)))]
-    const recordRows = await db.taskRecords.bulkGet(replayed.map((id): [string, string] => [datasetId, id]))
-    const records = new Map<string, TaskRecords>(replayed.map((id, i) => [id, recordRows[i]?.records ?? {}]))
+    // Each attempt's task version (what its verdict is computed against) takes the task's records.
+    const records = await recordsOf(db, datasetId, taskIds)
     // The tasks of sealed exports are matched by fingerprint, which takes their records.
-    const fingerprinted = read.filter((r) => r.sealed).flatMap((r) => r.attempts.map((a) => a.taskId))
-    const seen = fingerprinted.length > 0 ? await recordsOf(db, datasetId, fingerprinted) : new Map<string, TaskRecords>()
+    const seen = read.some((r) => r.sealed) ? records : new Map<string, TaskRecords>()
     const studies = read.some((r) => r.sealed?.study) ? await listStudies(datasetId, db) : []
-    return { dataset, tasks, records, seen, studies }
+    return { dataset, tasks, fingerprints, records, seen, studies }
   })
   const refusals = await sealedRefusals(read, { dataset, tasks, records: seen, studies })
   if (refusals.length > 0) {
@@ -297,19 +298,24 @@ export async function importAttemptSources(
     const person = r.sealed?.study?.person
     if (person !== undefined) r.attempts = r.attempts.map((a) => (a.actor === person ? a : { ...a, actor: person }))
   }
-  const properties = toolProperties(dataset.tools)
+  const context = { tools: dataset.tools, profile: dataset.profile, ...(sealedTarget ? { sealed: true } : {}) }
+  const versions = new Map<string, TaskVersion>()
+  const versionOf = (task: Task): TaskVersion => {
+    let version = versions.get(task.id)
+    if (!version) {
+      const taskRecords = records.get(task.id) ?? {}
+      version = { task, records: taskRecords, fingerprint: fingerprints.get(task.id) ?? contentFingerprint({ task, records: taskRecords }) }
+      versions.set(task.id, version)
+    }
+    return version
+  }
   // Each attempt id checked once: a later source's copy of it is skipped below, as is one already stored.
-  const checked = new Map<string, RescoredAttempt>()
+  const checked = new Map<string, JudgedAttempt>()
   for (const { attempts } of read)
     for (const a of attempts) {
       const task = tasks.get(a.taskId)
       if (!task || checked.has(a.id)) continue
-      const options = { sealed: sealedTarget }
-      if (needsKernel(a)) {
-        checked.set(a.id, await rescoreAttempt(a, task, properties, { tools: dataset.tools, records: records.get(a.taskId) ?? {}, profile: dataset.profile }, options))
-      } else {
-        checked.set(a.id, await rescoreAttempt({ ...a, steps: verifiedSteps(a.steps, dataset.tools) }, task, properties, undefined, options))
-      }
+      checked.set(a.id, await judge(a, versionOf(task), context))
     }
   return db.transaction('rw', [db.datasets, db.attempts, db.calls], async () => {
     if (!(await db.datasets.get(datasetId))) throw new ArchiveError(`No data set ${datasetId} is stored.`)
@@ -326,7 +332,7 @@ export async function importAttemptSources(
         const result = checked.get(a.id)
         if (!result) continue // every attempt's task is known here, so each fresh one was checked
         if (result.change) changedVerdicts.push(result.change)
-        rows.push(attemptRow(a, datasetId, result.verdict, source.name))
+        rows.push(attemptRow(a, datasetId, result, source.name))
         for (const s of result.steps) calls.push({ attemptId: a.id, ...s })
       }
       return { source: source.name, added: fresh.length, skipped: attempts.length - fresh.length, changedVerdicts }
@@ -417,7 +423,8 @@ async function sealedRefusals(
   return refusals
 }
 
-function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerdict | undefined, sourceName: string): AttemptRow {
+function attemptRow(a: ArchivedAttempt, datasetId: string, judged: Pick<JudgedAttempt, 'verdict' | 'taskFingerprint'>, sourceName: string): AttemptRow {
+  const { verdict } = judged
   return {
     id: a.id,
     datasetId,
@@ -428,7 +435,7 @@ function attemptRow(a: ArchivedAttempt, datasetId: string, verdict: ArchivedVerd
     elapsedMs: a.elapsedMs,
     finished: a.finished,
     ...(a.ended !== undefined ? { ended: a.ended } : {}),
-    ...(verdict ? { verdict } : {}),
+    ...(verdict ? { verdict, verdictFingerprint: judged.taskFingerprint } : {}),
     // The task's home screen, as a new attempt starts (src/state/routes.ts routeToHash).
     screen: `#/task/${encodeURIComponent(a.taskId)}`,
     ...(a.flags ? { flags: a.flags } : {}),
@@ -449,8 +456,9 @@ export async function importAttempts(
   datasetId: string,
   files: Readonly<Record<string, string>>,
   sourceName: string,
+  judge: AttemptJudge,
   db: SpievalDatabase = database(),
 ): Promise<ImportedAttempts> {
-  const [result] = await importAttemptSources(datasetId, [{ name: sourceName, files }], db)
+  const [result] = await importAttemptSources(datasetId, [{ name: sourceName, files }], judge, db)
   return { added: result?.added ?? 0, skipped: result?.skipped ?? 0, unknownTasks: [], changedVerdicts: result?.changedVerdicts ?? [] }
 }

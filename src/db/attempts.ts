@@ -270,7 +270,7 @@ function updateAttemptDurably(
 /** Ends an attempt with its verdict. Resolves once the write is on disk (strict durability). */
 export async function storeFinish(
   attemptId: string,
-  finish: { verdict?: StoredVerdict; elapsedMs: number; callCount: number },
+  finish: { verdict?: StoredVerdict; verdictFingerprint?: string; elapsedMs: number; callCount: number },
   db: SpievalDatabase = database(),
 ): Promise<AttemptRow | undefined> {
   return db.write(async () => {
@@ -283,6 +283,7 @@ export async function storeFinish(
         finished: true,
         ended: Date.now(),
         ...(finish.verdict ? { verdict: finish.verdict } : {}),
+        ...(finish.verdict && finish.verdictFingerprint ? { verdictFingerprint: finish.verdictFingerprint } : {}),
         elapsedMs: finish.elapsedMs,
         callCount: Math.max(row.callCount ?? 0, finish.callCount),
       }),

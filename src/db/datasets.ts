@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { APP_KEYS, DATASET_FILES, loadDataset, ownValue } from '../core'
+import { APP_KEYS, DATASET_FILES, contentFingerprint, loadDataset, ownValue } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core/dataset/chunked'
 import { appsToKeep, storedTask } from '../core/dataset/export'
@@ -35,6 +35,13 @@ export function nonEmpty(records: TaskRecords | undefined): TaskRecords {
  * write its entry of records_db.json back (its apps with their empty lists,
  * its place in the file), kept only where it is not already implied.
  */
+/** A task's row and its records' row, with the version's fingerprint over what is stored. */
+function taskRows(datasetId: string, task: Task, sealed: boolean, file: TaskRecords | undefined, at: number | undefined, order: number): [TaskRow, TaskRecordsRow] {
+  const stored = storedTask(task, sealed)
+  const records = recordsRow(datasetId, task.id, file, at, order)
+  return [{ datasetId, id: task.id, order, task: stored, fingerprint: contentFingerprint({ task: stored, records: records.records }) }, records]
+}
+
 function recordsRow(datasetId: string, taskId: string, file: TaskRecords | undefined, at: number | undefined, order: number): TaskRecordsRow {
   const records = nonEmpty(file)
   const apps = file ? appsToKeep(file, records) : undefined
@@ -104,8 +111,9 @@ export async function importDataset(
         const slice = slices.get(task.id)
         const taskRecords = slice ? readTaskRecords(scanned.text, slice) : undefined
         if (!taskRecords) throw new RecordsProblem(task.id)
-        tasks.push({ datasetId: row.id, id: task.id, order, task: storedTask(task, sealed) })
-        records.push(recordsRow(row.id, task.id, taskRecords, at.get(task.id), order))
+        const [taskRow, recordRow] = taskRows(row.id, task, sealed, taskRecords, at.get(task.id), order)
+        tasks.push(taskRow)
+        records.push(recordRow)
         row.records += countRecords(taskRecords)
         if (tasks.length >= CHUNK) await flush(order + 1)
       }
@@ -157,8 +165,9 @@ async function storeWhole(
     await db.datasets.add(row)
     for (let i = 0; i < total; i += CHUNK) {
       const chunk = dataset.tasks.slice(i, i + CHUNK)
-      await db.tasks.bulkAdd(chunk.map((task, k) => ({ datasetId: row.id, id: task.id, order: i + k, task: storedTask(task, sealed) })))
-      await db.taskRecords.bulkAdd(chunk.map((task, k) => recordsRow(row.id, task.id, ownValue(dataset.records, task.id), at.get(task.id), i + k)))
+      const rows = chunk.map((task, k) => taskRows(row.id, task, sealed, ownValue(dataset.records, task.id), at.get(task.id), i + k))
+      await db.tasks.bulkAdd(rows.map(([taskRow]) => taskRow))
+      await db.taskRecords.bulkAdd(rows.map(([, recordRow]) => recordRow))
       options.onProgress?.(Math.min(i + CHUNK, total), total, 'store')
     }
     if (options.activate !== false) await db.meta.put({ key: ACTIVE_KEY, value: row.id })
@@ -205,8 +214,8 @@ export async function loadTask(
   datasetId: string,
   taskId: string,
   db: SpievalDatabase = database(),
-): Promise<{ task: Task; records: TaskRecords } | undefined> {
+): Promise<{ task: Task; records: TaskRecords; fingerprint?: string } | undefined> {
   const [row, records] = await Promise.all([db.tasks.get([datasetId, taskId]), db.taskRecords.get([datasetId, taskId])])
   if (!row) return undefined
-  return { task: row.task, records: records?.records ?? {} }
+  return { task: row.task, records: records?.records ?? {}, ...(row.fingerprint !== undefined ? { fingerprint: row.fingerprint } : {}) }
 }

@@ -1,11 +1,11 @@
-import { contentFingerprint, toolProperties } from '../core'
+import { contentFingerprint } from '../core'
 import { storedTask } from '../core/dataset/export'
-import type { AttemptVerdict, Profile, Task, TaskContent, ToolSchema } from '../core'
-import { rescoreAttempt } from '../core/archive'
+import type { AttemptJudge, JudgeContext, Profile, Task, TaskContent, TaskVersion } from '../core'
 import { archivedAttempt } from './archive'
+import { judgedCalls, judgedRow } from './judged'
 import { countRecords, nonEmpty } from './datasets'
 import { database } from './schema'
-import type { AttemptRow, RevisionRow, SpievalDatabase } from './schema'
+import type { AttemptRow, CallRow, RevisionRow, SpievalDatabase } from './schema'
 
 /** An attempt whose verdict a revision turned: right before and wrong after, or the other way. */
 export interface VerdictFlip {
@@ -44,14 +44,18 @@ export async function revisionByFingerprint(datasetId: string, taskId: string, f
  * Saves an edit of a task (or a new task) as a new revision, in one
  * transaction: the task and its records, the revision (with revision 0, the
  * task as it was, on its first edit), and every finished attempt at the task
- * scored again against the revision. A renamed task takes its attempts and
- * revisions along. Refused, changing nothing: a sealed data set (it has no
- * gold to revise), an id another task has, a task that is not there.
+ * judged again against the revision by `judge` (the re-scoring service,
+ * src/core/verdict): its calls replayed under the revised task (its friction
+ * rules and effects), and its steps and verdict stored as judged, with the
+ * revision's fingerprint. A renamed task takes its attempts and revisions
+ * along. Refused, changing nothing: a sealed data set (it has no gold to
+ * revise), an id another task has, a task that is not there.
  */
 export async function saveTaskRevision(
   datasetId: string,
   content: TaskContent,
   options: { author: string; replaces?: string; now?: number },
+  judge: AttemptJudge,
   db: SpievalDatabase = database(),
 ): Promise<SavedRevision> {
   const at = options.now ?? Date.now()
@@ -85,14 +89,16 @@ export async function saveTaskRevision(
       await db.revisions.bulkDelete(history.map((r) => [datasetId, oldId, r.rev] as [string, string, number]))
       await db.revisions.bulkPut(history.map((r) => ({ ...r, taskId: task.id })))
     }
-    await db.tasks.put({ datasetId, id: task.id, order, task: stored })
+    await db.tasks.put({ datasetId, id: task.id, order, task: stored, fingerprint })
     const { apps, at: place } = previousRecords ?? {}
     await db.taskRecords.put({ datasetId, taskId: task.id, records, ...(apps ? { apps } : {}), ...(place !== undefined ? { at: place } : {}) })
     await db.revisions.bulkPut(added)
 
     const attempts = oldId === undefined ? [] : await db.attempts.where('[datasetId+taskId]').equals([datasetId, oldId]).toArray()
-    const { flips, rescored, rows } = await rescore(db, attempts, { ...task, line }, records, dataset)
-    await db.attempts.bulkPut(rows.map((r) => ({ ...r, taskId: task.id })))
+    const judged = await rescore(db, attempts, { task: { ...task, line }, records, fingerprint }, { tools: dataset.tools, profile: dataset.profile }, judge)
+    await db.attempts.bulkPut(judged.rows.map((r) => ({ ...r, taskId: task.id })))
+    await db.calls.bulkPut(judged.calls)
+    const { flips, rescored } = judged
 
     const recordsBefore = previousRecords ? countRecords(previousRecords.records) : 0
     await db.datasets.update(datasetId, { tasks: dataset.tasks + (previousRow ? 0 : 1), records: dataset.records - recordsBefore + countRecords(records) })
@@ -103,11 +109,18 @@ export async function saveTaskRevision(
 /**
  * Saves an edit of the data set's profile, in one transaction: the profile
  * (kept as first imported for CHANGES.md), and every finished live attempt of
- * the data set scored again, since live effects stamp the profile's time,
- * name, phone and account (a static verdict does not depend on it). Returns
- * the flips. Refused for a sealed data set.
+ * the data set judged again by `judge` (steps and verdict stored as judged),
+ * since live effects stamp the profile's time, name, phone and account (a
+ * static verdict does not depend on it). Returns the flips. Refused for a
+ * sealed data set.
  */
-export async function saveProfile(datasetId: string, profile: Profile, options: { author: string }, db: SpievalDatabase = database()): Promise<{ flips: VerdictFlip[]; rescored: number }> {
+export async function saveProfile(
+  datasetId: string,
+  profile: Profile,
+  options: { author: string },
+  judge: AttemptJudge,
+  db: SpievalDatabase = database(),
+): Promise<{ flips: VerdictFlip[]; rescored: number }> {
   return db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.attempts, db.calls], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new Error('This data set is no longer stored')
@@ -121,10 +134,13 @@ export async function saveProfile(datasetId: string, profile: Profile, options: 
     for (const taskId of new Set(live.map((a) => a.taskId))) {
       const [taskRow, recordsRow] = await Promise.all([db.tasks.get([datasetId, taskId]), db.taskRecords.get([datasetId, taskId])])
       if (!taskRow) continue
-      const judged = await rescore(db, live.filter((a) => a.taskId === taskId), taskRow.task, recordsRow?.records ?? {}, { tools: dataset.tools, profile })
+      const records = recordsRow?.records ?? {}
+      const version = { task: taskRow.task, records, fingerprint: taskRow.fingerprint ?? contentFingerprint({ task: taskRow.task, records }) }
+      const judged = await rescore(db, live.filter((a) => a.taskId === taskId), version, { tools: dataset.tools, profile }, judge)
       flips.push(...judged.flips)
       rescored += judged.rescored
       await db.attempts.bulkPut(judged.rows)
+      await db.calls.bulkPut(judged.calls)
     }
     return { flips, rescored }
   })
@@ -135,33 +151,34 @@ async function nextOrder(db: SpievalDatabase, datasetId: string): Promise<number
   return last ? last.order + 1 : 0
 }
 
-/** The finished attempts scored against the task as revised (each kept as the kernel or the scorer judges its calls now). */
+/** The finished attempts judged against a task version: each one's row and calls as the service judged them. */
 async function rescore(
   db: SpievalDatabase,
   attempts: readonly AttemptRow[],
-  task: Task,
-  records: TaskContent['records'],
-  dataset: { tools: ToolSchema[]; profile: Profile },
-): Promise<{ flips: VerdictFlip[]; rescored: number; rows: AttemptRow[] }> {
-  const properties = toolProperties(dataset.tools)
+  version: TaskVersion,
+  context: JudgeContext,
+  judge: AttemptJudge,
+): Promise<{ flips: VerdictFlip[]; rescored: number; rows: AttemptRow[]; calls: CallRow[] }> {
   const flips: VerdictFlip[] = []
   const rows: AttemptRow[] = []
+  const calls: CallRow[] = []
   let rescored = 0
   for (const attempt of attempts) {
     if (!attempt.finished) {
       rows.push(attempt)
       continue
     }
-    const calls = await db.calls.where('[attemptId+seq]').between([attempt.id, -Infinity], [attempt.id, Infinity]).toArray()
-    const judged = await rescoreAttempt(archivedAttempt(attempt, calls), task, properties, { tools: dataset.tools, records, profile: dataset.profile })
-    const verdict: AttemptVerdict | undefined = judged.verdict
+    const before = await db.calls.where('[attemptId+seq]').between([attempt.id, -Infinity], [attempt.id, Infinity]).toArray()
+    const judged = await judge(archivedAttempt(attempt, before), version, context)
+    const verdict = judged.verdict
     if (!verdict) {
       rows.push(attempt)
       continue
     }
     rescored++
     if (attempt.verdict && attempt.verdict.correct !== verdict.correct) flips.push({ attemptId: attempt.id, actor: attempt.actor, before: attempt.verdict.correct, after: verdict.correct })
-    rows.push({ ...attempt, verdict })
+    rows.push(judgedRow(attempt, judged))
+    calls.push(...judgedCalls(attempt.id, before, judged.steps))
   }
-  return { flips, rescored, rows }
+  return { flips, rescored, rows, calls }
 }

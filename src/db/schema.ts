@@ -33,6 +33,13 @@ export interface TaskRow {
   /** Position in input_data.jsonl, to list tasks in file order. */
   order: number
   task: Task
+  /**
+   * The task version's content fingerprint (contentFingerprint of the task and
+   * its records), kept at import, on save and on unsealing, so that opening
+   * a task does not hash its records again. Missing on rows stored before it
+   * was kept: then it is computed.
+   */
+  fingerprint?: string
 }
 
 /** One app's records of one task: the version 1 layout, kept to migrate from. */
@@ -82,6 +89,13 @@ export interface AttemptRow extends AttemptInfo {
   flags?: AttemptFlag[]
   /** Set on attempts merged from an export: the export's file name. */
   importedFrom?: string
+  /**
+   * The verdict under the task version the attempt was made on
+   * (`taskFingerprint`), kept when a revision judged the attempt again (then
+   * `verdict` is under the revision), or once the earlier-version review
+   * judged it there.
+   */
+  madeOnVerdict?: { fingerprint: string; verdict: StoredVerdict }
 }
 
 /** A step as stored: the attempt's log, one row a call. */

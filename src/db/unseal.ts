@@ -1,11 +1,10 @@
 import Dexie from 'dexie'
-import { DATASET_FILES, loadDataset, toolProperties } from '../core'
-import type { Task, TaskRecords } from '../core'
-import { needsKernel, rescoreAttempt } from '../core/archive'
-import type { ArchivedVerdict } from '../core/archive'
+import { DATASET_FILES, contentFingerprint, loadDataset, underPlayedRules } from '../core'
+import type { AttemptJudge, JudgedAttempt, Task, TaskRecords } from '../core'
 import { SealError, openSealedTasks } from '../core/seal'
 import type { SealedManifest } from '../core/seal'
 import { archivedAttempt } from './archive'
+import { judgedCalls, judgedRow } from './judged'
 import { database } from './schema'
 import type { AttemptRow, CallRow, DatasetRow, SpievalDatabase } from './schema'
 
@@ -57,11 +56,11 @@ const sameSeal = (a: SealedManifest | undefined, b: SealedManifest): boolean => 
  * the one loader, against the stored records, tools and profile; the stored
  * tasks are replaced by the opened ones, `sealed` is dropped from the data
  * set, and every finished attempt at its tasks (stored without a verdict) is
- * scored by the one scorer, a live one or one with random failures by
- * running its calls again through the attempt kernel (rescoreAttempt). The
- * participant met no friction rule, whose rules were sealed with the gold, so
- * the replay leaves those rules out; the state it checks is the one the
- * participant left.
+ * judged by `judge`, the re-scoring service (src/core/verdict): its calls
+ * replayed with the kernel's rules under the opened task's gold and the
+ * friction rules the participant's sealed task had (underPlayedRules), and
+ * its steps and verdict stored as judged, with the opened task's
+ * fingerprint.
  *
  * All or nothing: a wrong passphrase (SealError `wrong-passphrase`), a
  * folder sealed without one (`no-gold`), an altered task (`tampered`, naming
@@ -69,7 +68,7 @@ const sameSeal = (a: SealedManifest | undefined, b: SealedManifest): boolean => 
  * decryption and the replays run before the write; the write is one
  * transaction, which starts over when an attempt finished meanwhile.
  */
-export async function unsealStoredDataset(datasetId: string, passphrase: string, db: SpievalDatabase = database()): Promise<UnsealedDataset> {
+export async function unsealStoredDataset(datasetId: string, passphrase: string, judge: AttemptJudge, db: SpievalDatabase = database()): Promise<UnsealedDataset> {
   for (let attempt = 1; ; attempt++) {
     const read = await readForUnseal(datasetId, db)
     const { row, tasks, records, attempts } = read
@@ -85,23 +84,30 @@ export async function unsealStoredDataset(datasetId: string, passphrase: string,
     const mismatch = opened.findIndex((t, i) => t.id !== tasks[i]?.id)
     if (mismatch >= 0 || opened.length !== tasks.length)
       throw new SealError('tampered', `Task "${tasks[mismatch]?.id ?? opened[mismatch]?.id ?? ''}": the opened tasks are not the stored ones.`, tasks[mismatch]?.id)
-    const verdicts = await scoreAll(row, opened, records, attempts)
+    const fingerprints = opened.map((task) => contentFingerprint({ task, records: records[task.id] ?? {} }))
+    const judged = await judgeAll(row, opened, fingerprints, tasks, records, attempts, judge)
     const done = await db.write(() =>
-      db.transaction('rw', [db.datasets, db.tasks, db.attempts], async () => {
+      db.transaction('rw', [db.datasets, db.tasks, db.attempts, db.calls], async () => {
         const now = await db.datasets.get(datasetId)
         if (!now) throw new Error(`Data set "${row.name}" was deleted meanwhile.`)
         if (!sameSeal(now.sealed, manifest)) throw new SealError('not-sealed', `Data set "${row.name}" was unsealed meanwhile.`)
         const finished = (await attemptsOf(db, datasetId)).filter((a) => a.finished)
         if (finished.map(stamp).sort().join('\n') !== attempts.map(({ row: a }) => stamp(a)).sort().join('\n')) return false
-        await db.tasks.bulkPut(opened.map((task, order) => ({ datasetId, id: task.id, order, task })))
+        await db.tasks.bulkPut(opened.map((task, order) => ({ datasetId, id: task.id, order, task, fingerprint: fingerprints[order] })))
         const { sealed: _sealed, ...unsealed } = now
         await db.datasets.put(unsealed)
-        for (const [id, verdict] of verdicts) await db.attempts.update(id, { verdict })
+        for (const { row: before, calls } of attempts) {
+          const result = judged.get(before.id)
+          if (!result?.verdict) continue
+          const now = await db.attempts.get(before.id)
+          if (now) await db.attempts.put(judgedRow(now, result))
+          await db.calls.bulkPut(judgedCalls(before.id, calls, result.steps))
+        }
         return true
       }),
     )
     if (done) {
-      const scored = [...verdicts.values()]
+      const scored = [...judged.values()].flatMap((j) => (j.verdict ? [j.verdict] : []))
       return { tasks: opened.length, scored: scored.length, correct: scored.filter((v) => v.correct).length }
     }
     if (attempt >= TRIES) throw new Error(`Attempts at data set "${row.name}" kept finishing while it was being unsealed; nothing was changed. Try again.`)
@@ -123,31 +129,31 @@ async function readForUnseal(datasetId: string, db: SpievalDatabase) {
   })
 }
 
-/** The friction rules a sealed task's attempt never met: they were sealed with the gold. */
-function withoutFriction(task: Task): Task {
-  if (!task.live?.friction) return task
-  const { friction: _friction, ...live } = task.live
-  const { live: _live, ...rest } = task
-  return Object.keys(live).length > 0 ? { ...rest, live } : rest
-}
-
-/** Each finished attempt's verdict under the opened gold: attempt id → verdict. */
-async function scoreAll(
+/** Each finished attempt judged under the opened task: attempt id → what the service gave. */
+async function judgeAll(
   row: DatasetRow,
   tasks: readonly Task[],
+  fingerprints: readonly string[],
+  sealedTasks: readonly Task[],
   records: Record<string, TaskRecords>,
   attempts: readonly { row: AttemptRow; calls: CallRow[] }[],
-): Promise<Map<string, ArchivedVerdict>> {
-  const byId = new Map(tasks.map((t) => [t.id, t]))
-  const properties = toolProperties(row.tools)
-  const verdicts = new Map<string, ArchivedVerdict>()
+  judge: AttemptJudge,
+): Promise<Map<string, JudgedAttempt>> {
+  const byId = new Map(tasks.map((t, i) => [t.id, { task: t, fingerprint: fingerprints[i] ?? '' }]))
+  const played = new Map(sealedTasks.map((t) => [t.id, t]))
+  const versions = new Map<string, { task: Task; records: TaskRecords; fingerprint: string }>()
+  const judged = new Map<string, JudgedAttempt>()
   for (const { row: stored, calls } of attempts) {
-    const task = byId.get(stored.taskId)
-    if (!task) continue // an attempt kept from a task the data set no longer has
-    const archived = archivedAttempt(stored, calls)
-    const kernel = needsKernel(archived) ? { tools: row.tools, records: records[task.id] ?? {}, profile: row.profile } : undefined
-    const { verdict } = await rescoreAttempt(archived, withoutFriction(task), properties, kernel)
-    if (verdict) verdicts.set(stored.id, verdict)
+    const opened = byId.get(stored.taskId)
+    if (!opened) continue // an attempt kept from a task the data set no longer has
+    const { task, fingerprint } = opened
+    let version = versions.get(task.id)
+    if (!version) {
+      // The opened version's gold, under the rules the participant's sealed task had (src/core/verdict underPlayedRules).
+      version = { task: underPlayedRules(task, played.get(task.id) ?? task), records: records[task.id] ?? {}, fingerprint }
+      versions.set(task.id, version)
+    }
+    judged.set(stored.id, await judge(archivedAttempt(stored, calls), version, { tools: row.tools, profile: row.profile }))
   }
-  return verdicts
+  return judged
 }

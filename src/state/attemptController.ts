@@ -15,6 +15,7 @@ import { useSession } from './sessionStore'
 import type { SessionState } from './sessionStore'
 import { useSettings } from './settings'
 import { clearStorageError, reportStorageError } from './storage'
+import { storedOutcome } from './storedVerdict'
 import { elapsedNow, pauseTimer, resumeTimer, startTimer } from './timer'
 
 /**
@@ -185,7 +186,7 @@ function show(attempt: Attempt, row: AttemptRow, route: PhoneRoute, byAgent = fa
     live,
     attempt: row,
     steps: [...steps],
-    verdict: row.finished ? attempt.verdict() : undefined,
+    verdict: storedOutcome(row, row.finished ? attempt.callChecks() : undefined),
     leading: attempt.leading,
   })
   startTimer(row.elapsedMs, !row.finished && attempt.leading && pageVisible())

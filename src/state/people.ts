@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { ArchiveError, readArchive, submittedOf, unzipArchive } from '../core'
+import { ArchiveError, judgeAttempt, readArchive, submittedOf, unzipArchive } from '../core'
 import type { ArchiveManifest, PersonAttempt } from '../core'
 import type { VerdictChange } from '../core/archive'
 import { callsOf, exportAttempts, isRecorded } from '../db'
@@ -226,7 +226,7 @@ export async function importPeople(files: readonly File[]): Promise<void> {
     }
     if (problems.length === 0 && read.sources.length > 0) {
       try {
-        outcomes.push(...(await importAttemptSources(dataset.id, read.sources)))
+        outcomes.push(...(await importAttemptSources(dataset.id, read.sources, judgeAttempt)))
       } catch (err) {
         problems.push(issueOf(read.sources.map((s) => s.name).join(', '), err))
       }

@@ -8,6 +8,7 @@ import { flushFrameJobs } from './frameQueue'
 import { usePhone } from './phone'
 import { phonePlan } from './phonePlan'
 import { useSession } from './sessionStore'
+import { storedOutcome } from './storedVerdict'
 import { startTimer } from './timer'
 
 /**
@@ -37,7 +38,7 @@ export async function showRecording(attempt: AttemptRow, steps: readonly Traject
     live,
     attempt,
     steps: [...shown],
-    verdict: scored ? view.verdict() : undefined,
+    verdict: scored ? storedOutcome(attempt, view.callChecks()) : undefined,
     leading: true,
     replaying: { attemptId: attempt.id, step: upTo },
   })

@@ -1,6 +1,5 @@
-import { contentFingerprint, toolProperties } from '../core'
-import { rescoreAttempt } from '../core/archive'
-import { archivedAttempt, attemptCalls, loadTask, revisionByFingerprint } from '../db'
+import { contentFingerprint, judgeAttempt } from '../core'
+import { archivedAttempt, attemptCalls, loadTask, revisionByFingerprint, storeMadeOnVerdict } from '../db'
 import type { AttemptRow } from '../db'
 import { useSession } from './sessionStore'
 
@@ -16,20 +15,30 @@ export interface EarlierVersion {
 /**
  * The review of an attempt made on an earlier version of its task says so:
  * the version it was made on and its verdict there (the phone's verdict is
- * under the current version). Undefined when the task is as it was, or the
- * attempt keeps no fingerprint (made before revisions existed).
+ * under the current version). That verdict is the one stored for that
+ * version (kept when a revision judged the attempt again); one not stored
+ * yet is judged by the re-scoring service (src/core/verdict) and stored.
+ * Undefined when the task is as it was, or the attempt keeps no fingerprint
+ * (made before revisions existed).
  */
 export async function earlierVersionOf(attempt: AttemptRow): Promise<EarlierVersion | undefined> {
   const { dataset } = useSession.getState()
   const fingerprint = attempt.taskFingerprint
   if (!fingerprint || !dataset || !attempt.finished) return undefined
   const current = await loadTask(dataset.id, attempt.taskId)
-  if (!current || contentFingerprint(current) === fingerprint) return undefined
+  if (!current || (current.fingerprint ?? contentFingerprint(current)) === fingerprint) return undefined
   const version = await revisionByFingerprint(dataset.id, attempt.taskId, fingerprint)
   if (!version) return undefined
+  const verdict = attempt.madeOnVerdict?.fingerprint === fingerprint ? attempt.madeOnVerdict.verdict : await judgeMadeOn(attempt, { ...version.content, fingerprint })
+  if (!verdict) return undefined
+  return { rev: version.rev, at: version.at, correct: verdict.correct, errorType: verdict.errorType }
+}
+
+async function judgeMadeOn(attempt: AttemptRow, version: Parameters<typeof judgeAttempt>[1]) {
+  const { dataset } = useSession.getState()
+  if (!dataset) return undefined
   const calls = await attemptCalls(attempt.id)
-  const kernel = { tools: dataset.tools, records: version.content.records, profile: dataset.profile }
-  const judged = await rescoreAttempt(archivedAttempt(attempt, calls), version.content.task, toolProperties(dataset.tools), kernel)
-  if (!judged.verdict) return undefined
-  return { rev: version.rev, at: version.at, correct: judged.verdict.correct, errorType: judged.verdict.errorType }
+  const judged = await judgeAttempt(archivedAttempt(attempt, calls), version, { tools: dataset.tools, profile: dataset.profile })
+  if (judged.verdict) await storeMadeOnVerdict(attempt.id, version.fingerprint, judged.verdict)
+  return judged.verdict
 }

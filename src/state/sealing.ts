@@ -4,6 +4,7 @@
  * and storage around them.
  */
 import { create } from 'zustand'
+import { judgeAttempt } from '../core'
 import type { DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
 import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
@@ -205,7 +206,7 @@ export async function removeStudy(datasetId: string, studyId: string): Promise<v
  */
 export async function unsealInPage(row: DatasetRow, passphrase: string): Promise<UnsealedDataset> {
   if (row.sealed?.cipher === null) throw new SealError('no-gold', 'This data set was sealed without a passphrase: its gold is not here.')
-  const result = await unsealStoredDataset(row.id, passphrase)
+  const result = await unsealStoredDataset(row.id, passphrase, judgeAttempt)
   // The submitted attempts are scored now, their reviews showing the gold: their people's next attempts are practice.
   await recordGoldOfFinished(row.id, 'unseal')
   if (useSession.getState().dataset?.id === row.id) await reloadDatasets()

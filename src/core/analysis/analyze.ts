@@ -2,7 +2,7 @@ import type { Task, ToolSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
 import { isRetrievalToolName } from '../apps/registry'
 import { scoreResponses, orderedTypes } from '../score/aggregate'
-import type { DetailLine, ScoreResult } from '../score/aggregate'
+import type { DetailLine, KeptVerdictOf, ScoreResult } from '../score/aggregate'
 import type { LiveScoring } from '../score/liveLines'
 import type { ResponseLine } from '../score/responses'
 import { ERROR_TYPES } from '../score/types'
@@ -115,9 +115,11 @@ export function retrievalCalls(line: ResponseLine): { name: string; args: Record
  * error types, retrievals on solved vs failed tasks, retrieval modes and
  * field targeting, and which rows solved each task. Live lines of tasks that
  * expect changes need `live` (the records and profile their state is
- * replayed over), as `scoreResponses` does.
+ * replayed over), as `scoreResponses` does. Lines whose attempt has a
+ * verdict the caller keeps (`kept`: the page's stored ones) are counted with
+ * it, not scored again.
  */
-export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], lines: readonly ResponseLine[], live?: LiveScoring): AnalysisRow[] {
+export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], lines: readonly ResponseLine[], live?: LiveScoring, kept?: KeptVerdictOf): AnalysisRow[] {
   const groups = new Map<string, { meta: ReturnType<typeof rowOf>; lines: ResponseLine[] }>()
   for (const line of lines) {
     const meta = rowOf(line)
@@ -125,14 +127,21 @@ export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], li
     group.lines.push(line)
     groups.set(meta.label, group)
   }
-  return [...groups.values()].map(({ meta, lines: rowLines }) => analyzeRow(tasks, tools, meta, rowLines, live))
+  return [...groups.values()].map(({ meta, lines: rowLines }) => analyzeRow(tasks, tools, meta, rowLines, live, kept))
 }
 
-function analyzeRow(tasks: readonly Task[], tools: readonly ToolSchema[], meta: ReturnType<typeof rowOf>, lines: ResponseLine[], live: LiveScoring | undefined): AnalysisRow {
+function analyzeRow(
+  tasks: readonly Task[],
+  tools: readonly ToolSchema[],
+  meta: ReturnType<typeof rowOf>,
+  lines: ResponseLine[],
+  live: LiveScoring | undefined,
+  kept: KeptVerdictOf | undefined,
+): AnalysisRow {
   const units = [...new Set(lines.map((l) => rowOf(l).unit))]
   // Each unit (a run, or a person) becomes one run of the scorer.
   const renumbered = lines.map((l) => ({ ...l, run: units.indexOf(rowOf(l).unit) }))
-  const { result, details } = scoreResponses(tasks, tools, renumbered, live)
+  const { result, details } = scoreResponses(tasks, tools, renumbered, live, kept)
   const errors = Object.fromEntries(ERROR_TYPES.map((e) => [e, 0])) as Record<ErrorType, number>
   for (const d of details) if (d.error_type) errors[d.error_type]++
   const lastLine = new Map<string, ResponseLine>()

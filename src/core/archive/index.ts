@@ -4,5 +4,6 @@ export { buildArchive, archiveResponseLine, scoringOrder, actorRuns } from './bu
 export type { ArchiveInput } from './build'
 export { readArchive } from './read'
 export { zipArchive, unzipArchive, fileEntry, sha256Hex, isArchiveFileName, ZIP_LIMITS } from './files'
-export { kernelSteps, needsKernel, rescoreAttempt, verifiedSteps } from './rescore'
-export type { KernelSource, RescoredAttempt, VerdictChange, VerdictSummary } from './rescore'
+// Judging an archived attempt again is the re-scoring service's (src/core/verdict); the check of steps stays reachable here.
+export { needsKernel, verifiedSteps } from '../verdict'
+export type { VerdictChange, VerdictSummary } from '../verdict'

@@ -44,7 +44,7 @@ const isSource = (value: unknown): value is CallSource => typeof value === 'stri
  * (the seqs of the calls friction refused); a page export's trajectory marks
  * those steps, and `run_tag` gives an agent runner's run. What a file says
  * its steps answered is only text: an importer checks it again (see
- * rescoreAttempt).
+ * judgeAttempt in src/core/verdict).
  *
  * Lines that cannot be read are reported in `issues` and left out; an
  * importer should refuse an archive with any issue.

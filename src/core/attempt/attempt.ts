@@ -6,7 +6,7 @@ import type { LiveOutcome } from '../live/outcome'
 import { isPlainObject } from '../dataset/text'
 import { newId } from '../ids'
 import { scoreTask, toolProperties } from '../score/task'
-import type { PredictedCall } from '../score/types'
+import type { PredictedCall, TaskVerdict } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
 import { RefusedArguments, submittedOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
@@ -48,6 +48,8 @@ export interface AttemptTask {
    * answer means "unknown", not "do nothing"), so the attempt is never scored.
    */
   sealed?: boolean
+  /** The task version's content fingerprint, when the host keeps it: otherwise it is computed from the task and its records. */
+  fingerprint?: string
 }
 
 export interface OpenAttempt extends AttemptTask {
@@ -101,6 +103,7 @@ export class Attempt {
   private leadingNow = true
   private readOnly = false
   private releaseLead: (() => void) | undefined
+  private fingerprint: string | undefined
 
   private constructor(
     readonly info: AttemptInfo,
@@ -154,13 +157,14 @@ export class Attempt {
       callCount: inherited.length,
       ...(input.run ? { run: input.run } : {}),
       ...(input.fork ? { parent: { attemptId: input.fork.parent, step: input.fork.step } } : {}),
-      taskFingerprint: contentFingerprint({ task: input.task, records: input.records }),
+      taskFingerprint: input.fingerprint ?? contentFingerprint({ task: input.task, records: input.records }),
       ...(input.state === 'live' ? { state: 'live' as const } : {}),
       ...(input.failure && input.failure.rate > 0 ? { failure: { rate: input.failure.rate, seed: input.failure.seed } } : {}),
       ...(afterGold ? { afterGold: true as const } : {}),
     }
     await input.sink.create({ attempt: info, inherited })
     const attempt = new Attempt(info, input, input.sink, inherited, undefined)
+    attempt.fingerprint = info.taskFingerprint
     if (input.lock) attempt.takeLead(input.lock)
     return attempt
   }
@@ -287,12 +291,20 @@ export class Attempt {
       const kept = verdict && keptVerdict(verdict)
       // The verdict's diff shows the gold: the actor's next attempt at this task is practice. Kept first, so that no verdict is shown unrecorded.
       if (kept && verdictReachesActor(this.info)) await receiveGold(this.sink, this.info.actor, this.info.taskId, 'verdict')
-      await this.sink.finish(this.id, { ...(kept ? { verdict: kept } : {}), callCount: this.steps.length })
-      Object.assign(this.info, { finished: true, callCount: this.steps.length }, kept ? { verdict: kept } : {})
+      // The verdict is kept with the version it judged: a later revision of the task is told apart, and re-scores it.
+      const judged = kept ? { verdict: kept, verdictFingerprint: this.versionFingerprint() } : {}
+      await this.sink.finish(this.id, { ...judged, callCount: this.steps.length })
+      Object.assign(this.info, { finished: true, callCount: this.steps.length }, judged)
       this.releaseLead?.()
       this.emit({ type: 'finished', verdict })
       return verdict
     })
+  }
+
+  /** The fingerprint of the task version this attempt runs on (its source), computed once. */
+  private versionFingerprint(): string {
+    this.fingerprint ??= this.source.fingerprint ?? contentFingerprint({ task: this.source.task, records: this.source.records })
+    return this.fingerprint
   }
 
   /** The task's gold is sealed away: the attempt can be submitted, never scored. */
@@ -311,6 +323,18 @@ export class Attempt {
     // A static attempt is judged on its calls alone, as `npm run score` judges its response line.
     if (!this.live) return calls
     return liveOutcome(this.source.task, calls, this.live.verdict())
+  }
+
+  /**
+   * How the kept calls pair with the gold, parameter by parameter: what a
+   * review shows to explain a stored verdict (the verdict itself is the one
+   * stored at the finish or by a re-scoring, src/core/verdict). Undefined for
+   * a sealed task.
+   */
+  callChecks(): Pick<TaskVerdict, 'pairing' | 'checks'> | undefined {
+    if (this.sealed) return undefined
+    const { pairing, checks } = scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
+    return { pairing, checks }
   }
 
   /**

@@ -56,7 +56,7 @@ export class MemorySink implements AttemptSink {
   finish(attemptId: string, end: AttemptEnd): Promise<void> {
     return this.write(() => {
       const kept = this.must(attemptId)
-      Object.assign(kept.attempt, { finished: true, ended: Date.now(), verdict: end.verdict, callCount: end.callCount })
+      Object.assign(kept.attempt, { finished: true, ended: Date.now(), verdict: end.verdict, callCount: end.callCount }, end.verdictFingerprint ? { verdictFingerprint: end.verdictFingerprint } : {})
     })
   }
 

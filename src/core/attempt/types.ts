@@ -100,6 +100,12 @@ export interface AttemptInfo {
   /** The content fingerprint of the task as it was when the attempt was opened (src/core/authoring), so a revision can tell the attempts made on an earlier version. */
   taskFingerprint?: string
   /**
+   * The content fingerprint of the task version the stored `verdict` was
+   * computed against: the version played at the finish, or the one a
+   * re-scoring (src/core/verdict) judged the stored steps against.
+   */
+  verdictFingerprint?: string
+  /**
    * Made after its actor had received the task's gold (a verdict's diff, the
    * editor, an unseal, a fork of a finished attempt): practice, left out of
    * baselines, agreement and cross-validation. Absent is a blind attempt.
@@ -156,6 +162,8 @@ export interface StoredAttempt {
 /** What a finish stores; no verdict when the task's gold is sealed away (the attempt is only *submitted*). */
 export interface AttemptEnd {
   verdict?: AttemptVerdict
+  /** With a verdict: the fingerprint of the task version it was computed against. */
+  verdictFingerprint?: string
   callCount: number
 }
 

@@ -3,12 +3,42 @@ import { CAPABILITIES } from './capabilities'
 import { meanStd } from './stats'
 import { scoreTask, toolProperties } from './task'
 import type { ResponseLine } from './responses'
-import type { ErrorType, Mismatch } from './types'
+import type { ErrorType, Mismatch, TaskVerdict } from './types'
 import type { StateErrorType, StateMismatch } from '../live/verdict'
 import { effectsOf } from '../live/replayCalls'
 import { isLiveLine, schemaChecker, scoreLiveLine } from './liveLines'
 import type { LiveScoring } from './liveLines'
 import type { LiveOutcome } from '../live/outcome'
+import type { StateVerdict } from '../live/verdict'
+import type { AttemptVerdict } from '../attempt/types'
+
+/**
+ * The verdict kept with a response line's attempt, when the caller holds one
+ * it trusts (the page's stored verdict, made by the kernel or the re-scoring
+ * service): it is read instead of computed again. A file's own `verdict` is
+ * never one: a file is only text.
+ */
+export type KeptVerdictOf = (line: ResponseLine) => AttemptVerdict | undefined
+
+/** A kept verdict as the scorer's: `calls` beside a state verdict is the calls' own, else the verdict is the calls'. */
+function keptOutcome(taskId: string, kept: AttemptVerdict): { verdict: LiveOutcome; calls: TaskVerdict } {
+  // The kernel kept these from its own verdict (keptVerdict), typed loosely in storage.
+  const calls: TaskVerdict = {
+    id: taskId,
+    correct: kept.calls?.correct ?? kept.correct,
+    errorType: (kept.calls?.errorType ?? kept.errorType) as ErrorType | null,
+    mismatches: kept.mismatches as Mismatch[],
+    pairing: [],
+    checks: [],
+  }
+  const verdict: LiveOutcome = {
+    ...calls,
+    correct: kept.correct,
+    errorType: kept.errorType as ErrorType | null,
+    ...(kept.state ? { state: kept.state as StateVerdict, calls: { correct: calls.correct, errorType: calls.errorType } } : {}),
+  }
+  return { verdict, calls }
+}
 
 type MeanStd = { mean: number; std: number }
 
@@ -69,13 +99,16 @@ export function needsLiveScoring(tasks: readonly Task[], responses: readonly Res
  * wins, never a line made after its solver saw the gold (`after_gold: true`:
  * practice); a task without a line is wrong (`no_response`). A live line
  * (`state: "live"`) of a task that expects changes also gets a state
- * verdict, from its calls replayed over the task's records (`live`).
+ * verdict, from its calls replayed over the task's records (`live`). A line
+ * whose attempt has a verdict the caller keeps (`kept`) is counted with it,
+ * not scored again.
  */
 export function scoreResponses(
   tasks: readonly Task[],
   tools: readonly ToolSchema[],
   responses: readonly ResponseLine[],
   live?: LiveScoring,
+  kept?: KeptVerdictOf,
 ): { result: ScoreResult; details: DetailLine[] } {
   if (!live && needsLiveScoring(tasks, responses))
     throw new Error('Some response lines are live ("state": "live"): scoring their state needs the data set\'s records_db.json and profile.json')
@@ -84,6 +117,7 @@ export function scoreResponses(
   const checker = anyLive ? schemaChecker(tools) : undefined
   const stateTasks = tasks.filter((t) => t.live?.expectedState)
   const properties = toolProperties(tools)
+  const scoreLine = (task: Task, line: ResponseLine | undefined) => scoreLineWith(task, line, { properties, tools, live, effectOf, checker })
   const runIds = [...new Set(responses.map((r) => r.run))].sort((a, b) => a - b)
   if (runIds.length === 0) runIds.push(0)
   const byRun = new Map<number, Map<string, ResponseLine>>(runIds.map((run) => [run, new Map()]))
@@ -101,8 +135,8 @@ export function scoreResponses(
     const stateCorrect = new Map<string, number>()
     for (const task of tasks) {
       const line = lines.get(task.id)
-      const callsVerdict = scoreTask(task, line?.calls, properties)
-      const verdict: LiveOutcome = line && live && isLiveLine(line.raw) ? scoreLiveLine(task, line.calls, callsVerdict, tools, live, effectOf, checker) : callsVerdict
+      const keptVerdict = line && kept?.(line)
+      const { verdict, calls: callsVerdict } = keptVerdict ? keptOutcome(task.id, keptVerdict) : scoreLine(task, line)
       if (verdict.correct) increment(correct, task.type)
       if (callsVerdict.correct) increment(callsCorrect, task.type)
       if (verdict.state?.correct) increment(stateCorrect, task.type)
@@ -134,6 +168,17 @@ export function scoreResponses(
     result.state = { tasks: stateTasks.length, ...summary(stateRuns, orderedTypes(stateTasks)) }
   }
   return { result, details }
+}
+
+/** Scores one line (or its absence) against its task. */
+function scoreLineWith(
+  task: Task,
+  line: ResponseLine | undefined,
+  context: { properties: ReturnType<typeof toolProperties>; tools: readonly ToolSchema[]; live: LiveScoring | undefined; effectOf: ReturnType<typeof effectsOf>; checker: ReturnType<typeof schemaChecker> | undefined },
+): { verdict: LiveOutcome; calls: TaskVerdict } {
+  const calls = scoreTask(task, line?.calls, context.properties)
+  const verdict = line && context.live && isLiveLine(line.raw) ? scoreLiveLine(task, line.calls, calls, context.tools, context.live, context.effectOf, context.checker) : calls
+  return { verdict, calls }
 }
 
 const increment = (counts: Map<string, number>, type: string): void => void counts.set(type, (counts.get(type) ?? 0) + 1)

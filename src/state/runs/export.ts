@@ -1,16 +1,24 @@
 import { parseResponses, responseLine, scoreFileTexts, scoreResponses } from '../../core'
-import type { StoredRun } from '../../db'
+import type { AttemptRow, StoredRun } from '../../db'
 import { toSteps } from '../../db'
 import { saveDownload } from '../download'
 import { liveScoringFor } from '../liveScoring'
+import { storedVerdictOf } from '../storedVerdict'
 import { useSession } from '../sessionStore'
 import { storedJobs } from './stored'
 import { runProgress } from './store'
 
 /** The run's response lines (the one builder, as `npm run agent` writes them), one per repeat and task that has turns. */
 export async function runResponseLines(run: StoredRun): Promise<string[]> {
+  return (await runLines(run)).lines
+}
+
+/** The run's response lines and the attempts they are made of. */
+async function runLines(run: StoredRun): Promise<{ lines: string[]; attempts: AttemptRow[] }> {
   const instructions = new Map(useSession.getState().tasks.map((t) => [t.id, t.instruction]))
-  return (await storedJobs(run, { withCalls: true })).flatMap(({ repeat, taskId, attempt, turns, calls }) =>
+  const jobs = await storedJobs(run, { withCalls: true })
+  const attempts = jobs.flatMap((job) => (job.attempt ? [job.attempt] : []))
+  const lines = jobs.flatMap(({ repeat, taskId, attempt, turns, calls }) =>
     attempt && turns
       ? [
           JSON.stringify(
@@ -36,16 +44,21 @@ export async function runResponseLines(run: StoredRun): Promise<string[]> {
         ]
       : [],
   )
+  return { lines, attempts }
 }
 
-/** The run's scores over its tasks, from its response lines: what `npm run score` prints for the export. */
+/**
+ * The run's scores over its tasks, from its response lines: what `npm run
+ * score` prints for the export, each attempt counted with the verdict stored
+ * at its finish (or by a re-scoring), not scored again.
+ */
 export async function runScores(run: StoredRun) {
   const { dataset, tasks } = useSession.getState()
   if (!dataset) throw new Error('No data set is loaded')
-  const lines = await runResponseLines(run)
+  const { lines, attempts } = await runLines(run)
   const runTasks = tasks.filter((t) => run.tasks.includes(t.id))
   const parsed = parseResponses(lines.join('\n')).lines
-  const scored = scoreResponses(runTasks, dataset.tools, parsed, await liveScoringFor(dataset, runTasks, parsed))
+  const scored = scoreResponses(runTasks, dataset.tools, parsed, await liveScoringFor(dataset, runTasks, parsed), storedVerdictOf(attempts, parsed))
   return { lines, ...scored }
 }
 

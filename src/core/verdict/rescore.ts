@@ -3,13 +3,14 @@ import type { AttemptOutcome } from '../attempt/attempt'
 import { MemorySink } from '../attempt/memory'
 import { keptVerdict } from '../attempt/types'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
-import { scoreTask } from '../score/task'
-import type { ToolProperties } from '../score/task'
+import { scoreTask, toolProperties } from '../score/task'
 import { RefusedArguments, submittedOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
 import { ToolRuntime } from '../tools/runtime'
 import { isRetrievalToolName } from '../apps/registry'
-import type { ArchivedAttempt, ArchivedStep, ArchivedVerdict } from './types'
+import type { ArchivedAttempt, ArchivedStep, ArchivedVerdict } from '../archive/types'
+import { needsKernel } from './types'
+import type { JudgeContext, JudgedAttempt, TaskVersion, VerdictSummary } from './types'
 
 /**
  * An imported trajectory with what decides its score worked out again: each
@@ -20,8 +21,8 @@ import type { ArchivedAttempt, ArchivedStep, ArchivedVerdict } from './types'
  * static attempt without random failures ({@link needsKernel}), which meets
  * no friction: a friction mark in its file is dropped.
  */
-export function verifiedSteps(steps: readonly ArchivedStep[], tools: ToolSchema[]): ArchivedStep[] {
-  const runtime = new ToolRuntime(tools, {}, { setting: 'full' })
+export function verifiedSteps(steps: readonly ArchivedStep[], tools: readonly ToolSchema[]): ArchivedStep[] {
+  const runtime = new ToolRuntime([...tools], {}, { setting: 'full' })
   return steps.map((given) => {
     const step = given.friction ? withoutFriction(given) : given
     const kind = isRetrievalToolName(step.name) ? 'retrieval' : 'execution'
@@ -36,23 +37,13 @@ function withoutFriction(step: ArchivedStep): ArchivedStep {
   return rest
 }
 
-/**
- * Whether an attempt's steps can only be judged by running its calls through
- * the kernel again: in live state a call's answer depends on the calls
- * before it (an update needs its record, a friction rule counts tries, a
- * requirement needs an earlier success), and a run's random failures refuse
- * calls that are valid by their schema. A schema check would take such a
- * refused call, marked `ok: true` in a file, as a submitted action.
- */
-export function needsKernel(attempt: Pick<ArchivedAttempt, 'state' | 'failure'>): boolean {
-  return attempt.state === 'live' || attempt.failure !== undefined
-}
-
 /** What running an attempt's calls again needs: this data set's tools, the task's records, and the profile (live effects stamp its "now"). */
 export interface KernelSource {
   tools: readonly ToolSchema[]
   records: TaskRecords
   profile: Profile
+  /** The task version's fingerprint, when known: the replay then does not compute it again (a large task's takes a while). */
+  fingerprint?: string
   /** The data set is sealed (no gold): the calls are judged, the attempt is never scored. */
   sealed?: boolean
 }
@@ -84,7 +75,7 @@ export interface KernelSource {
  *   for repeat 0 without one: a line from elsewhere with `failure_rate` and no
  *   run tag is judged as repeat 0, whatever its `run`.
  * Where the kernel and the file disagree, the kernel's steps are kept and the
- * verdict change is reported (see rescoreAttempt).
+ * verdict change is reported (see judgeAttempt).
  */
 export async function kernelSteps(
   attempt: ArchivedAttempt,
@@ -104,6 +95,7 @@ export async function kernelSteps(
     ...(attempt.failure ? { failure: attempt.failure } : {}),
     ...(attempt.run ? { run: attempt.run } : {}),
     ...(source.sealed ? { sealed: true } : {}),
+    ...(source.fingerprint !== undefined ? { fingerprint: source.fingerprint } : {}),
   })
   for (const step of ordered) await callAgain(kernel, step)
   for (const [index, step] of ordered.entries()) if (step.withdrawn) await kernel.withdraw(index)
@@ -143,31 +135,6 @@ async function callAgain(kernel: Attempt, step: ArchivedStep): Promise<void> {
   }
 }
 
-/** A verdict as a person reads it: right or wrong, and why; in live state, the state verdict's too. */
-export interface VerdictSummary {
-  correct: boolean
-  errorType: string | null
-  state?: { correct: boolean; errorType: string | null }
-}
-
-/** An imported attempt whose verdict in the file is not what this data set's gold gives. */
-export interface VerdictChange {
-  attemptId: string
-  taskId: string
-  actor: string
-  /** As the file has it. */
-  stored: VerdictSummary
-  /** As this data set's gold scores the attempt's calls; this one is kept. */
-  recomputed: VerdictSummary
-}
-
-/** An imported attempt checked again: its steps (as given, or as the kernel judged them), its verdict, and how it differs from the file's. */
-export interface RescoredAttempt {
-  steps: ArchivedStep[]
-  verdict?: ArchivedVerdict
-  change?: VerdictChange
-}
-
 function summary(verdict: ArchivedVerdict): VerdictSummary {
   const { state } = verdict
   return { correct: verdict.correct, errorType: verdict.errorType, ...(state ? { state: { correct: state.correct, errorType: state.errorType } } : {}) }
@@ -177,55 +144,57 @@ const sameSummary = (a: VerdictSummary, b: VerdictSummary): boolean =>
   a.correct === b.correct && a.errorType === b.errorType && a.state?.correct === b.state?.correct && a.state?.errorType === b.state?.errorType
 
 /**
- * The verdict an imported attempt keeps: the one the page's scorer gives its
- * submitted calls against this data set's gold, never the file's. A file is
- * only text: its verdict can have been edited (and the manifest deleted), or
- * made against other gold. An unfinished attempt submitted nothing, so it has
- * no verdict, whatever the file says.
+ * The one re-scoring service: an attempt's stored steps judged again under
+ * the kernel's rules against one version of its task, with the attempt's
+ * conditions (setting, state, random failures, run). An import, a revision,
+ * a profile edit, an unseal and the earlier-version review all come here; the
+ * kernel's finish makes the same verdict for an attempt as it is played.
+ * Storage keeps what this gives (steps, verdict and the version's
+ * fingerprint) and never scores.
  *
- * A static attempt without random failures is scored on its steps as given
- * (check them with {@link verifiedSteps} first); `kernel` is not needed. An
- * attempt that {@link needsKernel} (live, or with random failures) has its
- * calls run again through the attempt kernel ({@link kernelSteps}), which
- * gives its steps and its verdict, the state verdict included: it needs
- * `kernel` (this data set's tools, the task's records and the profile), and
- * throws without it.
+ * The verdict is the one the page's scorer gives the judged steps' submitted
+ * calls against this version's gold, never a file's: a file is only text,
+ * and its verdict can have been edited or made against other gold. An
+ * unfinished attempt submitted nothing, so it has no verdict.
  *
- * In a sealed data set (`options.sealed`) there is no gold: the steps are
- * checked the same way, and no attempt gets a verdict, whatever the file
- * says.
+ * A static attempt without random failures has its steps checked against
+ * the tool schemas ({@link verifiedSteps}: a static call's answer depends on
+ * nothing before it) and scored. An attempt that {@link needsKernel} (live,
+ * or with random failures) has its calls run again through the attempt
+ * kernel ({@link kernelSteps}) over the version's records, with its friction
+ * rules and effects, which gives its steps and its verdict, the state verdict
+ * included.
  *
- * `change` is set when the file had a verdict that differs in `correct`,
- * `errorType`, or the state verdict's `correct` and `errorType` (one only
- * on one side counts); mismatches alone are not a different verdict (their
+ * With `context.sealed` there is no gold: the steps are judged the same way,
+ * and no attempt gets a verdict, whatever it had.
+ *
+ * `change` is set when the attempt had a verdict that differs in `correct`,
+ * `errorType`, or the state verdict's `correct` and `errorType` (one only on
+ * one side counts); mismatches alone are not a different verdict (their
  * wording can change with the scorer), and the recomputed ones are kept
  * anyway.
  */
-export async function rescoreAttempt(
-  attempt: ArchivedAttempt,
-  task: Task,
-  properties: ToolProperties,
-  kernel?: KernelSource,
-  options: { sealed?: boolean } = {},
-): Promise<RescoredAttempt> {
-  const sealed = options.sealed === true
-  let steps = attempt.steps
+export async function judgeAttempt(attempt: ArchivedAttempt, version: TaskVersion, context: JudgeContext): Promise<JudgedAttempt> {
+  const sealed = context.sealed === true
+  const { task, fingerprint } = version
+  let steps: ArchivedStep[]
   let verdict: ArchivedVerdict
   if (needsKernel(attempt)) {
-    if (!kernel) throw new Error(`Attempt ${attempt.id} is ${attempt.state === 'live' ? 'live' : 'one with random failures'}: checking it runs its calls again, which needs the task's records, the tools and the profile`)
-    const judged = await kernelSteps(attempt, task, sealed ? { ...kernel, sealed } : kernel)
+    const judged = await kernelSteps(attempt, task, { tools: context.tools, records: version.records, profile: context.profile, fingerprint, ...(sealed ? { sealed } : {}) })
     steps = judged.steps
-    if (!attempt.finished || !judged.outcome) return { steps }
+    if (!attempt.finished || !judged.outcome) return { steps, taskFingerprint: fingerprint }
     verdict = keptVerdict(judged.outcome)
   } else {
-    if (!attempt.finished || sealed) return { steps }
-    verdict = keptVerdict(scoreTask(task, submittedOf(steps), properties))
+    steps = verifiedSteps(attempt.steps, context.tools)
+    if (!attempt.finished || sealed) return { steps, taskFingerprint: fingerprint }
+    verdict = keptVerdict(scoreTask(task, submittedOf(steps), toolProperties(context.tools)))
   }
   const stored = attempt.verdict
-  if (!stored || sameSummary(summary(stored), summary(verdict))) return { steps, verdict }
+  if (!stored || sameSummary(summary(stored), summary(verdict))) return { steps, verdict, taskFingerprint: fingerprint }
   return {
     steps,
     verdict,
+    taskFingerprint: fingerprint,
     change: {
       attemptId: attempt.id,
       taskId: attempt.taskId,
