@@ -277,6 +277,18 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     expect(await storedAttempts(c)).toEqual([])
   })
 
+  it('refuses, into a data set that holds a study, an export without a manifest of that study (manifest.json removed, or sealed without a study)', async () => {
+    const c = await collector()
+    const { 'manifest.json': _manifest, ...bare } = annFiles
+    const withoutManifest = await refusal(importAttempts(c.dataset.id, bare, 'ann.jsonl', c.db))
+    expect(withoutManifest.issues).toEqual([
+      `ann.jsonl: It is not a participant's export of study ${STUDY_A.id} (it has no manifest.json naming a study), and data set "sample" holds that study: only its participants' exports, with their manifest.json, are imported here.`,
+    ])
+    const plain = await refusal(importAttempts(c.dataset.id, plainFiles, 'dora.zip', c.db))
+    expect(plain.issues).toEqual([expect.stringMatching(/^dora\.zip: It is not a participant's export of study /)])
+    expect(await storedAttempts(c)).toEqual([])
+  })
+
   it('refuses a tampered export (a wrong answer made right in response.jsonl), naming the file', async () => {
     const text = annFiles['response.jsonl'] ?? ''
     expect(text).toContain(WRONG.args.telephone)
@@ -300,7 +312,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
         c.db,
       ),
     )
-    expect(err.issues).toEqual([expect.stringMatching(/^ann\.zip: It is an export of study /)])
+    expect(err.issues).toEqual([expect.stringMatching(/^dora\.zip: It is not a participant's export of study /), expect.stringMatching(/^ann\.zip: It is an export of study /)])
     expect(await storedAttempts(c)).toEqual([])
   })
 })

@@ -281,7 +281,8 @@ export async function importAttemptSources(
     // The tasks of sealed exports are matched by fingerprint, which takes their records.
     const fingerprinted = read.filter((r) => r.sealed).flatMap((r) => r.attempts.map((a) => a.taskId))
     const seen = fingerprinted.length > 0 ? await recordsOf(db, datasetId, fingerprinted) : new Map<string, TaskRecords>()
-    const studies = read.some((r) => r.sealed?.study) ? await listStudies(datasetId, db) : []
+    // Into an unsealed data set, its studies decide what may come in (see sealedRefusals).
+    const studies = dataset.sealed ? [] : await listStudies(datasetId, db)
     return { dataset, tasks, records, seen, studies }
   })
   const refusals = await sealedRefusals(read, { dataset, tasks, records: seen, studies })
@@ -346,11 +347,14 @@ const short = (fingerprint: string): string => `${fingerprint.slice(0, 12)}…`
 const quoted = (ids: readonly string[]): string => ids.map((id) => JSON.stringify(id)).join(', ')
 
 /**
- * The reasons to refuse the sealed exports among `read` (those whose
- * manifest has `sealed`), checked against the target data set:
+ * The reasons to refuse sources among `read`, mostly sealed exports (those
+ * whose manifest has `sealed`), checked against the target data set:
  * - each attempt's task must have here the fingerprint the export gives
  *   (computed from the stored instruction and records, as the export's
  *   were); a task that changed since, or an edited fingerprint, is refused;
+ * - into an unsealed data set that holds a study, every source must be a
+ *   participant's export naming a study (a file without manifest.json could
+ *   be anyone's, under any name);
  * - into an unsealed data set, an export that names a study needs that study
  *   stored with the data set, the person among its people, and each
  *   attempt's task assigned to that person;
@@ -372,8 +376,14 @@ async function sealedRefusals(
     return fingerprint
   }
   for (const { source, attempts, sealed } of read) {
-    if (!sealed) continue
     const refuse = (message: string) => refusals.push({ source: source.name, message })
+    // Without a manifest naming a study, a file could be anyone's, under any actor: a study's data set takes only its participants' exports.
+    const held = target.studies.map((s) => s.id)
+    if (!target.dataset.sealed && held.length > 0 && !sealed?.study)
+      refuse(
+        `It is not a participant's export of ${held.length === 1 ? 'study' : 'studies'} ${held.join(', ')} (it has no manifest.json naming a study), and data set "${target.dataset.name}" holds ${held.length === 1 ? 'that study' : 'them'}: only ${held.length === 1 ? 'its' : 'their'} participants' exports, with their manifest.json, are imported here.`,
+      )
+    if (!sealed) continue
     const taskIds = [...new Set(attempts.map((a) => a.taskId))]
     for (const id of taskIds) {
       const task = target.tasks.get(id)
