@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Attempt, loadDataset } from '../src/core/index'
 import { ArchiveError, buildArchive, readArchive } from '../src/core/archive/index'
 import type { ArchiveManifest } from '../src/core/archive/index'
-import { datasetFingerprints, sealDataset } from '../src/core/seal'
+import { datasetFingerprints, sealDataset, taskFingerprint, userTexts } from '../src/core/seal'
 import type { SealedStudy } from '../src/core/seal'
 import { buildStudyFile, studyId } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
@@ -214,9 +214,35 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     const c = await collector([STUDY_A], { ...original, 'records_db.json': JSON.stringify(records) })
     const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db))
     expect(err.issues).toHaveLength(1)
-    expect(err.issues[0]).toMatch(/^ann\.zip: Task "推理2" is not the one the participant saw: its instruction or records differ \(fingerprint [0-9a-f]{12}… in the export, [0-9a-f]{12}… in data set "sample"\)\.$/)
+    expect(err.issues[0]).toMatch(/^ann\.zip: Task "推理2" is not the one the participant saw: its messages, records, the profile or the tools differ \(fingerprint [0-9a-f]{12}… in the export, [0-9a-f]{12}… in data set "sample"\)\.$/)
     expect(err.message).not.toContain('推理1')
     expect(await storedAttempts(c)).toEqual([])
+  })
+
+  it('refuses it whole when the profile was edited in the target since the study was made', async () => {
+    const profile = JSON.parse(original['profile.json'] ?? '') as Record<string, unknown>
+    const c = await collector([STUDY_A], { ...original, 'profile.json': JSON.stringify({ ...profile, now: '2026-04-01 09:00:00' }) })
+    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db))
+    expect(err.issues).toEqual([
+      expect.stringMatching(/^ann\.zip: Task "推理1" is not the one the participant saw: its messages, records, the profile or the tools differ/),
+      expect.stringMatching(/^ann\.zip: Task "推理2" is not the one the participant saw/),
+    ])
+    expect(await storedAttempts(c)).toEqual([])
+  })
+
+  it('still takes an export made before version 2 fingerprints (version 1: user messages and records)', async () => {
+    const { dataset } = loadDataset(original)
+    const manifest = manifestOf(annFiles)
+    const v1: Record<string, string> = {}
+    for (const id of ['推理1', '推理2']) {
+      const task = dataset.tasks.find((t) => t.id === id)
+      if (!task) throw new Error(`no task ${id}`)
+      v1[id] = await taskFingerprint(userTexts(task), dataset.records[id])
+      expect(v1[id]).not.toBe(originalFingerprints[id])
+    }
+    const old = { ...manifest, sealed: { ...manifest.sealed, fingerprints: v1 } }
+    const c = await collector()
+    expect(await importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(old) }, 'ann.zip', c.db)).toMatchObject({ added: 2 })
   })
 
   it('refuses an export whose manifest gives another fingerprint (the manifest itself edited)', async () => {

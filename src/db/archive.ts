@@ -3,7 +3,7 @@ import { setOwn, toolProperties } from '../core'
 import type { LiveScoring, Task, TaskRecords } from '../core'
 import { ArchiveError, buildArchive, needsKernel, readArchive, rescoreAttempt, verifiedSteps, zipArchive } from '../core/archive'
 import type { ArchiveManifest, ArchiveSealed, ArchivedAttempt, ArchivedStep, ArchivedVerdict, RescoredAttempt, VerdictChange } from '../core/archive'
-import { taskFingerprint, userTexts } from '../core/seal'
+import { currentFingerprint, fingerprintMatches } from '../core/seal'
 import { withLatest } from './attempts'
 import { database } from './schema'
 import type { AttemptRow, CallRow, DatasetRow, SpievalDatabase, StudyRow } from './schema'
@@ -114,18 +114,15 @@ async function recordsOf(db: SpievalDatabase, datasetId: string, taskIds: readon
 }
 
 /**
- * A task's fingerprint from what is stored: its user messages and its
- * records, as src/core/seal's datasetFingerprints takes them from the files,
- * so that a sealed copy and the original give the same figure.
+ * The manifest's `sealed` of an export from a sealed data set: the fingerprints
+ * of the tasks in `records` (from what is stored: messages, records, profile
+ * and tools, as src/core/seal's datasetFingerprints takes them from the files,
+ * so that a sealed copy and the original give the same figure), and the
+ * folder's study.
  */
-function storedFingerprint(task: Task, records: TaskRecords | undefined): Promise<string> {
-  return taskFingerprint(userTexts(task), records)
-}
-
-/** The manifest's `sealed` of an export from a sealed data set: the fingerprints of the tasks in `records`, and the folder's study. */
 async function sealedEntry(dataset: DatasetRow, tasks: readonly Task[], records: ReadonlyMap<string, TaskRecords>): Promise<ArchiveSealed> {
   const fingerprints: Record<string, string> = {}
-  for (const task of tasks) if (records.has(task.id)) setOwn(fingerprints, task.id, await storedFingerprint(task, records.get(task.id)))
+  for (const task of tasks) if (records.has(task.id)) setOwn(fingerprints, task.id, currentFingerprint(task, records.get(task.id), dataset))
   const study = dataset.sealed?.study
   return { ...(study ? { study: { id: study.id, person: study.person } } : {}), fingerprints }
 }
@@ -350,8 +347,9 @@ const quoted = (ids: readonly string[]): string => ids.map((id) => JSON.stringif
  * The reasons to refuse sources among `read`, mostly sealed exports (those
  * whose manifest has `sealed`), checked against the target data set:
  * - each attempt's task must have here the fingerprint the export gives
- *   (computed from the stored instruction and records, as the export's
- *   were); a task that changed since, or an edited fingerprint, is refused;
+ *   (computed from what is stored, as the export's was: see
+ *   fingerprintMatches for the versions); a task, the profile or a tool
+ *   that changed since, or an edited fingerprint, is refused;
  * - into an unsealed data set that holds a study, every source must be a
  *   participant's export naming a study (a file without manifest.json could
  *   be anyone's, under any name);
@@ -367,14 +365,6 @@ async function sealedRefusals(
   target: { dataset: DatasetRow; tasks: ReadonlyMap<string, Task>; records: ReadonlyMap<string, TaskRecords>; studies: readonly StudyRow[] },
 ): Promise<Refusal[]> {
   const refusals: Refusal[] = []
-  const here = new Map<string, string>()
-  const fingerprintHere = async (task: Task): Promise<string> => {
-    const known = here.get(task.id)
-    if (known !== undefined) return known
-    const fingerprint = await storedFingerprint(task, target.records.get(task.id))
-    here.set(task.id, fingerprint)
-    return fingerprint
-  }
   for (const { source, attempts, sealed } of read) {
     const refuse = (message: string) => refusals.push({ source: source.name, message })
     // Without a manifest naming a study, a file could be anyone's, under any actor: a study's data set takes only its participants' exports.
@@ -389,10 +379,9 @@ async function sealedRefusals(
       const task = target.tasks.get(id)
       const given = Object.hasOwn(sealed.fingerprints, id) ? sealed.fingerprints[id] : undefined
       if (!task || given === undefined) continue // refused by id already, or by readArchive
-      const actual = await fingerprintHere(task)
-      if (actual !== given)
+      if (!fingerprintMatches(given, task, target.records.get(id), target.dataset))
         refuse(
-          `Task ${JSON.stringify(id)} is not the one the participant saw: its instruction or records differ (fingerprint ${short(given)} in the export, ${short(actual)} in data set "${target.dataset.name}").`,
+          `Task ${JSON.stringify(id)} is not the one the participant saw: its messages, records, the profile or the tools differ (fingerprint ${short(given)} in the export, ${short(currentFingerprint(task, target.records.get(id), target.dataset))} in data set "${target.dataset.name}").`,
         )
     }
     const study = sealed.study

@@ -175,7 +175,9 @@ export async function createStudy(row: DatasetRow, files: DatasetFiles, form: St
 /**
  * Keeps a study made elsewhere (`npm run study`) with a data set, once its
  * assignment.json reads and every task it names is this data set's, with
- * the same instruction and records; otherwise refuses, naming the task.
+ * the same fingerprint (messages, records, profile and tools; a study made
+ * before version 2 fingerprints, the user messages and records only);
+ * otherwise refuses, naming the task.
  */
 export async function loadStudyFile(row: DatasetRow, text: string): Promise<StudyFile> {
   const read = readStudyFile(text)
@@ -183,7 +185,7 @@ export async function loadStudyFile(row: DatasetRow, text: string): Promise<Stud
   const stored = await readStoredDataset(row.id)
   if (!stored) throw new SealingProblem('sealing.gone')
   const expected = Object.fromEntries(Object.entries(read.study.tasks).map(([id, t]) => [id, t.fingerprint]))
-  const { missing, changed } = await compareFingerprints(expected, stored)
+  const { missing, changed } = await compareFingerprints(expected, { tasks: stored.tasks, records: stored.records, profile: stored.row.profile, tools: stored.row.tools })
   if (missing.length > 0)
     throw new SealingProblem('sealing.study.missingTask', { task: missing[0] ?? '', count: String(missing.length) }, `Task ${missing[0]} is not in this data set.`)
   if (changed.length > 0)
