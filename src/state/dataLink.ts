@@ -35,16 +35,11 @@ export function answerDataLink(load: boolean): void {
   resolve?.(load)
 }
 
-export function dismissDataLinkProblem(): void {
-  useDataLink.setState({ problem: undefined })
-}
-
 /**
- * Takes `?data=` out of the address. A link is an order to load a data set
- * once: left in the address, every reload would fetch it again (or ask again,
- * or show its error again) and make it active again over the person's own
- * choice of data set. Done before fetching, so that a tab that crashes while
- * loading does not load it again on its next start.
+ * Takes `?data=` out of the address once the data set it names is loaded. A
+ * link is an order to load a data set once: left in the address, every
+ * reload would make it active again over the person's own choice of data
+ * set. A link that loaded nothing stays, so that a reload tries it again.
  */
 function forgetDataParam(): void {
   const href = withoutDataParam(window.location.href)
@@ -56,10 +51,10 @@ function forgetDataParam(): void {
  * the folder imported (this site's at once; another site's once the person
  * agrees). Answers undefined when nothing was loaded (a bad address, declined,
  * a failed download or a bad data set): the stored data sets and the active
- * one are then as they were, and `problem` says why.
+ * one are then as they were, `problem` says why, and the link stays in the
+ * address.
  */
 export async function openDataLink(param: string): Promise<DatasetRow | undefined> {
-  forgetDataParam()
   useDataLink.setState({ problem: undefined })
   const folder = dataFolderOf(param, document.baseURI)
   if (!folder.ok) {
@@ -70,11 +65,17 @@ export async function openDataLink(param: string): Promise<DatasetRow | undefine
     const stored = (await listDatasets()).find((d) => d.source === folder.url)
     if (stored) {
       await setActiveDataset(stored.id)
+      forgetDataParam()
       return stored
     }
-    if (!folder.sameOrigin && !(await askToLoad(folder.origin, folder.url))) return undefined
+    if (!folder.sameOrigin && !(await askToLoad(folder.origin, folder.url))) {
+      useDataLink.setState({ problem: { param: folder.url, key: 'dataLink.declined', params: { origin: folder.origin } } })
+      return undefined
+    }
     const files = await fetchDatasetFiles(folder.url, { origin: folder.origin })
-    return await importDataset(files, { name: folderName(folder.url), source: folder.url })
+    const imported = await importDataset(files, { name: folderName(folder.url), source: folder.url })
+    forgetDataParam()
+    return imported
   } catch (err) {
     const problem: DataLinkProblem =
       err instanceof FetchProblem
