@@ -98,7 +98,15 @@ export function personAttempt(row: AttemptRow, calls: readonly CallRow[]): Perso
     calls: submittedOf(calls),
     retrievals: calls.filter((c) => c.kind === 'retrieval').length,
     flags: row.flags ?? [],
+    sources: sourceCounts(calls),
   }
+}
+
+/** Steps by call source (Map-built: a source is one of a few names, but keys stay own properties). */
+function sourceCounts(calls: readonly CallRow[]): Record<string, number> {
+  const counts = new Map<string, number>()
+  for (const c of calls) counts.set(c.source, (counts.get(c.source) ?? 0) + 1)
+  return Object.fromEntries(counts)
 }
 
 let loadToken = 0

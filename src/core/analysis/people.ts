@@ -24,6 +24,8 @@ export interface PersonAttempt {
   calls: { name: string; arguments: unknown }[]
   retrievals: number
   flags: { kind: string; comment: string; at: number }[]
+  /** How its steps were made: call source (`ui`: tapped on the phone, `api`: window.spieval, `agent`: an in-page agent, ...) → steps. */
+  sources?: Record<string, number>
 }
 
 /**
