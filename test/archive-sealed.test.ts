@@ -206,26 +206,27 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     expect(row).toMatchObject({ taskId: '推理3', actor: 'dora', verdict: { correct: true } })
   })
 
-  it('refuses it whole, naming the task, when a task changed in the target (one record edited)', async () => {
+  it('imports the other tasks and lists the one that changed in the target (one record edited)', async () => {
     const records = JSON.parse(original['records_db.json'] ?? '') as Record<string, Record<string, Record<string, unknown>[]>>
     const contact = records['推理2']?.contacts?.[0]
     if (!contact) throw new Error('推理2 has no contact')
     contact['备注'] = `${String(contact['备注'] ?? '')} (edited)`
     const c = await collector([STUDY_A], { ...original, 'records_db.json': JSON.stringify(records) })
-    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db))
-    expect(err.issues).toHaveLength(1)
-    expect(err.issues[0]).toMatch(/^ann\.zip: Task "推理2" is not the one the participant saw: its messages, records, the profile or the tools differ \(fingerprint [0-9a-f]{12}… in the export, [0-9a-f]{12}… in data set "sample"\)\.$/)
-    expect(err.message).not.toContain('推理1')
-    expect(await storedAttempts(c)).toEqual([])
+    const result = await importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db)
+    expect(result.added).toBe(1)
+    expect((result.refused ?? []).map((r) => r.taskId)).toEqual(['推理2'])
+    expect(result.refused?.[0]?.message).toMatch(/^Task "推理2" is not the one the participant saw: its messages, records, the profile or the tools differ \(fingerprint [0-9a-f]{12}… in the export, [0-9a-f]{12}… in data set "sample"\)\.$/)
+    expect((await storedAttempts(c)).map((r) => r.taskId)).toEqual(['推理1'])
   })
 
-  it('refuses it whole when the profile was edited in the target since the study was made', async () => {
+  it('refuses every task when the profile was edited in the target since the study was made', async () => {
     const profile = JSON.parse(original['profile.json'] ?? '') as Record<string, unknown>
     const c = await collector([STUDY_A], { ...original, 'profile.json': JSON.stringify({ ...profile, now: '2026-04-01 09:00:00' }) })
-    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db))
-    expect(err.issues).toEqual([
-      expect.stringMatching(/^ann\.zip: Task "推理1" is not the one the participant saw: its messages, records, the profile or the tools differ/),
-      expect.stringMatching(/^ann\.zip: Task "推理2" is not the one the participant saw/),
+    const result = await importAttempts(c.dataset.id, annFiles, 'ann.zip', c.db)
+    expect(result.added).toBe(0)
+    expect((result.refused ?? []).map((r) => r.message)).toEqual([
+      expect.stringMatching(/^Task "推理1" is not the one the participant saw: its messages, records, the profile or the tools differ/),
+      expect.stringMatching(/^Task "推理2" is not the one the participant saw/),
     ])
     expect(await storedAttempts(c)).toEqual([])
   })
@@ -245,13 +246,13 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     expect(await importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(old) }, 'ann.zip', c.db)).toMatchObject({ added: 2 })
   })
 
-  it('refuses an export whose manifest gives another fingerprint (the manifest itself edited)', async () => {
+  it('leaves out the task whose fingerprint the manifest gives otherwise (the manifest itself edited)', async () => {
     const manifest = manifestOf(annFiles)
     const edited = { ...manifest, sealed: { ...manifest.sealed, fingerprints: { ...manifest.sealed?.fingerprints, 推理1: 'f'.repeat(64) } } }
     const c = await collector()
-    const err = await refusal(importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(edited) }, 'ann.zip', c.db))
-    expect(err.issues).toEqual([expect.stringMatching(/^ann\.zip: Task "推理1" is not the one the participant saw: .*fingerprint ffffffffffff… in the export/)])
-    expect(await storedAttempts(c)).toEqual([])
+    const result = await importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(edited) }, 'ann.zip', c.db)
+    expect((result.refused ?? []).map((r) => r.message)).toEqual([expect.stringMatching(/^Task "推理1" is not the one the participant saw: .*fingerprint ffffffffffff… in the export/)])
+    expect((await storedAttempts(c)).map((r) => r.taskId)).toEqual(['推理2'])
   })
 
   it('refuses an export whose manifest has no fingerprint for a task it has attempts at', async () => {

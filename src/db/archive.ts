@@ -34,6 +34,8 @@ export interface ImportedAttempts {
   unknownTasks: string[]
   /** Added attempts whose verdict in the file differs from the one this data set's gold gives (the latter is stored). */
   changedVerdicts: VerdictChange[]
+  /** Tasks whose attempts were left out (see ImportedSource); absent when none. */
+  refused?: RefusedTask[]
 }
 
 /** The filter in words, for the manifest; null for no filter. */
@@ -202,9 +204,17 @@ export interface AttemptSource {
 }
 
 /** What one source of an import added. */
+/** A task of a sealed export whose attempts were left out: it is not the task the participant saw. */
+export interface RefusedTask {
+  taskId: string
+  message: string
+}
+
 export interface ImportedSource {
   source: string
   added: number
+  /** Tasks whose attempts were not imported (their fingerprint differs here), with why; the source's other attempts were. Absent when none. */
+  refused?: RefusedTask[]
   /** Attempts already stored, or in an earlier source of the same import (same id): never stored twice, never overwritten. */
   skipped: number
   /** Added attempts whose verdict in the file differs from the one this data set's gold gives (the latter is stored). */
@@ -232,11 +242,10 @@ export interface ImportedSource {
  * stored as the kernel judged them. Imported attempts carry `importedFrom`:
  * their source's name.
  *
- * An export from a sealed data set (its manifest has `sealed`) is refused
- * whole, with every reason in the issues, unless each attempt's task is
- * here with the fingerprint the participant saw (the same instruction and
- * records). When it names a study, that study's assignment.json must be
- * stored with this data set (src/db/studies.ts), the person must be one of
+ * An export from a sealed data set (its manifest has `sealed`) keeps only
+ * the attempts whose task is here with the fingerprint the participant saw;
+ * the others are left out and listed in the source's `refused`. When it
+ * names a study, that study's assignment.json must be stored with this data set (src/db/studies.ts), the person must be one of
  * its people and each attempt's task one of theirs. A study's attempts are
  * credited to its person (their `actor`), whatever name was typed in the
  * participant's page. Checked before anything is written: see
@@ -282,7 +291,16 @@ export async function importAttemptSources(
     const studies = dataset.sealed ? [] : await listStudies(datasetId, db)
     return { dataset, tasks, records, seen, studies }
   })
-  const refusals = await sealedRefusals(read, { dataset, tasks, records: seen, studies })
+  const found = await sealedRefusals(read, { dataset, tasks, records: seen, studies })
+  // A task that changed since costs only its own attempts: the source's other tasks are the ones the participant saw.
+  const refusals = found.filter((r) => r.taskId === undefined)
+  const refusedTasks = new Map<string, RefusedTask[]>()
+  for (const r of found)
+    if (r.taskId !== undefined) refusedTasks.set(r.source, [...(refusedTasks.get(r.source) ?? []), { taskId: r.taskId, message: r.message }])
+  for (const r of read) {
+    const refused = new Set((refusedTasks.get(r.source.name) ?? []).map((t) => t.taskId))
+    if (refused.size > 0) r.attempts = r.attempts.filter((a) => !refused.has(a.taskId))
+  }
   if (refusals.length > 0) {
     const names = [...new Set(refusals.map((r) => r.source))]
     const issues = refusals.map((r) => `${r.source}: ${r.message}`)
@@ -326,7 +344,8 @@ export async function importAttemptSources(
         rows.push(attemptRow(a, datasetId, result.verdict, source.name))
         for (const s of result.steps) calls.push({ attemptId: a.id, ...s })
       }
-      return { source: source.name, added: fresh.length, skipped: attempts.length - fresh.length, changedVerdicts }
+      const refused = refusedTasks.get(source.name)
+      return { source: source.name, added: fresh.length, skipped: attempts.length - fresh.length, changedVerdicts, ...(refused ? { refused } : {}) }
     })
     await db.attempts.bulkAdd(rows)
     await db.calls.bulkAdd(calls)
@@ -338,6 +357,8 @@ export async function importAttemptSources(
 interface Refusal {
   source: string
   message: string
+  /** Set when only this task's attempts are refused (its fingerprint differs), not the whole source. */
+  taskId?: string
 }
 
 const short = (fingerprint: string): string => `${fingerprint.slice(0, 12)}…`
@@ -349,7 +370,8 @@ const quoted = (ids: readonly string[]): string => ids.map((id) => JSON.stringif
  * - each attempt's task must have here the fingerprint the export gives
  *   (computed from what is stored, as the export's was: see
  *   fingerprintMatches for the versions); a task, the profile or a tool
- *   that changed since, or an edited fingerprint, is refused;
+ *   that changed since, or an edited fingerprint, refuses that task's
+ *   attempts (the refusal names the task: `taskId`);
  * - into an unsealed data set that holds a study, every source must be a
  *   participant's export naming a study (a file without manifest.json could
  *   be anyone's, under any name);
@@ -380,9 +402,12 @@ async function sealedRefusals(
       const given = Object.hasOwn(sealed.fingerprints, id) ? sealed.fingerprints[id] : undefined
       if (!task || given === undefined) continue // refused by id already, or by readArchive
       if (!fingerprintMatches(given, task, target.records.get(id), target.dataset))
-        refuse(
-          `Task ${JSON.stringify(id)} is not the one the participant saw: its messages, records, the profile or the tools differ (fingerprint ${short(given)} in the export, ${short(currentFingerprint(task, target.records.get(id), target.dataset))} in data set "${target.dataset.name}").`,
-        )
+        refusals.push({
+          source: source.name,
+          taskId: id,
+          message:
+            `Task ${JSON.stringify(id)} is not the one the participant saw: its messages, records, the profile or the tools differ (fingerprint ${short(given)} in the export, ${short(currentFingerprint(task, target.records.get(id), target.dataset))} in data set "${target.dataset.name}").`,
+        })
     }
     const study = sealed.study
     if (!study) continue
@@ -449,5 +474,5 @@ export async function importAttempts(
   db: SpievalDatabase = database(),
 ): Promise<ImportedAttempts> {
   const [result] = await importAttemptSources(datasetId, [{ name: sourceName, files }], db)
-  return { added: result?.added ?? 0, skipped: result?.skipped ?? 0, unknownTasks: [], changedVerdicts: result?.changedVerdicts ?? [] }
+  return { added: result?.added ?? 0, skipped: result?.skipped ?? 0, unknownTasks: [], changedVerdicts: result?.changedVerdicts ?? [], ...(result?.refused ? { refused: result.refused } : {}) }
 }

@@ -415,6 +415,8 @@ export const en = {
       dropActive: 'Drop to import the attempts',
       busy: 'Importing…',
       added: '{{source}}: added {{added}}, skipped {{skipped}} (already here).',
+      refusedTasks: 'The attempts at {{count}} tasks were left out: not the tasks the participant saw.',
+      refusedTasks_one: 'The attempts at {{count}} task were left out: not the task the participant saw.',
       nothing: 'Nothing was imported; the stored attempts are unchanged.',
       some: 'These could not be imported:',
       noAttempts: 'holds no attempts: import a zip exported here, a response.jsonl, or pick manifest.json together with its response.jsonl.',

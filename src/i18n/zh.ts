@@ -416,6 +416,8 @@ export const zh: Strings = {
       dropActive: '松开即可导入作答',
       busy: '正在导入…',
       added: '{{source}}：新增 {{added}} 次，跳过 {{skipped}} 次（已存在）。',
+      refusedTasks: '有 {{count}} 个任务的作答未导入：与参与者所见的任务不同。',
+      refusedTasks_one: '有 {{count}} 个任务的作答未导入：与参与者所见的任务不同。',
       nothing: '未导入任何内容；已存储的作答没有改变。',
       some: '以下文件无法导入：',
       noAttempts: '不含作答：请导入在此导出的 zip、response.jsonl，或把 manifest.json 与其 response.jsonl 一起选择。',

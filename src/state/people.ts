@@ -31,6 +31,8 @@ export interface ImportOutcome {
   skipped: number
   /** Added attempts whose verdict in the file is not the one this data set's gold gives (the latter was stored). */
   changedVerdicts: VerdictChange[]
+  /** Tasks of a participant's export whose attempts were left out, with why (not the task they saw). */
+  refused?: { taskId: string; message: string }[]
 }
 
 /** Why a source cannot be imported: a message key of `people.import`, or the importer's own words, and its issues. */
