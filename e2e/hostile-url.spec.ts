@@ -162,6 +162,43 @@ test('a failed ?data= load opens no other data set for solving; Retry loads it o
   expect(page.url()).not.toContain('data=')
 })
 
+test('a ?data= folder changed since it was loaded: the stored copy opens and the update is offered, then loaded', async ({ page }) => {
+  let lines = 50
+  await page.route(/\/changing\/([^/?#]+)$/, async (route) => {
+    const name = /\/changing\/([^/?#]+)$/.exec(new URL(route.request().url()).pathname)?.[1] ?? ''
+    try {
+      const text = readFileSync(join(SAMPLE, name), 'utf8')
+      const body = name === 'input_data.jsonl' ? text.split('\n').filter((l) => l !== '').slice(0, lines).join('\n') + '\n' : text
+      await route.fulfill({ status: 200, contentType: 'text/plain; charset=utf-8', body })
+    } catch {
+      await route.fulfill({ status: 404, body: 'not found' })
+    }
+  })
+  await page.goto('./?data=changing/')
+  await phoneIsOpen(page)
+  await expect(topBar(page)).toContainText('Data set: changing (50)')
+  const offer = page.getByRole('status').filter({ hasText: 'changed since it was loaded here' })
+  await expect(offer).toHaveCount(0)
+  lines = 49
+  await page.goto('./?data=changing/')
+  await phoneIsOpen(page)
+  await expect(topBar(page)).toContainText('Data set: changing (50)')
+  await expect(offer).toBeVisible()
+  await shot(page, 'data-link-update-en-1280')
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await expect(page.getByRole('status').filter({ hasText: '在此加载后已有改动' })).toBeVisible()
+  await shot(page, 'data-link-update-zh-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'data-link-update-zh-390')
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await offer.getByRole('button', { name: 'Load the update' }).click()
+  await expect(topBar(page)).toContainText('Data set: changing (49)')
+  await expect(offer).toHaveCount(0)
+  await page.getByRole('button', { name: 'Data sets' }).click()
+  await expect(page.getByRole('dialog', { name: 'Data sets' }).getByRole('listitem').filter({ hasText: 'changing' })).toHaveCount(2)
+})
+
 test('another site: the page asks, naming it; declining fetches nothing, keeps the stored data sets and opens none', async ({ page }) => {
   const asked = await serveOther(page, 'five')
   await page.goto(`./?data=${encodeURIComponent(`${OTHER}/five/`)}`)

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AlertTriangle } from 'lucide-react'
-import { retryDataLink } from '../state/session'
-import { answerDataLink, useDataLink } from '../state/dataLink'
+import { AlertTriangle, RefreshCw } from 'lucide-react'
+import { reloadDatasets, retryDataLink } from '../state/session'
+import { answerDataLink, dismissDataLinkUpdate, loadDataLinkUpdate, useDataLink } from '../state/dataLink'
 import { withoutDataParam } from '../state/urls'
 import './DataLink.css'
 
@@ -96,6 +96,41 @@ export function DataLinkProblem() {
           </button>
         </div>
       </div>
+    </div>
+  )
+}
+
+/** Offers the update of a link's folder that changed since its stored copy was loaded (the old copy stays, with its attempts). */
+export function DataLinkUpdate() {
+  const { t } = useTranslation()
+  const update = useDataLink((s) => s.update)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<string>()
+  if (!update) return null
+  const load = async () => {
+    setBusy(true)
+    setFailed(undefined)
+    try {
+      if (await loadDataLinkUpdate()) await reloadDatasets()
+    } catch (err) {
+      setFailed(err instanceof Error ? err.message : String(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div role="status" className="data-link-update">
+      <RefreshCw size={18} aria-hidden="true" />
+      <div className="data-link-problem-text">
+        <p>{t('dataLink.updated', { url: update.url })}</p>
+        {failed !== undefined && <p role="alert">{failed}</p>}
+      </div>
+      <button type="button" className="primary" disabled={busy} onClick={() => void load()}>
+        {t('dataLink.loadUpdate')}
+      </button>
+      <button type="button" onClick={dismissDataLinkUpdate}>
+        {t('dataLink.dismiss')}
+      </button>
     </div>
   )
 }

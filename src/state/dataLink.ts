@@ -1,5 +1,6 @@
 import { create } from 'zustand'
-import { importDataset, listDatasets, setActiveDataset } from '../db'
+import { contentHash } from '../core/seal'
+import { importDataset, listDatasets, setActiveDataset, setDatasetSource } from '../db'
 import type { DatasetRow } from '../db'
 import { FetchProblem, fetchDatasetFiles } from './fetchDataset'
 import { dataFolderOf, folderName, withoutDataParam } from './urls'
@@ -10,8 +11,10 @@ export type DataLinkProblem = { param: string } & ({ key: string; params: Record
 interface DataLinkState {
   /** While the page asks whether to load a data set from another site. */
   asking?: { origin: string; url: string }
-  /** Shown over the phone until dismissed; the stored data sets are as they were. */
+  /** Why the link loaded nothing (the page shows it in place of the phone); the stored data sets are as they were. */
   problem?: DataLinkProblem
+  /** The link's folder changed since its stored copy was loaded: offered until loaded or dismissed. */
+  update?: { url: string; datasetId: string; files: Record<string, string> }
 }
 
 export const useDataLink = create<DataLinkState>()(() => ({}))
@@ -66,6 +69,7 @@ export async function openDataLink(param: string): Promise<DatasetRow | undefine
     if (stored) {
       await setActiveDataset(stored.id)
       forgetDataParam()
+      await checkForUpdate(stored, folder)
       return stored
     }
     if (!folder.sameOrigin && !(await askToLoad(folder.origin, folder.url))) {
@@ -74,6 +78,7 @@ export async function openDataLink(param: string): Promise<DatasetRow | undefine
     }
     const files = await fetchDatasetFiles(folder.url, { origin: folder.origin })
     const imported = await importDataset(files, { name: folderName(folder.url), source: folder.url })
+    await setDatasetSource(imported.id, { source: folder.url, sourceHash: contentHash(files) })
     forgetDataParam()
     return imported
   } catch (err) {
@@ -84,4 +89,43 @@ export async function openDataLink(param: string): Promise<DatasetRow | undefine
     useDataLink.setState({ problem })
     return undefined
   }
+}
+
+/**
+ * A link's folder is found by its address, but may have changed since its
+ * stored copy was loaded (a study re-sealed, a task fixed): on each visit it
+ * is fetched again and, when its files differ, the update is offered. A
+ * folder that cannot be fetched now leaves the stored copy as it is.
+ */
+async function checkForUpdate(stored: DatasetRow, folder: { url: string; origin: string }): Promise<void> {
+  useDataLink.setState({ update: undefined })
+  let files: Record<string, string>
+  try {
+    files = await fetchDatasetFiles(folder.url, { origin: folder.origin })
+  } catch {
+    return
+  }
+  const hash = contentHash(files)
+  // Stored before folders were hashed: this visit's files are the reference from now on.
+  if (stored.sourceHash === undefined) return setDatasetSource(stored.id, { source: folder.url, sourceHash: hash })
+  if (hash !== stored.sourceHash) useDataLink.setState({ update: { url: folder.url, datasetId: stored.id, files } })
+}
+
+/**
+ * Loads the offered update of a link's folder as a data set of its own, made
+ * active; the old copy stays, with its attempts, under a source that the
+ * link no longer finds (its address with `#before-<date>`).
+ */
+export async function loadDataLinkUpdate(): Promise<DatasetRow | undefined> {
+  const update = useDataLink.getState().update
+  if (!update) return undefined
+  const row = await importDataset(update.files, { name: folderName(update.url), source: update.url })
+  await setDatasetSource(row.id, { source: update.url, sourceHash: contentHash(update.files) })
+  await setDatasetSource(update.datasetId, { source: `${update.url}#before-${new Date().toISOString()}` })
+  useDataLink.setState({ update: undefined })
+  return row
+}
+
+export function dismissDataLinkUpdate(): void {
+  useDataLink.setState({ update: undefined })
 }

@@ -48,6 +48,11 @@ function fingerprintNow(instruction: readonly string[], records: TaskRecords | u
 
 const hexSha256 = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))
 
+/** SHA-256 (hex) of a value's canonical JSON: e.g. a folder's files, to tell whether it changed. */
+export function contentHash(value: unknown): string {
+  return hexSha256(canonicalJson(value))
+}
+
 /** What every task of a data set shares and a fingerprint takes: the profile and the tool schemas (their `x-effect` included). */
 export type FingerprintContext = Pick<Dataset, 'profile' | 'tools'>
 
