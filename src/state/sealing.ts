@@ -17,6 +17,7 @@ import { reloadDatasets } from './boot'
 import { refreshDatasets } from './datasets'
 import { saveDownload } from './download'
 import { FetchProblem } from './fetchDataset'
+import { LIVE_SAMPLE_SOURCE } from './liveSample'
 import { useSession } from './sessionStore'
 
 /** A problem the page words in the reader's language: a `sealing.*` key and its values, and English for the console and tests. */
@@ -148,12 +149,18 @@ export async function refreshStudies(datasetId: string): Promise<void> {
   useSealing.setState((s) => ({ studies: { ...s.studies, [datasetId]: rows } }))
 }
 
+/** The stored sources of the samples bundled with the page (boot's default sample, the live sample): their gold ships with the page. */
+const BUNDLED_SOURCES = new Set(['sample', LIVE_SAMPLE_SOURCE])
+
 /**
  * Makes a study of a data set as `npm run study` does (the same function),
  * hands its folder over as `study-<id>.zip`, and keeps its assignment.json
- * with the data set, so that the collector's page knows who solves what.
+ * with the data set, so that the collector's page knows who solves what. A
+ * sample bundled with the page is refused: participants could read its gold.
  */
 export async function createStudy(row: DatasetRow, files: DatasetFiles, form: StudyForm): Promise<{ study: StudyFile; fileName: string }> {
+  if (BUNDLED_SOURCES.has(row.source))
+    throw new SealingProblem('sealing.studyDialog.bundled', { name: row.name }, `${row.name} is a sample bundled with the page: its gold ships with the page.`)
   const input = readStudyForm(form)
   let made
   try {
