@@ -76,30 +76,42 @@ test('a malformed deep link into a view opens that view', async ({ page }) => {
   await expect(page.getByText(/Could not load the data set/)).toHaveCount(0)
 })
 
-test('?data=100% opens the phone on the stored data set, says why, and is not tried again on reload', async ({ page }) => {
+/** The page a failed `?data=` link leaves: the problem, Retry, and no phone of another data set. */
+async function linkFailedPage(page: Page): Promise<void> {
+  await expect(linkProblem(page)).toBeVisible({ timeout: 40_000 })
+  await expect(linkProblem(page)).toContainText('No other data set is opened in its place')
+  await expect(linkProblem(page).getByRole('button', { name: 'Retry' })).toBeVisible()
+  await expect(phoneOf(page).getByRole('button', { name: 'Contacts', exact: true })).toHaveCount(0)
+  await expect(panelOf(page).getByRole('combobox', { name: 'Task' })).toHaveCount(0)
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS
+  await page.screenshot({ path: dir ? join(dir, `${name}.png`) : test.info().outputPath(`${name}.png`) })
+}
+
+test('?data=100% says why and opens no data set; the link stays, so Retry and a reload try it again', async ({ page }) => {
   const asked: string[] = []
   page.on('request', (r) => {
     if (r.url().includes('/100%')) asked.push(r.url())
   })
   await page.goto('./?data=100%#/task/%E6%8E%A8%E7%90%862')
-  await phoneIsOpen(page)
-  await expect(topBar(page)).toContainText(`Data set: ${SAMPLE_NAME} (50)`)
-  await expect(linkProblem(page)).toContainText(`The phone shows “${SAMPLE_NAME}”; the stored data sets are unchanged.`)
-  // The hash is kept, the link is not: the address now reloads as the phone.
-  await expect(panelOf(page).getByRole('combobox', { name: 'Task' })).toHaveValue('推理2')
-  expect(new URL(page.url()).search).toBe('')
-  expect(new URL(page.url()).hash).toBe(`#/task/${encodeURIComponent('推理2')}`)
+  await linkFailedPage(page)
+  expect(new URL(page.url()).searchParams.get('data')).toBe('100%')
   const tries = asked.length
   expect(tries).toBeGreaterThan(0)
-  await linkProblem(page).getByRole('button', { name: 'Dismiss' }).click()
-  await expect(linkProblem(page)).toHaveCount(0)
+  await linkProblem(page).getByRole('button', { name: 'Retry' }).click()
+  await expect.poll(() => asked.length).toBeGreaterThan(tries)
+  await linkFailedPage(page)
   await page.reload()
+  await linkFailedPage(page)
+  // The page without the link is the phone, on the stored data set.
+  await linkProblem(page).getByRole('link', { name: 'Open the page without this link' }).click()
   await phoneIsOpen(page)
-  await expect(linkProblem(page)).toHaveCount(0)
-  expect(asked.length).toBe(tries)
+  await expect(topBar(page)).toContainText(`Data set: ${SAMPLE_NAME} (50)`)
 })
 
-test('a failed ?data= load keeps the data set that was active, and its tasks open', async ({ page }) => {
+test('a failed ?data= load opens no other data set for solving; Retry loads it once it is there', async ({ page }) => {
   await page.goto('./?data=data/')
   await phoneIsOpen(page)
   await expect(topBar(page)).toContainText('Data set: data (50)')
@@ -113,20 +125,81 @@ test('a failed ?data= load keeps the data set that was active, and its tasks ope
   await phoneIsOpen(page)
   expect(refetched).toBe(false)
 
-  await page.goto('./?data=missing/#/task/%E8%BE%A8%E6%9E%901')
-  await phoneIsOpen(page)
-  await expect(topBar(page)).toContainText('Data set: data (50)')
-  const problem = linkProblem(page)
-  await expect(problem).toContainText(/input_data\.jsonl: HTTP 404|not valid JSON|input_data\.jsonl line/)
-  await expect(problem).toContainText('The phone shows “data”; the stored data sets are unchanged.')
+  // A study folder not there yet: 404 until it is published.
+  let published = false
+  await page.route(/\/later\/([^/?#]+)$/, async (route) => {
+    const name = /\/later\/([^/?#]+)$/.exec(new URL(route.request().url()).pathname)?.[1] ?? ''
+    if (!published) return route.fulfill({ status: 404, body: 'not found' })
+    try {
+      await route.fulfill({ status: 200, contentType: 'text/plain; charset=utf-8', body: readFileSync(join(SAMPLE, name), 'utf8') })
+    } catch {
+      await route.fulfill({ status: 404, body: 'not found' })
+    }
+  })
+  await page.goto('./?data=later/#/task/%E8%BE%A8%E6%9E%901')
+  await linkFailedPage(page)
+  await expect(linkProblem(page)).toContainText(/input_data\.jsonl|records_db\.json|tools\.json/)
+  await expect(linkProblem(page)).toContainText('later/')
   expect(await seriousViolations(page, '.data-link-problem')).toEqual([])
-  await expect(page.getByText('“Call Chris back”')).toBeVisible()
-  await page.getByRole('button', { name: 'Data sets' }).click()
-  const manager = page.getByRole('dialog', { name: 'Data sets' })
-  await expect(manager.getByRole('listitem')).toHaveCount(1)
+  await shot(page, 'data-link-failed-en-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'data-link-failed-en-390')
+  // The language is chosen in the wide top bar.
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await expect(page.getByRole('alert').filter({ hasText: '未加载此链接指定的数据集。' })).toContainText('不会改为打开其他数据集')
+  await shot(page, 'data-link-failed-zh-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'data-link-failed-zh-390')
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+
+  published = true
+  await linkProblem(page).getByRole('button', { name: 'Retry' }).click()
+  await phoneIsOpen(page)
+  await expect(topBar(page)).toContainText('Data set: later (50)')
+  await expect(panelOf(page).getByRole('combobox', { name: 'Task' })).toHaveValue('辨析1')
+  expect(page.url()).not.toContain('data=')
 })
 
-test('another site: the page asks, naming it; declining fetches nothing and keeps the stored data sets', async ({ page }) => {
+test('a ?data= folder changed since it was loaded: the stored copy opens and the update is offered, then loaded', async ({ page }) => {
+  let lines = 50
+  await page.route(/\/changing\/([^/?#]+)$/, async (route) => {
+    const name = /\/changing\/([^/?#]+)$/.exec(new URL(route.request().url()).pathname)?.[1] ?? ''
+    try {
+      const text = readFileSync(join(SAMPLE, name), 'utf8')
+      const body = name === 'input_data.jsonl' ? text.split('\n').filter((l) => l !== '').slice(0, lines).join('\n') + '\n' : text
+      await route.fulfill({ status: 200, contentType: 'text/plain; charset=utf-8', body })
+    } catch {
+      await route.fulfill({ status: 404, body: 'not found' })
+    }
+  })
+  await page.goto('./?data=changing/')
+  await phoneIsOpen(page)
+  await expect(topBar(page)).toContainText('Data set: changing (50)')
+  const offer = page.getByRole('status').filter({ hasText: 'changed since it was loaded here' })
+  await expect(offer).toHaveCount(0)
+  lines = 49
+  await page.goto('./?data=changing/')
+  await phoneIsOpen(page)
+  await expect(topBar(page)).toContainText('Data set: changing (50)')
+  await expect(offer).toBeVisible()
+  await shot(page, 'data-link-update-en-1280')
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await expect(page.getByRole('status').filter({ hasText: '在此加载后已有改动' })).toBeVisible()
+  await shot(page, 'data-link-update-zh-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'data-link-update-zh-390')
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await offer.getByRole('button', { name: 'Load the update' }).click()
+  await expect(topBar(page)).toContainText('Data set: changing (49)')
+  await expect(offer).toHaveCount(0)
+  await page.getByRole('button', { name: 'Data sets' }).click()
+  await expect(page.getByRole('dialog', { name: 'Data sets' }).getByRole('listitem').filter({ hasText: 'changing' })).toHaveCount(2)
+})
+
+test('another site: the page asks, naming it; declining fetches nothing, keeps the stored data sets and opens none', async ({ page }) => {
   const asked = await serveOther(page, 'five')
   await page.goto(`./?data=${encodeURIComponent(`${OTHER}/five/`)}`)
   const ask = page.getByRole('dialog', { name: ASK })
@@ -138,25 +211,15 @@ test('another site: the page asks, naming it; declining fetches nothing and keep
   expect(await seriousViolations(page, '.data-link-dialog')).toEqual([])
   expect(asked).toEqual([])
   await ask.getByRole('button', { name: 'Don’t load' }).click()
-  await phoneIsOpen(page)
   await expect(ask).toBeHidden()
-  await expect(topBar(page)).toContainText(`Data set: ${SAMPLE_NAME} (50)`)
+  await linkFailedPage(page)
+  await expect(linkProblem(page)).toContainText(`You chose not to load it from ${OTHER}.`)
   expect(asked).toEqual([])
-  expect(page.url()).not.toContain('data=')
-  // A reload does not ask again.
-  await page.reload()
-  await phoneIsOpen(page)
-  await expect(ask).toHaveCount(0)
-})
-
-test('another site: Escape declines too', async ({ page }) => {
-  const asked = await serveOther(page, 'five')
-  await page.goto(`./?data=${encodeURIComponent(`${OTHER}/five/`)}`)
-  const ask = page.getByRole('dialog', { name: ASK })
-  await expect(ask).toBeVisible({ timeout: 40_000 })
+  // Retry asks again.
+  await linkProblem(page).getByRole('button', { name: 'Retry' }).click()
+  await expect(ask).toBeVisible()
   await page.keyboard.press('Escape')
-  await phoneIsOpen(page)
-  await expect(topBar(page)).toContainText(`Data set: ${SAMPLE_NAME} (50)`)
+  await linkFailedPage(page)
   expect(asked).toEqual([])
 })
 

@@ -20,6 +20,8 @@ const SAMPLE = join(import.meta.dirname, '..', 'public/data')
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const sample: Record<string, string> = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(SAMPLE, name), 'utf8')]))
 const SAMPLE_NAME = 'Sample (Daniel Hayes)'
+/** The sample's files imported as a data set of one's own (not the bundled sample): a study may be made of it. */
+const OWN_NAME = 'Own copy'
 const PASSPHRASE = 'participants never see this passphrase'
 
 function manager(page: Page): Locator {
@@ -169,10 +171,26 @@ test('a data set given as files is sealed from its stored copy: nothing to fetch
 
 test('Create a study downloads the folder npm run study would write, keeps the study with the data set, and loads only studies of this data set', async ({ page }) => {
   await ready(page)
-  const dialogs = await openManager(page)
-  const row = dialogs.getByRole('listitem').filter({ hasText: SAMPLE_NAME })
-  await row.getByRole('button', { name: `Create a study from “${SAMPLE_NAME}”` }).click()
-  const dialog = page.getByRole('dialog', { name: `Create a study from “${SAMPLE_NAME}”` })
+  // The bundled sample's gold ships with the page: a study of it is refused, saying why.
+  let dialogs = await openManager(page)
+  const sampleRow = dialogs.getByRole('listitem').filter({ hasText: SAMPLE_NAME })
+  await sampleRow.getByRole('button', { name: `Create a study from “${SAMPLE_NAME}”` }).click()
+  const refused = page.getByRole('dialog', { name: `Create a study from “${SAMPLE_NAME}”` })
+  await refused.getByLabel('People (names separated by commas)').fill('ann, bob')
+  await refused.getByLabel('People per task (K)').fill('1')
+  await refused.getByRole('button', { name: 'Create and download' }).click()
+  await expect(refused.getByRole('alert')).toContainText(`“${SAMPLE_NAME}” is a sample bundled with this page: its gold ships with the page`)
+  await shot(refused, 'seal-study-bundled-en')
+  await page.keyboard.press('Escape')
+  await expect(refused).toBeHidden()
+  await page.keyboard.press('Escape')
+  await expect(dialogs).toBeHidden()
+  // The same files imported as a data set of one's own make the study.
+  await page.evaluate(([files, name]) => window.spieval?.importDataset(files, name), [sample, OWN_NAME] as const)
+  dialogs = await openManager(page)
+  const row = dialogs.getByRole('listitem').filter({ hasText: OWN_NAME })
+  await row.getByRole('button', { name: `Create a study from “${OWN_NAME}”` }).click()
+  const dialog = page.getByRole('dialog', { name: `Create a study from “${OWN_NAME}”` })
   await expect(dialog.getByText('The data set as stored, in the published format (50 tasks; tasks revised in this page as revised).')).toBeVisible()
   // A random seed is chosen and shown.
   await expect(dialog.getByLabel('Seed')).toHaveValue(/^\d+$/)
@@ -204,9 +222,9 @@ test('Create a study downloads the folder npm run study would write, keeps the s
 
   // A study made with npm run study for this data set loads; one whose task changed since is refused, naming the task.
   const other = await makeStudy({ files: sample, people: ['dee', 'eve'], perTask: 1, seed: 3 })
-  const input = row.getByLabel(`Load a study’s assignment.json into “${SAMPLE_NAME}”`)
+  const input = row.getByLabel(`Load a study’s assignment.json into “${OWN_NAME}”`)
   await input.setInputFiles({ name: 'assignment.json', mimeType: 'application/json', buffer: Buffer.from(studyFileText(other.study)) })
-  await expect(row.getByRole('status')).toHaveText(`Study ${other.study.id} is kept with “${SAMPLE_NAME}” (2 people).`)
+  await expect(row.getByRole('status')).toHaveText(`Study ${other.study.id} is kept with “${OWN_NAME}” (2 people).`)
   await expect(row.getByRole('list', { name: 'Studies' }).getByRole('listitem')).toHaveCount(2)
   const changed = structuredClone(other.study)
   const first = Object.keys(changed.tasks)[0] ?? ''
@@ -284,9 +302,10 @@ test('the dialogs in Chinese', async ({ browser, baseURL }) => {
   await study.getByLabel('人员（名字用逗号分隔）').fill('ann, bob, cy')
   await study.getByLabel('随机种子').fill('7')
   await study.getByRole('button', { name: '创建并下载' }).click()
-  await expect(study.getByRole('status').last()).toContainText('研究', { timeout: 30_000 })
+  // The bundled sample: refused, saying why.
+  await expect(study.getByRole('alert')).toContainText(`“${SAMPLE_NAME}”是本页面自带的示例：它的标准答案随页面一起发布`)
   await shot(study, 'seal-study-zh')
-  await study.getByRole('button', { name: '关闭', exact: true }).last().click()
+  await study.getByRole('button', { name: '取消' }).click()
   const sealedRow = dialogs.getByRole('listitem').filter({ hasText: '封存样例' })
   await expect(sealedRow.getByText('已封存：标准答案已加密')).toBeVisible()
   await sealedRow.getByRole('button', { name: '解封“封存样例”' }).click()

@@ -224,6 +224,25 @@ test.describe.serial('a sealed study', () => {
     const person = page.getByRole('row', { name: /^ann/ })
     await expect(person).toContainText(`3/${mine.length}`)
     await expect(person).toContainText('33.3% (1/3)')
+    // ann's calls came through window.spieval, not taps on the phone: her two attempts with calls are flagged.
+    await expect(person).toContainText(/window\.spieval: \d+/)
+    await expect(person).toContainText('2 attempts not made by hand')
+    const shots = process.env.E2E_SHOTS
+    if (shots) {
+      await page.setViewportSize({ width: 1280, height: 720 })
+      await person.screenshot({ path: join(shots, 'study-calls-en-1280.png') })
+      await page.setViewportSize({ width: 390, height: 844 })
+      await person.screenshot({ path: join(shots, 'study-calls-en-390.png') })
+      await page.setViewportSize({ width: 1280, height: 720 })
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+      const zhRow = page.getByRole('row', { name: /^ann/ })
+      await expect(zhRow).toContainText('2 次作答并非手动完成')
+      await zhRow.screenshot({ path: join(shots, 'study-calls-zh-1280.png') })
+      await page.setViewportSize({ width: 390, height: 844 })
+      await zhRow.screenshot({ path: join(shots, 'study-calls-zh-390.png') })
+      await page.setViewportSize({ width: 1280, height: 720 })
+      await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+    }
     await page.getByRole('tab', { name: 'Human baseline' }).click()
     await expect(page.getByRole('row', { name: /^ann/ })).toBeVisible()
     await page.getByRole('tab', { name: 'Cross-validation' }).click()

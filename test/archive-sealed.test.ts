@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Attempt, judgeAttempt, loadDataset } from '../src/core/index'
 import { ArchiveError, buildArchive, readArchive } from '../src/core/archive/index'
 import type { ArchiveManifest } from '../src/core/archive/index'
-import { datasetFingerprints, sealDataset } from '../src/core/seal'
+import { datasetFingerprints, sealDataset, taskFingerprint, userTexts } from '../src/core/seal'
 import type { SealedStudy } from '../src/core/seal'
 import { buildStudyFile, studyId } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
@@ -206,26 +206,53 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     expect(row).toMatchObject({ taskId: '推理3', actor: 'dora', verdict: { correct: true } })
   })
 
-  it('refuses it whole, naming the task, when a task changed in the target (one record edited)', async () => {
+  it('imports the other tasks and lists the one that changed in the target (one record edited)', async () => {
     const records = JSON.parse(original['records_db.json'] ?? '') as Record<string, Record<string, Record<string, unknown>[]>>
     const contact = records['推理2']?.contacts?.[0]
     if (!contact) throw new Error('推理2 has no contact')
     contact['备注'] = `${String(contact['备注'] ?? '')} (edited)`
     const c = await collector([STUDY_A], { ...original, 'records_db.json': JSON.stringify(records) })
-    const err = await refusal(importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db))
-    expect(err.issues).toHaveLength(1)
-    expect(err.issues[0]).toMatch(/^ann\.zip: Task "推理2" is not the one the participant saw: its instruction or records differ \(fingerprint [0-9a-f]{12}… in the export, [0-9a-f]{12}… in data set "sample"\)\.$/)
-    expect(err.message).not.toContain('推理1')
+    const result = await importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db)
+    expect(result.added).toBe(1)
+    expect((result.refused ?? []).map((r) => r.taskId)).toEqual(['推理2'])
+    expect(result.refused?.[0]?.message).toMatch(/^Task "推理2" is not the one the participant saw: its messages, records, the profile or the tools differ \(fingerprint [0-9a-f]{12}… in the export, [0-9a-f]{12}… in data set "sample"\)\.$/)
+    expect((await storedAttempts(c)).map((r) => r.taskId)).toEqual(['推理1'])
+  })
+
+  it('refuses every task when the profile was edited in the target since the study was made', async () => {
+    const profile = JSON.parse(original['profile.json'] ?? '') as Record<string, unknown>
+    const c = await collector([STUDY_A], { ...original, 'profile.json': JSON.stringify({ ...profile, now: '2026-04-01 09:00:00' }) })
+    const result = await importAttempts(c.dataset.id, annFiles, 'ann.zip', judgeAttempt, c.db)
+    expect(result.added).toBe(0)
+    expect((result.refused ?? []).map((r) => r.message)).toEqual([
+      expect.stringMatching(/^Task "推理1" is not the one the participant saw: its messages, records, the profile or the tools differ/),
+      expect.stringMatching(/^Task "推理2" is not the one the participant saw/),
+    ])
     expect(await storedAttempts(c)).toEqual([])
   })
 
-  it('refuses an export whose manifest gives another fingerprint (the manifest itself edited)', async () => {
+  it('still takes an export made before version 2 fingerprints (version 1: user messages and records)', async () => {
+    const { dataset } = loadDataset(original)
+    const manifest = manifestOf(annFiles)
+    const v1: Record<string, string> = {}
+    for (const id of ['推理1', '推理2']) {
+      const task = dataset.tasks.find((t) => t.id === id)
+      if (!task) throw new Error(`no task ${id}`)
+      v1[id] = await taskFingerprint(userTexts(task), dataset.records[id])
+      expect(v1[id]).not.toBe(originalFingerprints[id])
+    }
+    const old = { ...manifest, sealed: { ...manifest.sealed, fingerprints: v1 } }
+    const c = await collector()
+    expect(await importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(old) }, 'ann.zip', judgeAttempt, c.db)).toMatchObject({ added: 2 })
+  })
+
+  it('leaves out the task whose fingerprint the manifest gives otherwise (the manifest itself edited)', async () => {
     const manifest = manifestOf(annFiles)
     const edited = { ...manifest, sealed: { ...manifest.sealed, fingerprints: { ...manifest.sealed?.fingerprints, 推理1: 'f'.repeat(64) } } }
     const c = await collector()
-    const err = await refusal(importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(edited) }, 'ann.zip', judgeAttempt, c.db))
-    expect(err.issues).toEqual([expect.stringMatching(/^ann\.zip: Task "推理1" is not the one the participant saw: .*fingerprint ffffffffffff… in the export/)])
-    expect(await storedAttempts(c)).toEqual([])
+    const result = await importAttempts(c.dataset.id, { ...annFiles, 'manifest.json': JSON.stringify(edited) }, 'ann.zip', judgeAttempt, c.db)
+    expect((result.refused ?? []).map((r) => r.message)).toEqual([expect.stringMatching(/^Task "推理1" is not the one the participant saw: .*fingerprint ffffffffffff… in the export/)])
+    expect((await storedAttempts(c)).map((r) => r.taskId)).toEqual(['推理2'])
   })
 
   it('refuses an export whose manifest has no fingerprint for a task it has attempts at', async () => {
@@ -277,6 +304,18 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     expect(await storedAttempts(c)).toEqual([])
   })
 
+  it('refuses, into a data set that holds a study, an export without a manifest of that study (manifest.json removed, or sealed without a study)', async () => {
+    const c = await collector()
+    const { 'manifest.json': _manifest, ...bare } = annFiles
+    const withoutManifest = await refusal(importAttempts(c.dataset.id, bare, 'ann.jsonl', judgeAttempt, c.db))
+    expect(withoutManifest.issues).toEqual([
+      `ann.jsonl: It is not a participant's export of study ${STUDY_A.id} (it has no manifest.json naming a study), and data set "sample" holds that study: only its participants' exports, with their manifest.json, are imported here.`,
+    ])
+    const plain = await refusal(importAttempts(c.dataset.id, plainFiles, 'dora.zip', judgeAttempt, c.db))
+    expect(plain.issues).toEqual([expect.stringMatching(/^dora\.zip: It is not a participant's export of study /)])
+    expect(await storedAttempts(c)).toEqual([])
+  })
+
   it('refuses a tampered export (a wrong answer made right in response.jsonl), naming the file', async () => {
     const text = annFiles['response.jsonl'] ?? ''
     expect(text).toContain(WRONG.args.telephone)
@@ -301,7 +340,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
         c.db,
       ),
     )
-    expect(err.issues).toEqual([expect.stringMatching(/^ann\.zip: It is an export of study /)])
+    expect(err.issues).toEqual([expect.stringMatching(/^dora\.zip: It is not a participant's export of study /), expect.stringMatching(/^ann\.zip: It is an export of study /)])
     expect(await storedAttempts(c)).toEqual([])
   })
 })

@@ -210,6 +210,24 @@ describe('studyDashboard', () => {
     expect(d.by_type['整合']).toMatchObject({ tasks: 1, assigned: 1, submitted: 0, accuracy: null, overPeople: { people: 0 } })
   })
 
+  it('says per person how the calls were made, and flags the attempts not tapped on the phone', () => {
+    const made = (a: PersonAttempt, sources: Record<string, number>): PersonAttempt => ({ ...a, sources })
+    const withSources = ATTEMPTS.map((a) => {
+      if (a.actor === 'ann') return made(a, { ui: 3 })
+      if (a.actor === 'ben' && a.taskId === '推理2') return made(a, { ui: 1, api: 2 })
+      if (a.actor === 'ben' && a.taskId === '辨析2') return made(a, { agent: 4 })
+      if (a.actor === 'ben') return made(a, { ui: 2 })
+      if (a.actor === 'dan') return made(a, { api: 5 }) // outside the study: never counted
+      return a
+    })
+    const d = studyDashboard(STUDY, TASKS, withSources)
+    const row = (actor: string) => d.people.find((p) => p.actor === actor)
+    // ann: 推理1, 推理3 twice, 辨析1, 辨析3 (in progress) are hers; 整合1 is outside the study.
+    expect(row('ann')).toMatchObject({ sources: { ui: 15 }, notByHand: 0 })
+    expect(row('ben')).toMatchObject({ sources: { ui: 5, api: 2, agent: 4 }, notByHand: 2 })
+    expect(row('cy')).toMatchObject({ sources: {}, notByHand: 0 })
+  })
+
   it('writes the per-person table for CSV', () => {
     expect(toCsv(studyDashboardTable(dashboard).rows).split('\r\n')).toEqual([
       'person,assigned,submitted,progress (%),in progress,active time (s),Reasoning 推理,Disambiguation 辨析,Overall',

@@ -69,10 +69,11 @@ describe('unsealStoredDataset', () => {
     await expect(unsealStoredDataset(row.id, PASSPHRASE, judgeAttempt, db)).rejects.toMatchObject({ code: 'not-sealed' })
   }, 60_000)
 
-  it('scores a live attempt over the state the participant left, without the friction rules that were sealed away', async () => {
+  it('scores a live attempt over the state the participant left, under the friction the participant met (a sealed copy keeps friction readable)', async () => {
     const { db, row } = await sealedStore(join(ROOT, 'public/data-live'), PASSPHRASE)
-    // 推理L2's gold refuses the first Messages_Send (friction "on": [1]); the participant, who had no gold, met no friction.
-    const id = await solve(db, row, '推理L2', [['Messages_Send', { telephone: '13822419087', text: 'The dairy invoice is ready' }]], 'live')
+    // 推理L2 refuses the first Messages_Send (friction "on": [1]); the participant meets it on the sealed copy too, and sends again.
+    const send = { telephone: '13822419087', text: 'The dairy invoice is ready' }
+    const id = await solve(db, row, '推理L2', [['Messages_Send', send], ['Messages_Send', send]], 'live')
     expect(await unsealStoredDataset(row.id, PASSPHRASE, judgeAttempt, db)).toMatchObject({ scored: 1, correct: 1 })
     const attempt = (await datasetAttempts(row.id, db)).find((a) => a.id === id)
     expect(attempt?.verdict).toMatchObject({ correct: true, state: { correct: true }, calls: { correct: true } })

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activeDataset, importDataset, listDatasets } from '../src/db/index'
-import { answerDataLink, openDataLink, useDataLink } from '../src/state/dataLink'
+import { answerDataLink, loadDataLinkUpdate, openDataLink, useDataLink } from '../src/state/dataLink'
 import { FetchProblem, fetchDatasetFiles } from '../src/state/fetchDataset'
 import { hashToRoute } from '../src/state/routes'
 import { MAX_DATASET_BYTES, dataFolderOf, folderName, hashParts, safeDecode, withoutDataParam } from '../src/state/urls'
@@ -218,19 +218,25 @@ describe('a ?data= link at boot', () => {
     })
   }
 
+  /** What the server holds: the fixture, with its first instruction as given here. */
+  const served = { instruction: 'Call my manager' }
+
   beforeEach(async () => {
     fetched = []
+    served.instruction = 'Call my manager'
     const files = fixtureFiles()
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       const url = String(input)
       fetched.push(url)
       // Only folders under /sets/ are there.
-      const body = url.includes('/sets/') ? files[url.split('/').pop() ?? ''] : undefined
+      const name = url.split('/').pop() ?? ''
+      const text = name === 'input_data.jsonl' ? files[name]?.replace('Call my manager', served.instruction) : files[name]
+      const body = url.includes('/sets/') ? text : undefined
       const response = body === undefined ? new Response('', { status: 404 }) : new Response(body)
       Object.defineProperty(response, 'url', { value: url })
       return response
     })
-    useDataLink.setState({ asking: undefined, problem: undefined })
+    useDataLink.setState({ asking: undefined, problem: undefined, update: undefined })
     if (!(await listDatasets()).some((d) => d.source === 'home')) await importDataset(files, { name: 'Home', source: 'home' })
   })
   afterEach(() => vi.unstubAllGlobals())
@@ -256,7 +262,9 @@ describe('a ?data= link at boot', () => {
     expect(fetched).toEqual([])
     expect((await activeDataset())?.id).toBe(before)
     expect(await listDatasets()).toHaveLength(count)
-    expect(address).not.toContain('data=')
+    // The link stays, so that a reload (or Retry) asks again; the page opens no data set meanwhile (boot).
+    expect(address).toContain('data=')
+    expect(useDataLink.getState().problem).toMatchObject({ key: 'dataLink.declined', params: { origin: 'http://localhost:5199' } })
   })
 
   it("loads another site's folder once the person agrees", async () => {
@@ -277,7 +285,33 @@ describe('a ?data= link at boot', () => {
     expect(useDataLink.getState().problem).toMatchObject({ message: expect.stringContaining('HTTP 404') })
     expect((await activeDataset())?.id).toBe(before)
     expect(await listDatasets()).toHaveLength(count)
-    expect(address).toBe('http://127.0.0.1:5199/#/task/t1')
+    // The link stays in the address until it loads: a reload tries it again.
+    expect(new URL(address).searchParams.get('data')).toBe('missing/')
+  })
+
+  it('checks the folder again on each visit and offers its update; loading it keeps the old data set aside', async () => {
+    visit('sets/later/')
+    const first = await openDataLink('sets/later/')
+    expect(useDataLink.getState().update).toBeUndefined()
+    // Unchanged: the stored copy, nothing offered.
+    visit('sets/later/')
+    expect((await openDataLink('sets/later/'))?.id).toBe(first?.id)
+    expect(useDataLink.getState().update).toBeUndefined()
+    // The folder changed on the server: the stored copy opens, and the update is offered.
+    served.instruction = 'Call my manager now'
+    visit('sets/later/')
+    expect((await openDataLink('sets/later/'))?.id).toBe(first?.id)
+    expect(useDataLink.getState().update).toMatchObject({ url: 'http://127.0.0.1:5199/sets/later/', datasetId: first?.id })
+    const updated = await loadDataLinkUpdate()
+    expect(updated?.id).not.toBe(first?.id)
+    expect(useDataLink.getState().update).toBeUndefined()
+    expect((await activeDataset())?.id).toBe(updated?.id)
+    const rows = await listDatasets()
+    expect(rows.find((d) => d.id === first?.id)?.source).not.toBe('http://127.0.0.1:5199/sets/later/')
+    // The next visit finds the updated copy.
+    visit('sets/later/')
+    expect((await openDataLink('sets/later/'))?.id).toBe(updated?.id)
+    expect(useDataLink.getState().update).toBeUndefined()
   })
 
   it('a malformed or foreign-scheme value is refused with a message, not thrown', async () => {

@@ -12,6 +12,7 @@ import { requestPersistence, useStorage } from '../state/storage'
 import { useView } from '../state/view'
 import { usePresent } from '../state/present'
 import { followLinks } from '../state/links'
+import { DataLinkProblem } from './DataLink'
 import { DatabaseNotice } from './DatabaseNotice'
 import { ErrorBoundary } from './ErrorBoundary'
 import { TopBar } from './TopBar'
@@ -75,6 +76,7 @@ export function App() {
       <DatabaseNotice />
       <main className={`stage stage-${view}${compact ? ' compact' : ''}`}>
         {status === 'error' && <p role="alert">{t('loadFailed', { error })}</p>}
+        {status === 'linkFailed' && <DataLinkProblem />}
         {(status === 'loading' || status === 'idle') && <p role="status">{t('loading')}</p>}
         {status === 'ready' && (
           <>

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AlertTriangle } from 'lucide-react'
-import { answerDataLink, dismissDataLinkProblem, useDataLink } from '../state/dataLink'
-import { useSession } from '../state/session'
+import { AlertTriangle, RefreshCw } from 'lucide-react'
+import { reloadDatasets, retryDataLink } from '../state/session'
+import { answerDataLink, dismissDataLinkUpdate, loadDataLinkUpdate, useDataLink } from '../state/dataLink'
+import { withoutDataParam } from '../state/urls'
 import './DataLink.css'
 
 /**
@@ -61,23 +62,73 @@ export function DataLinkPrompt() {
   )
 }
 
-/** Why a `?data=` link loaded nothing, and which stored data set the phone shows instead. */
+/**
+ * Why the page's `?data=` link loaded nothing, in place of the phone: a page
+ * opened for a named data set opens no other one for solving (a participant
+ * would solve the wrong tasks). Retry tries the link again; the page without
+ * the link is a plain address away.
+ */
 export function DataLinkProblem() {
   const { t } = useTranslation()
   const problem = useDataLink((s) => s.problem)
-  const name = useSession((s) => (s.status === 'ready' ? s.dataset?.name : undefined))
-  if (!problem) return null
+  const [retrying, setRetrying] = useState(false)
+  const without = withoutDataParam(window.location.href)
   return (
     <div role="alert" className="data-link-problem">
-      <AlertTriangle size={18} aria-hidden="true" />
+      <AlertTriangle size={22} aria-hidden="true" />
       <div className="data-link-problem-text">
-        <p>
-          <strong>{t('dataLink.failedTitle')}</strong>
-        </p>
-        <p>{'key' in problem ? t(problem.key, problem.params) : problem.message}</p>
-        {name !== undefined && <p>{t('dataLink.showing', { name })}</p>}
+        <h2>{t('dataLink.failedTitle')}</h2>
+        {problem && <p>{'key' in problem ? t(problem.key, problem.params) : problem.message}</p>}
+        {problem && <p className="data-link-url">{t('dataLink.askFolder', { url: problem.param })}</p>}
+        <p>{t('dataLink.notOpened')}</p>
+        <div className="data-link-buttons">
+          {without !== undefined && <a href={without}>{t('dataLink.withoutLink')}</a>}
+          <button
+            type="button"
+            className="primary"
+            disabled={retrying}
+            onClick={() => {
+              setRetrying(true)
+              void retryDataLink().finally(() => setRetrying(false))
+            }}
+          >
+            {t('dataLink.retry')}
+          </button>
+        </div>
       </div>
-      <button type="button" onClick={dismissDataLinkProblem}>
+    </div>
+  )
+}
+
+/** Offers the update of a link's folder that changed since its stored copy was loaded (the old copy stays, with its attempts). */
+export function DataLinkUpdate() {
+  const { t } = useTranslation()
+  const update = useDataLink((s) => s.update)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<string>()
+  if (!update) return null
+  const load = async () => {
+    setBusy(true)
+    setFailed(undefined)
+    try {
+      if (await loadDataLinkUpdate()) await reloadDatasets()
+    } catch (err) {
+      setFailed(err instanceof Error ? err.message : String(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div role="status" className="data-link-update">
+      <RefreshCw size={18} aria-hidden="true" />
+      <div className="data-link-problem-text">
+        <p>{t('dataLink.updated', { url: update.url })}</p>
+        {failed !== undefined && <p role="alert">{failed}</p>}
+      </div>
+      <button type="button" className="primary" disabled={busy} onClick={() => void load()}>
+        {t('dataLink.loadUpdate')}
+      </button>
+      <button type="button" onClick={dismissDataLinkUpdate}>
         {t('dataLink.dismiss')}
       </button>
     </div>

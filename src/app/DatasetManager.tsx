@@ -16,7 +16,7 @@ import type { ImportError } from '../state/datasets'
 import { downloadDatasetFolder } from '../state/datasetFolder'
 import { LIVE_SAMPLE_SOURCE, loadLiveSample } from '../state/liveSample'
 import { useSession } from '../state/session'
-import { DataLinkProblem, DataLinkPrompt } from './DataLink'
+import { DataLinkPrompt, DataLinkUpdate } from './DataLink'
 import { SealingActions } from './SealingActions'
 import './DatasetManager.css'
 
@@ -196,7 +196,7 @@ export function DatasetManager() {
       </button>
       {/* Here, not in the stage: the top bar is on the page while the data set is still loading. */}
       <DataLinkPrompt />
-      <DataLinkProblem />
+      <DataLinkUpdate />
       {dragging && !open && (
         <div className="drop-overlay" aria-hidden="true">
           <div className="drop-card">

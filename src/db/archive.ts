@@ -3,7 +3,7 @@ import { contentFingerprint, setOwn } from '../core'
 import type { AttemptJudge, JudgedAttempt, LiveScoring, Task, TaskRecords, TaskVersion } from '../core'
 import { ArchiveError, buildArchive, readArchive, zipArchive } from '../core/archive'
 import type { ArchiveManifest, ArchiveSealed, ArchivedAttempt, ArchivedStep, VerdictChange } from '../core/archive'
-import { taskFingerprint, userTexts } from '../core/seal'
+import { currentFingerprint, fingerprintMatches } from '../core/seal'
 import { withLatest } from './attempts'
 import { database } from './schema'
 import type { AttemptRow, CallRow, DatasetRow, SpievalDatabase, StudyRow } from './schema'
@@ -34,6 +34,8 @@ export interface ImportedAttempts {
   unknownTasks: string[]
   /** Added attempts whose verdict in the file differs from the one this data set's gold gives (the latter is stored). */
   changedVerdicts: VerdictChange[]
+  /** Tasks whose attempts were left out (see ImportedSource); absent when none. */
+  refused?: RefusedTask[]
 }
 
 /** The filter in words, for the manifest; null for no filter. */
@@ -115,18 +117,15 @@ async function recordsOf(db: SpievalDatabase, datasetId: string, taskIds: readon
 }
 
 /**
- * A task's fingerprint from what is stored: its user messages and its
- * records, as src/core/seal's datasetFingerprints takes them from the files,
- * so that a sealed copy and the original give the same figure.
+ * The manifest's `sealed` of an export from a sealed data set: the fingerprints
+ * of the tasks in `records` (from what is stored: messages, records, profile
+ * and tools, as src/core/seal's datasetFingerprints takes them from the files,
+ * so that a sealed copy and the original give the same figure), and the
+ * folder's study.
  */
-function storedFingerprint(task: Task, records: TaskRecords | undefined): Promise<string> {
-  return taskFingerprint(userTexts(task), records)
-}
-
-/** The manifest's `sealed` of an export from a sealed data set: the fingerprints of the tasks in `records`, and the folder's study. */
 async function sealedEntry(dataset: DatasetRow, tasks: readonly Task[], records: ReadonlyMap<string, TaskRecords>): Promise<ArchiveSealed> {
   const fingerprints: Record<string, string> = {}
-  for (const task of tasks) if (records.has(task.id)) setOwn(fingerprints, task.id, await storedFingerprint(task, records.get(task.id)))
+  for (const task of tasks) if (records.has(task.id)) setOwn(fingerprints, task.id, currentFingerprint(task, records.get(task.id), dataset))
   const study = dataset.sealed?.study
   return { ...(study ? { study: { id: study.id, person: study.person } } : {}), fingerprints }
 }
@@ -206,9 +205,17 @@ export interface AttemptSource {
 }
 
 /** What one source of an import added. */
+/** A task of a sealed export whose attempts were left out: it is not the task the participant saw. */
+export interface RefusedTask {
+  taskId: string
+  message: string
+}
+
 export interface ImportedSource {
   source: string
   added: number
+  /** Tasks whose attempts were not imported (their fingerprint differs here), with why; the source's other attempts were. Absent when none. */
+  refused?: RefusedTask[]
   /** Attempts already stored, or in an earlier source of the same import (same id): never stored twice, never overwritten. */
   skipped: number
   /** Added attempts whose verdict in the file differs from the one this data set's gold gives (the latter is stored). */
@@ -234,11 +241,10 @@ export interface ImportedSource {
  * differ are returned. Imported attempts carry `importedFrom`: their
  * source's name.
  *
- * An export from a sealed data set (its manifest has `sealed`) is refused
- * whole, with every reason in the issues, unless each attempt's task is
- * here with the fingerprint the participant saw (the same instruction and
- * records). When it names a study, that study's assignment.json must be
- * stored with this data set (src/db/studies.ts), the person must be one of
+ * An export from a sealed data set (its manifest has `sealed`) keeps only
+ * the attempts whose task is here with the fingerprint the participant saw;
+ * the others are left out and listed in the source's `refused`. When it
+ * names a study, that study's assignment.json must be stored with this data set (src/db/studies.ts), the person must be one of
  * its people and each attempt's task one of theirs. A study's attempts are
  * credited to its person (their `actor`), whatever name was typed in the
  * participant's page. Checked before anything is written: see
@@ -283,10 +289,20 @@ export async function importAttemptSources(
     const records = await recordsOf(db, datasetId, taskIds)
     // The tasks of sealed exports are matched by fingerprint, which takes their records.
     const seen = read.some((r) => r.sealed) ? records : new Map<string, TaskRecords>()
-    const studies = read.some((r) => r.sealed?.study) ? await listStudies(datasetId, db) : []
+    // Into an unsealed data set, its studies decide what may come in (see sealedRefusals).
+    const studies = dataset.sealed ? [] : await listStudies(datasetId, db)
     return { dataset, tasks, fingerprints, records, seen, studies }
   })
-  const refusals = await sealedRefusals(read, { dataset, tasks, records: seen, studies })
+  const found = await sealedRefusals(read, { dataset, tasks, records: seen, studies })
+  // A task that changed since costs only its own attempts: the source's other tasks are the ones the participant saw.
+  const refusals = found.filter((r) => r.taskId === undefined)
+  const refusedTasks = new Map<string, RefusedTask[]>()
+  for (const r of found)
+    if (r.taskId !== undefined) refusedTasks.set(r.source, [...(refusedTasks.get(r.source) ?? []), { taskId: r.taskId, message: r.message }])
+  for (const r of read) {
+    const refused = new Set((refusedTasks.get(r.source.name) ?? []).map((t) => t.taskId))
+    if (refused.size > 0) r.attempts = r.attempts.filter((a) => !refused.has(a.taskId))
+  }
   if (refusals.length > 0) {
     const names = [...new Set(refusals.map((r) => r.source))]
     const issues = refusals.map((r) => `${r.source}: ${r.message}`)
@@ -335,7 +351,8 @@ export async function importAttemptSources(
         rows.push(attemptRow(a, datasetId, result, source.name))
         for (const s of result.steps) calls.push({ attemptId: a.id, ...s })
       }
-      return { source: source.name, added: fresh.length, skipped: attempts.length - fresh.length, changedVerdicts }
+      const refused = refusedTasks.get(source.name)
+      return { source: source.name, added: fresh.length, skipped: attempts.length - fresh.length, changedVerdicts, ...(refused ? { refused } : {}) }
     })
     await db.attempts.bulkAdd(rows)
     await db.calls.bulkAdd(calls)
@@ -347,17 +364,24 @@ export async function importAttemptSources(
 interface Refusal {
   source: string
   message: string
+  /** Set when only this task's attempts are refused (its fingerprint differs), not the whole source. */
+  taskId?: string
 }
 
 const short = (fingerprint: string): string => `${fingerprint.slice(0, 12)}…`
 const quoted = (ids: readonly string[]): string => ids.map((id) => JSON.stringify(id)).join(', ')
 
 /**
- * The reasons to refuse the sealed exports among `read` (those whose
- * manifest has `sealed`), checked against the target data set:
+ * The reasons to refuse sources among `read`, mostly sealed exports (those
+ * whose manifest has `sealed`), checked against the target data set:
  * - each attempt's task must have here the fingerprint the export gives
- *   (computed from the stored instruction and records, as the export's
- *   were); a task that changed since, or an edited fingerprint, is refused;
+ *   (computed from what is stored, as the export's was: see
+ *   fingerprintMatches for the versions); a task, the profile or a tool
+ *   that changed since, or an edited fingerprint, refuses that task's
+ *   attempts (the refusal names the task: `taskId`);
+ * - into an unsealed data set that holds a study, every source must be a
+ *   participant's export naming a study (a file without manifest.json could
+ *   be anyone's, under any name);
  * - into an unsealed data set, an export that names a study needs that study
  *   stored with the data set, the person among its people, and each
  *   attempt's task assigned to that person;
@@ -370,27 +394,27 @@ async function sealedRefusals(
   target: { dataset: DatasetRow; tasks: ReadonlyMap<string, Task>; records: ReadonlyMap<string, TaskRecords>; studies: readonly StudyRow[] },
 ): Promise<Refusal[]> {
   const refusals: Refusal[] = []
-  const here = new Map<string, string>()
-  const fingerprintHere = async (task: Task): Promise<string> => {
-    const known = here.get(task.id)
-    if (known !== undefined) return known
-    const fingerprint = await storedFingerprint(task, target.records.get(task.id))
-    here.set(task.id, fingerprint)
-    return fingerprint
-  }
   for (const { source, attempts, sealed } of read) {
-    if (!sealed) continue
     const refuse = (message: string) => refusals.push({ source: source.name, message })
+    // Without a manifest naming a study, a file could be anyone's, under any actor: a study's data set takes only its participants' exports.
+    const held = target.studies.map((s) => s.id)
+    if (!target.dataset.sealed && held.length > 0 && !sealed?.study)
+      refuse(
+        `It is not a participant's export of ${held.length === 1 ? 'study' : 'studies'} ${held.join(', ')} (it has no manifest.json naming a study), and data set "${target.dataset.name}" holds ${held.length === 1 ? 'that study' : 'them'}: only ${held.length === 1 ? 'its' : 'their'} participants' exports, with their manifest.json, are imported here.`,
+      )
+    if (!sealed) continue
     const taskIds = [...new Set(attempts.map((a) => a.taskId))]
     for (const id of taskIds) {
       const task = target.tasks.get(id)
       const given = Object.hasOwn(sealed.fingerprints, id) ? sealed.fingerprints[id] : undefined
       if (!task || given === undefined) continue // refused by id already, or by readArchive
-      const actual = await fingerprintHere(task)
-      if (actual !== given)
-        refuse(
-          `Task ${JSON.stringify(id)} is not the one the participant saw: its instruction or records differ (fingerprint ${short(given)} in the export, ${short(actual)} in data set "${target.dataset.name}").`,
-        )
+      if (!fingerprintMatches(given, task, target.records.get(id), target.dataset))
+        refusals.push({
+          source: source.name,
+          taskId: id,
+          message:
+            `Task ${JSON.stringify(id)} is not the one the participant saw: its messages, records, the profile or the tools differ (fingerprint ${short(given)} in the export, ${short(currentFingerprint(task, target.records.get(id), target.dataset))} in data set "${target.dataset.name}").`,
+        })
     }
     const study = sealed.study
     if (!study) continue
@@ -460,5 +484,5 @@ export async function importAttempts(
   db: SpievalDatabase = database(),
 ): Promise<ImportedAttempts> {
   const [result] = await importAttemptSources(datasetId, [{ name: sourceName, files }], judge, db)
-  return { added: result?.added ?? 0, skipped: result?.skipped ?? 0, unknownTasks: [], changedVerdicts: result?.changedVerdicts ?? [] }
+  return { added: result?.added ?? 0, skipped: result?.skipped ?? 0, unknownTasks: [], changedVerdicts: result?.changedVerdicts ?? [], ...(result?.refused ? { refused: result.refused } : {}) }
 }

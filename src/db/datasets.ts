@@ -191,6 +191,11 @@ export async function setActiveDataset(id: string, db: SpievalDatabase = databas
   await db.meta.put({ key: ACTIVE_KEY, value: id })
 }
 
+/** Records where a data set came from: its `source` and the hash of its files as fetched (a `?data=` link's folder). */
+export async function setDatasetSource(id: string, source: { source: string; sourceHash?: string }, db: SpievalDatabase = database()): Promise<void> {
+  await db.datasets.update(id, source)
+}
+
 /** Deletes a data set with its tasks and records (attempts stay, for the record). */
 export async function deleteDataset(id: string, db: SpievalDatabase = database()): Promise<void> {
   await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta, db.studies], async () => {

@@ -5,7 +5,7 @@ export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, D
 export { datasetRevisions, revisionByFingerprint, saveProfile, saveTaskRevision, taskRevisions } from './revisions'
 export type { SavedRevision, VerdictFlip } from './revisions'
 export { saveStudy, listStudies, deleteStudy } from './studies'
-export { importDataset, listDatasets, activeDataset, setActiveDataset, deleteDataset, listTasks, loadTask } from './datasets'
+export { importDataset, listDatasets, activeDataset, setActiveDataset, setDatasetSource, deleteDataset, listTasks, loadTask } from './datasets'
 export { CHANGES_FILE, exportDataset, exportDatasetFolder } from './exportDataset'
 export type { ImportProgress } from './datasets'
 export {

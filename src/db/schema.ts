@@ -25,6 +25,8 @@ export interface DatasetRow {
   texts?: { tools?: string; profile?: string }
   /** The profile before it was first edited in the page (for CHANGES.md), and who edited it. */
   profileEdits?: { original: Profile; authors: string[] }
+  /** Loaded from a URL: the hash of the files as fetched (contentHash), to tell on a later visit whether the folder changed. */
+  sourceHash?: string
 }
 
 export interface TaskRow {

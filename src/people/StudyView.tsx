@@ -1,9 +1,9 @@
 import { useId, useMemo } from 'react'
 import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FileDown } from 'lucide-react'
+import { AlertTriangle, FileDown } from 'lucide-react'
 import { formatOverPeople, studyDashboard, studyDashboardTable, toCsv } from '../core'
-import type { PersonScore, StudyCapabilityRow, StudyDashboard } from '../core'
+import type { PersonScore, StudyCapabilityRow, StudyDashboard, StudyPersonRow } from '../core'
 import type { StudyRow } from '../db'
 import { saveDownload } from '../state/download'
 import { usePeople } from '../state/people'
@@ -145,7 +145,7 @@ function StudyTable({ className, caption, header, children }: { className: strin
 function PeopleTable({ dashboard }: { dashboard: StudyDashboard }) {
   const { t, i18n } = useTranslation()
   const types = dashboard.types.map((type) => ({ type, label: capabilityLabel(type, i18n.language) }))
-  const header = [t('studyDashboard.person'), t('studyDashboard.progress'), t('studyDashboard.activeTime'), t('studyDashboard.overall'), ...types.map((x) => x.label)]
+  const header = [t('studyDashboard.person'), t('studyDashboard.progress'), t('studyDashboard.activeTime'), t('studyDashboard.overall'), ...types.map((x) => x.label), t('studyDashboard.calls')]
   return (
     <StudyTable className="study-people" caption={t('studyDashboard.peopleCaption')} header={header}>
       <tbody>
@@ -170,10 +170,30 @@ function PeopleTable({ dashboard }: { dashboard: StudyDashboard }) {
                 {score(p.by_type[type])}
               </Cell>
             ))}
+            <Cell label={t('studyDashboard.calls')} className="study-calls">
+              <CallSources person={p} />
+            </Cell>
           </tr>
         ))}
       </tbody>
     </StudyTable>
+  )
+}
+
+/** How a person's calls were made (tapped, window.spieval, an agent, ...), and a flag on their attempts not made by hand. */
+function CallSources({ person }: { person: StudyPersonRow }) {
+  const { t } = useTranslation()
+  const counts = Object.entries(person.sources).sort(([a], [b]) => (a === 'ui' ? -1 : b === 'ui' ? 1 : a < b ? -1 : 1))
+  const name = (source: string) => t(`studyDashboard.sources.${source}`, { defaultValue: source })
+  return (
+    <>
+      <span>{counts.length === 0 ? t('studyDashboard.noCalls') : counts.map(([source, count]) => t('studyDashboard.sourceCount', { source: name(source), count })).join(' · ')}</span>
+      {person.notByHand > 0 && (
+        <span className="study-flag" title={t('studyDashboard.notByHandTitle')}>
+          <AlertTriangle size={14} aria-hidden="true" /> {t('studyDashboard.notByHand', { count: person.notByHand })}
+        </span>
+      )}
+    </>
   )
 }
 

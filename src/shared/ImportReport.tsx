@@ -105,7 +105,20 @@ export function ImportReportView() {
         {busy !== 'import' && report && report.outcomes.length > 0 && (
           <ul className="import-outcomes">
             {report.outcomes.map((o) => (
-              <li key={o.source}>{t('people.import.added', { source: o.source, added: o.added, skipped: o.skipped })}</li>
+              <li key={o.source}>
+                {t('people.import.added', { source: o.source, added: o.added, skipped: o.skipped })}
+                {o.refused && o.refused.length > 0 && (
+                  <>
+                    {' '}
+                    <span className="import-refused">{t('people.import.refusedTasks', { count: o.refused.length })}</span>
+                    <ul>
+                      {o.refused.map((r) => (
+                        <li key={r.taskId}>{r.message}</li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </li>
             ))}
           </ul>
         )}

@@ -28,6 +28,8 @@ let bootQueue: Promise<void> = Promise.resolve()
  * visit) and resumes the open attempt, whoever opened it, unless the URL names
  * another task. On the first boot, `?data=FOLDER_URL` imports that folder
  * (once: it is found again by its URL) and makes it active; see `openDataLink`.
+ * When that loads nothing, the page says why and opens no data set
+ * (`linkFailed`): {@link retryDataLink} tries again.
  */
 export async function boot(loadSample: LoadSample, hash: string): Promise<void> {
   const previous = bootQueue
@@ -39,8 +41,14 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
     let dataset: DatasetRow | undefined
     const folder = dataParamHandled ? null : new URLSearchParams(window.location.search).get('data')
     dataParamHandled = true
-    // A link that loads nothing (refused, declined, failed) leaves the phone on the stored active data set.
-    if (folder) dataset = await openDataLink(folder)
+    if (folder) {
+      dataset = await openDataLink(folder)
+      // A page opened for a named data set never opens another one for solving: a participant would solve the wrong tasks (issue #24).
+      if (!dataset) {
+        useSession.setState({ status: 'linkFailed', dataset: undefined, tasks: [] })
+        return
+      }
+    }
     dataset ??= await activeDataset()
     if (!dataset) dataset = await importDataset(await loadSample(), { name: 'Sample (Daniel Hayes)', source: 'sample' })
     const tasks = await listTasks(dataset.id)
@@ -67,6 +75,12 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
     markReady()
     release()
   }
+}
+
+/** Tries the page's `?data=` link again, after it loaded nothing (the link stays in the address until it loads). */
+export async function retryDataLink(): Promise<void> {
+  dataParamHandled = false
+  await boot(() => Promise.reject(new Error('no data set is stored')), window.location.hash)
 }
 
 /** Switches to another stored data set. */

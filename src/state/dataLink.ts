@@ -1,5 +1,6 @@
 import { create } from 'zustand'
-import { importDataset, listDatasets, setActiveDataset } from '../db'
+import { contentHash } from '../core/seal'
+import { importDataset, listDatasets, setActiveDataset, setDatasetSource } from '../db'
 import type { DatasetRow } from '../db'
 import { FetchProblem, fetchDatasetFiles } from './fetchDataset'
 import { dataFolderOf, folderName, withoutDataParam } from './urls'
@@ -10,8 +11,10 @@ export type DataLinkProblem = { param: string } & ({ key: string; params: Record
 interface DataLinkState {
   /** While the page asks whether to load a data set from another site. */
   asking?: { origin: string; url: string }
-  /** Shown over the phone until dismissed; the stored data sets are as they were. */
+  /** Why the link loaded nothing (the page shows it in place of the phone); the stored data sets are as they were. */
   problem?: DataLinkProblem
+  /** The link's folder changed since its stored copy was loaded: offered until loaded or dismissed. */
+  update?: { url: string; datasetId: string; files: Record<string, string> }
 }
 
 export const useDataLink = create<DataLinkState>()(() => ({}))
@@ -35,16 +38,11 @@ export function answerDataLink(load: boolean): void {
   resolve?.(load)
 }
 
-export function dismissDataLinkProblem(): void {
-  useDataLink.setState({ problem: undefined })
-}
-
 /**
- * Takes `?data=` out of the address. A link is an order to load a data set
- * once: left in the address, every reload would fetch it again (or ask again,
- * or show its error again) and make it active again over the person's own
- * choice of data set. Done before fetching, so that a tab that crashes while
- * loading does not load it again on its next start.
+ * Takes `?data=` out of the address once the data set it names is loaded. A
+ * link is an order to load a data set once: left in the address, every
+ * reload would make it active again over the person's own choice of data
+ * set. A link that loaded nothing stays, so that a reload tries it again.
  */
 function forgetDataParam(): void {
   const href = withoutDataParam(window.location.href)
@@ -56,10 +54,10 @@ function forgetDataParam(): void {
  * the folder imported (this site's at once; another site's once the person
  * agrees). Answers undefined when nothing was loaded (a bad address, declined,
  * a failed download or a bad data set): the stored data sets and the active
- * one are then as they were, and `problem` says why.
+ * one are then as they were, `problem` says why, and the link stays in the
+ * address.
  */
 export async function openDataLink(param: string): Promise<DatasetRow | undefined> {
-  forgetDataParam()
   useDataLink.setState({ problem: undefined })
   const folder = dataFolderOf(param, document.baseURI)
   if (!folder.ok) {
@@ -70,11 +68,19 @@ export async function openDataLink(param: string): Promise<DatasetRow | undefine
     const stored = (await listDatasets()).find((d) => d.source === folder.url)
     if (stored) {
       await setActiveDataset(stored.id)
+      forgetDataParam()
+      await checkForUpdate(stored, folder)
       return stored
     }
-    if (!folder.sameOrigin && !(await askToLoad(folder.origin, folder.url))) return undefined
+    if (!folder.sameOrigin && !(await askToLoad(folder.origin, folder.url))) {
+      useDataLink.setState({ problem: { param: folder.url, key: 'dataLink.declined', params: { origin: folder.origin } } })
+      return undefined
+    }
     const files = await fetchDatasetFiles(folder.url, { origin: folder.origin })
-    return await importDataset(files, { name: folderName(folder.url), source: folder.url })
+    const imported = await importDataset(files, { name: folderName(folder.url), source: folder.url })
+    await setDatasetSource(imported.id, { source: folder.url, sourceHash: contentHash(files) })
+    forgetDataParam()
+    return imported
   } catch (err) {
     const problem: DataLinkProblem =
       err instanceof FetchProblem
@@ -83,4 +89,43 @@ export async function openDataLink(param: string): Promise<DatasetRow | undefine
     useDataLink.setState({ problem })
     return undefined
   }
+}
+
+/**
+ * A link's folder is found by its address, but may have changed since its
+ * stored copy was loaded (a study re-sealed, a task fixed): on each visit it
+ * is fetched again and, when its files differ, the update is offered. A
+ * folder that cannot be fetched now leaves the stored copy as it is.
+ */
+async function checkForUpdate(stored: DatasetRow, folder: { url: string; origin: string }): Promise<void> {
+  useDataLink.setState({ update: undefined })
+  let files: Record<string, string>
+  try {
+    files = await fetchDatasetFiles(folder.url, { origin: folder.origin })
+  } catch {
+    return
+  }
+  const hash = contentHash(files)
+  // Stored before folders were hashed: this visit's files are the reference from now on.
+  if (stored.sourceHash === undefined) return setDatasetSource(stored.id, { source: folder.url, sourceHash: hash })
+  if (hash !== stored.sourceHash) useDataLink.setState({ update: { url: folder.url, datasetId: stored.id, files } })
+}
+
+/**
+ * Loads the offered update of a link's folder as a data set of its own, made
+ * active; the old copy stays, with its attempts, under a source that the
+ * link no longer finds (its address with `#before-<date>`).
+ */
+export async function loadDataLinkUpdate(): Promise<DatasetRow | undefined> {
+  const update = useDataLink.getState().update
+  if (!update) return undefined
+  const row = await importDataset(update.files, { name: folderName(update.url), source: update.url })
+  await setDatasetSource(row.id, { source: update.url, sourceHash: contentHash(update.files) })
+  await setDatasetSource(update.datasetId, { source: `${update.url}#before-${new Date().toISOString()}` })
+  useDataLink.setState({ update: undefined })
+  return row
+}
+
+export function dismissDataLinkUpdate(): void {
+  useDataLink.setState({ update: undefined })
 }

@@ -31,6 +31,8 @@ export interface ImportOutcome {
   skipped: number
   /** Added attempts whose verdict in the file is not the one this data set's gold gives (the latter was stored). */
   changedVerdicts: VerdictChange[]
+  /** Tasks of a participant's export whose attempts were left out, with why (not the task they saw). */
+  refused?: { taskId: string; message: string }[]
 }
 
 /** Why a source cannot be imported: a message key of `people.import`, or the importer's own words, and its issues. */
@@ -99,7 +101,15 @@ export function personAttempt(row: AttemptRow, calls: readonly CallRow[]): Perso
     retrievals: calls.filter((c) => c.kind === 'retrieval').length,
     flags: row.flags ?? [],
     ...(row.afterGold ? { afterGold: true } : {}),
+    sources: sourceCounts(calls),
   }
+}
+
+/** Steps by call source (Map-built: a source is one of a few names, but keys stay own properties). */
+function sourceCounts(calls: readonly CallRow[]): Record<string, number> {
+  const counts = new Map<string, number>()
+  for (const c of calls) counts.set(c.source, (counts.get(c.source) ?? 0) + 1)
+  return Object.fromEntries(counts)
 }
 
 let loadToken = 0

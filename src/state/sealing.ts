@@ -18,6 +18,7 @@ import { reloadDatasets } from './boot'
 import { refreshDatasets } from './datasets'
 import { saveDownload } from './download'
 import { FetchProblem } from './fetchDataset'
+import { LIVE_SAMPLE_SOURCE } from './liveSample'
 import { useSession } from './sessionStore'
 
 /** A problem the page words in the reader's language: a `sealing.*` key and its values, and English for the console and tests. */
@@ -149,12 +150,18 @@ export async function refreshStudies(datasetId: string): Promise<void> {
   useSealing.setState((s) => ({ studies: { ...s.studies, [datasetId]: rows } }))
 }
 
+/** The stored sources of the samples bundled with the page (boot's default sample, the live sample): their gold ships with the page. */
+const BUNDLED_SOURCES = new Set(['sample', LIVE_SAMPLE_SOURCE])
+
 /**
  * Makes a study of a data set as `npm run study` does (the same function),
  * hands its folder over as `study-<id>.zip`, and keeps its assignment.json
- * with the data set, so that the collector's page knows who solves what.
+ * with the data set, so that the collector's page knows who solves what. A
+ * sample bundled with the page is refused: participants could read its gold.
  */
 export async function createStudy(row: DatasetRow, files: DatasetFiles, form: StudyForm): Promise<{ study: StudyFile; fileName: string }> {
+  if (BUNDLED_SOURCES.has(row.source))
+    throw new SealingProblem('sealing.studyDialog.bundled', { name: row.name }, `${row.name} is a sample bundled with the page: its gold ships with the page.`)
   const input = readStudyForm(form)
   let made
   try {
@@ -176,7 +183,9 @@ export async function createStudy(row: DatasetRow, files: DatasetFiles, form: St
 /**
  * Keeps a study made elsewhere (`npm run study`) with a data set, once its
  * assignment.json reads and every task it names is this data set's, with
- * the same instruction and records; otherwise refuses, naming the task.
+ * the same fingerprint (messages, records, profile and tools; a study made
+ * before version 2 fingerprints, the user messages and records only);
+ * otherwise refuses, naming the task.
  */
 export async function loadStudyFile(row: DatasetRow, text: string): Promise<StudyFile> {
   const read = readStudyFile(text)
@@ -184,7 +193,7 @@ export async function loadStudyFile(row: DatasetRow, text: string): Promise<Stud
   const stored = await readStoredDataset(row.id)
   if (!stored) throw new SealingProblem('sealing.gone')
   const expected = Object.fromEntries(Object.entries(read.study.tasks).map(([id, t]) => [id, t.fingerprint]))
-  const { missing, changed } = await compareFingerprints(expected, stored)
+  const { missing, changed } = await compareFingerprints(expected, { tasks: stored.tasks, records: stored.records, profile: stored.row.profile, tools: stored.row.tools })
   if (missing.length > 0)
     throw new SealingProblem('sealing.study.missingTask', { task: missing[0] ?? '', count: String(missing.length) }, `Task ${missing[0]} is not in this data set.`)
   if (changed.length > 0)

@@ -1,7 +1,7 @@
 /** The page's attempt on the phone: its store and what changes it (one module each; importers outside src/state use this one). */
 export { useSession } from './sessionStore'
 export type { SessionState } from './sessionStore'
-export { boot, reloadDatasets, switchDataset, whenReady } from './boot'
+export { boot, reloadDatasets, retryDataLink, switchDataset, whenReady } from './boot'
 export type { LoadSample } from './boot'
 export {
   callTool,

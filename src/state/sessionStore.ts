@@ -4,7 +4,8 @@ import type { AttemptRow, DatasetRow } from '../db'
 
 /** What the page shows: the active data set, and the attempt open on the phone (or a replay of one). */
 export interface SessionState {
-  status: 'idle' | 'loading' | 'ready' | 'error'
+  /** `linkFailed`: the page's `?data=` link loaded nothing (useDataLink's `problem` says why), and no other data set is opened in its place. */
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'linkFailed'
   error?: string
   dataset?: DatasetRow
   tasks: Task[]

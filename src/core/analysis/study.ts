@@ -27,6 +27,10 @@ export interface StudyPersonRow {
   /** Over the submitted tasks. */
   overall: PersonScore
   by_type: Record<string, PersonScore>
+  /** Steps of their attempts at their tasks by how they were made: call source → steps (see PersonAttempt.sources). */
+  sources: Record<string, number>
+  /** Their attempts at their tasks with a step not tapped on the phone (window.spieval, an agent, ...): a participant's should be none. */
+  notByHand: number
 }
 
 /** One capability over the study's people (or all of them, in `totals`). */
@@ -90,6 +94,7 @@ export function studyDashboard(study: StudyFile, tasks: readonly Task[], attempt
     const own = counted.filter((a) => a.actor === actor)
     const started = new Set(inStudy.filter((a) => a.actor === actor).map((a) => a.taskId))
     const scores = baseline.people.find((p) => p.actor === actor)
+    const mine = inStudy.filter((a) => a.actor === actor)
     return {
       actor,
       assigned: assigned.size,
@@ -99,6 +104,8 @@ export function studyDashboard(study: StudyFile, tasks: readonly Task[], attempt
       activeMs: own.reduce((ms, a) => ms + a.elapsedMs, 0),
       overall: scores ? { finished: scores.finished, solved: scores.solved, accuracy: scores.accuracy } : none,
       by_type: Object.fromEntries(types.map((type) => [type, scores?.by_type[type] ?? none])),
+      sources: sumSources(mine),
+      notByHand: mine.filter((a) => Object.entries(a.sources ?? {}).some(([source, n]) => source !== BY_HAND && n > 0)).length,
     }
   })
 
@@ -130,6 +137,15 @@ export function studyDashboard(study: StudyFile, tasks: readonly Task[], attempt
     outside: attempts.length - inStudy.length,
     missingTasks,
   }
+}
+
+/** The call source of a step tapped on the phone by the person. */
+const BY_HAND = 'ui'
+
+function sumSources(attempts: readonly PersonAttempt[]): Record<string, number> {
+  const total = new Map<string, number>()
+  for (const a of attempts) for (const [source, n] of Object.entries(a.sources ?? {})) total.set(source, (total.get(source) ?? 0) + n)
+  return Object.fromEntries(total)
 }
 
 const percent = (x: number | null) => (x === null ? '—' : x.toFixed(1))

@@ -4,7 +4,7 @@ import { SPIEVAL_PROFILE, readProfile } from './profile'
 import { isPlainObject, parseJsonWithLine, splitLines } from './text'
 import { hasOwn, setOwn } from './own'
 import { goldProblems } from './gold'
-import { EFFECT_KEY, readLiveMetadata } from '../live/read'
+import { EFFECT_KEY, SEALED_RUNTIME_KEY, readLiveMetadata, readSealedRuntime } from '../live/read'
 import { liveProblems } from '../live/problems'
 import type { LiveMetadata } from '../live/types'
 import { IV_BYTES, TAG_BYTES, isBase64Of, readSealedManifest } from '../seal/manifest'
@@ -50,12 +50,13 @@ export class IssueList {
 export type SealedLines = 'encrypted' | 'stripped' | 'unknown'
 
 /** The keys a sealed line may have; any other could be gold left in. */
-const SEALED_LINE_KEYS = new Set(['id', 'type', 'messages', 'sealed'])
+const SEALED_LINE_KEYS = new Set(['id', 'type', 'messages', SEALED_RUNTIME_KEY, 'sealed'])
 
 /**
  * Parses input_data.jsonl. Blank lines are skipped; each other line must be one
  * task. With `sealed`, the lines are those of a sealed folder: no gold, and
- * nothing but id, type, messages and (encrypted) `sealed`.
+ * nothing but id, type, messages, what the runtime needs (`runtime`) and
+ * (encrypted) `sealed`.
  */
 export function parseInputData(text: string, issues = new IssueList(), sealed?: SealedLines): Task[] {
   const file = DATASET_FILES.inputData
@@ -151,7 +152,8 @@ function readSealedTask(value: unknown, line: number, sealed: SealedLines, fail:
   const instruction = chat.find((m) => m.role === 'user')?.content ?? ''
   if (chat.length > 0 && instruction === '') problems.push('"messages" has no user message')
   const extra = Object.keys(value).filter((key) => !SEALED_LINE_KEYS.has(key))
-  if (extra.length > 0) problems.push(`a sealed task has only "id", "type", "messages" and "sealed" (found ${extra.map((k) => `"${k}"`).join(', ')})`)
+  if (extra.length > 0) problems.push(`a sealed task has only "id", "type", "messages", "${SEALED_RUNTIME_KEY}" and "sealed" (found ${extra.map((k) => `"${k}"`).join(', ')})`)
+  const live = hasOwn(value, SEALED_RUNTIME_KEY) ? readSealedRuntime(value[SEALED_RUNTIME_KEY], problems) : undefined
   const has = hasOwn(value, 'sealed')
   if (sealed === 'encrypted' && !has) problems.push(`"sealed" is missing (${SEALED_FILE} says the gold is encrypted)`)
   if (sealed === 'stripped' && has) problems.push(`"sealed" is not expected (${SEALED_FILE} says the gold was removed)`)
@@ -168,6 +170,7 @@ function readSealedTask(value: unknown, line: number, sealed: SealedLines, fail:
     reasoningPath: '',
     distractors: '',
     line,
+    ...(live ? { live } : {}),
     ...(has ? { sealed: value.sealed as string } : {}),
   }
 }

@@ -1,6 +1,6 @@
 /** Live state: execution calls change an attempt's own copy of the records; tasks are checked by the state they leave. */
 export * from './types'
-export { EFFECT_KEY, correctUnder, defaultState, readEffect, readLiveMetadata, verifyOf } from './read'
+export { EFFECT_KEY, SEALED_RUNTIME_KEY, correctUnder, defaultState, readEffect, readLiveMetadata, readSealedRuntime, verifyOf } from './read'
 export { BUILTIN_EFFECTS, toolEffect } from './builtin'
 export { LiveState, STATE_FORMAT, baseRecordId, changedFields, parseRecordId, stampValue } from './state'
 export type { ApplyResult, LiveStateJson, LiveStateOptions, ReplayCall } from './state'

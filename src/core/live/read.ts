@@ -50,6 +50,32 @@ export function readLiveMetadata(meta: Record<string, unknown>, problems: string
   return live
 }
 
+/** The key of a sealed line that keeps what the runtime needs (src/core/seal/seal.ts writes it). */
+export const SEALED_RUNTIME_KEY = 'runtime'
+
+/**
+ * Reads a sealed line's `runtime`: `{"state": "live", "friction"?: [...]}`,
+ * what a participant's phone needs to run the task as everyone meets it. It
+ * reveals that the task runs live, not what it expects; any other key could
+ * be gold left in, so it is refused.
+ */
+export function readSealedRuntime(value: unknown, problems: string[]): LiveMetadata {
+  const at = `"${SEALED_RUNTIME_KEY}"`
+  if (!isPlainObject(value)) {
+    problems.push(`${at} must be an object with "state"`)
+    return {}
+  }
+  unknownKeys(value, ['state', 'friction'], at, problems)
+  if (ownValue(value, 'state') !== 'live') problems.push(`${at}.state must be "live"`)
+  const live: LiveMetadata = { runsLive: true }
+  const friction = ownValue(value, 'friction')
+  if (friction !== undefined) {
+    const read = readFriction(friction, problems)
+    if (read) live.friction = read
+  }
+  return live
+}
+
 /** The verify mode in force: as given, else `both` with expected state and `calls` without. */
 export function verifyOf(live: LiveMetadata | undefined): Verify {
   return live?.verify ?? (live?.expectedState ? 'both' : 'calls')
@@ -57,11 +83,11 @@ export function verifyOf(live: LiveMetadata | undefined): Verify {
 
 /**
  * The state a new attempt takes when none is asked for: `live` for a task
- * that expects changes or meets friction (neither exists without it),
- * otherwise `static`, the published protocol.
+ * that expects changes or meets friction (neither exists without it), or a
+ * sealed one marked so, otherwise `static`, the published protocol.
  */
 export function defaultState(task: { live?: LiveMetadata }): 'static' | 'live' {
-  return task.live?.expectedState || task.live?.friction ? 'live' : 'static'
+  return task.live?.expectedState || task.live?.friction || task.live?.runsLive ? 'live' : 'static'
 }
 
 /** Whether a task is correct under its verify mode. A missing state verdict (a static attempt) fails `state` and `both`. */

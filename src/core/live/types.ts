@@ -72,6 +72,12 @@ export interface LiveMetadata {
   friction?: FrictionRule[]
   verify?: Verify
   ordered?: boolean
+  /**
+   * A sealed task's readable marker that it runs live: its `expected_state`
+   * is sealed with the gold, yet participants must meet the task in the same
+   * state as everyone else (src/core/seal, `runtime` of a sealed line).
+   */
+  runsLive?: true
 }
 
 /** A record's id within one attempt's state: `<app>:<index>` for the task's records, `<app>:n<k>` for the k-th inserted one. */

@@ -27,6 +27,11 @@
  *   a task that does not open under a key that opens `check` was altered.
  * - `cipher: null`: the gold was removed, not encrypted; each line is
  *   `{"id", "type", "messages"}`, and `kdf` and `check` are null.
+ * - Either way, a task that runs live keeps readable what the runtime needs:
+ *   `"runtime": {"state": "live", "friction"?: [...]}` (its expected changes
+ *   and verify mode are sealed), so that participants meet the same live
+ *   state and friction as everyone else. A reader of an older folder without
+ *   it runs every task static.
  * - `study` (optional): the folder is one participant's share of a study
  *   (`npm run study`); `tasks` lists the folder's task ids in its order.
  *

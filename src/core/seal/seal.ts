@@ -8,6 +8,7 @@ import type { DatasetFiles } from '../dataset/parse'
 import { isPlainObject, splitLines } from '../dataset/text'
 import { setOwn } from '../dataset/own'
 import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
+import { SEALED_RUNTIME_KEY, defaultState } from '../live/read'
 import type { Task, TaskRecords } from '../dataset/types'
 import {
   CHECK_TEXT,
@@ -83,8 +84,9 @@ async function decrypt(key: SealKey, sealed: string, aad: string): Promise<strin
  * A copy of a data set for participants (DESIGN.md, "Sealed data sets"):
  * records_db.json, tools.json and profile.json as they were (records_db.json
  * re-written with only a study's tasks when `study` is given), input_data.jsonl
- * with only each task's `id`, `type`, `messages` and, with a passphrase, its
- * `sealed` value, and sealed.json. The data set must load; one that is
+ * with only each task's `id`, `type`, `messages`, what the runtime needs of a
+ * live task (`runtime`, see runtimeOf) and, with a passphrase, its `sealed`
+ * value, and sealed.json. The data set must load; one that is
  * already sealed is refused.
  */
 export async function sealDataset(files: DatasetFiles, options: SealOptions = {}): Promise<Record<string, string>> {
@@ -112,6 +114,8 @@ export async function sealDataset(files: DatasetFiles, options: SealOptions = {}
       // The loader read this line, so it is a JSON object with these keys.
       const parsed = JSON.parse(raw) as Record<string, unknown>
       const line: Record<string, unknown> = { id: task.id, type: task.type, messages: parsed.messages }
+      const runtime = runtimeOf(task, parsed.prompt_metadata)
+      if (runtime) line[SEALED_RUNTIME_KEY] = runtime
       if (key) line.sealed = await encrypt(key, raw, TASK_AAD + task.id)
       return JSON.stringify(line)
     }),
@@ -125,6 +129,17 @@ export async function sealDataset(files: DatasetFiles, options: SealOptions = {}
   const profile = files[DATASET_FILES.profile]
   if (profile !== undefined) out[DATASET_FILES.profile] = profile
   return out
+}
+
+/**
+ * What a participant's phone needs to run a live task as everyone else meets
+ * it (DESIGN.md, "Sealed data sets"): that it runs live, and its friction as
+ * written. Its expected changes and verify mode judge it, so they are sealed.
+ */
+function runtimeOf(task: Task, meta: unknown): Record<string, unknown> | undefined {
+  if (defaultState(task) !== 'live') return undefined
+  const friction = isPlainObject(meta) && Object.hasOwn(meta, 'friction') ? meta.friction : undefined
+  return { state: 'live', ...(task.live?.friction && friction !== undefined ? { friction } : {}) }
 }
 
 function studyTasks(all: Task[], study: SealedStudy): Task[] {

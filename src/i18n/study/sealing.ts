@@ -71,6 +71,7 @@ export const sealingEn = {
     badSeed: 'The seed must be a whole number.',
     badBaseUrl: 'The base URL cannot have spaces, “#”, quotes or angle brackets.',
     refused: 'The study cannot be made: {{error}}',
+    bundled: '“{{name}}” is a sample bundled with this page: its gold ships with the page, so any participant could read it. Make the study from a data set of your own (imported from its folder or files).',
   },
   study: {
     heading: 'Studies',
@@ -166,6 +167,7 @@ export const sealingZh: typeof sealingEn = {
     badSeed: '随机种子必须是整数。',
     badBaseUrl: '基础网址不能包含空格、“#”、引号或尖括号。',
     refused: '无法创建研究：{{error}}',
+    bundled: '“{{name}}”是本页面自带的示例：它的标准答案随页面一起发布，任何参与者都能读到。请用你自己的数据集（从其文件夹或文件导入）创建研究。',
   },
   study: {
     heading: '研究',
