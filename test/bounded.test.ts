@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { DatasetError, ToolRuntime, loadDataset } from '../src/core/index'
+import { readTaskRecords, scanRecordsDb } from '../src/core/dataset/chunked'
+import { RECORDS, TOOLS, fixtureFiles } from './fixtures'
+
+const nested = (depth: number, inner: unknown = 'x'): unknown => {
+  let value = inner
+  for (let i = 0; i < depth; i++) value = [value]
+  return value
+}
+
+describe('bounded nesting', () => {
+  it('refuses records nested thousands of levels deep, naming the file and the line', () => {
+    const files = fixtureFiles()
+    const records = JSON.parse(files['records_db.json'] ?? '{}') as Record<string, Record<string, Record<string, unknown>[]>>
+    const first = records['推理1']?.notes?.[0] as Record<string, unknown>
+    first['内容'] = 'DEEP'
+    // Written as text: JSON.stringify itself cannot go this deep.
+    const text = JSON.stringify(records, null, 2).replace('"DEEP"', '['.repeat(5000) + ']'.repeat(5000))
+    const error = (() => {
+      try {
+        loadDataset({ ...files, 'records_db.json': text })
+      } catch (err) {
+        return err
+      }
+    })()
+    expect(error).toBeInstanceOf(DatasetError)
+    const issue = (error as DatasetError).issues.find((i) => i.file === 'records_db.json')
+    expect(issue?.message).toMatch(/nested more than 64 levels deep/)
+    // Pretty-printed: the place it gets too deep is many lines in.
+    expect(issue?.line).toBeGreaterThan(60)
+  })
+
+  it('accepts 64 levels, and the chunked reader refuses a task deeper than that', () => {
+    const files = fixtureFiles()
+    const ok = JSON.parse(files['records_db.json'] ?? '{}') as Record<string, Record<string, Record<string, unknown>[]>>
+    // The file's own object, the task, the app's list and the record take 4 levels.
+    ;(ok['推理1']?.notes?.[0] as Record<string, unknown>)['内容'] = nested(60)
+    const text = JSON.stringify(ok)
+    expect(() => loadDataset({ ...files, 'records_db.json': text })).not.toThrow()
+    const scanned = scanRecordsDb(text)
+    const slice = scanned?.slices.find((s) => s.taskId === '推理1')
+    expect(slice && readTaskRecords(text, slice)).toBeDefined()
+    ;(ok['推理1']?.notes?.[0] as Record<string, unknown>)['内容'] = nested(61)
+    const deep = JSON.stringify(ok)
+    expect(() => loadDataset({ ...files, 'records_db.json': deep })).toThrow(/records_db\.json line 1: .*nested more than 64/)
+    const deepSlice = scanRecordsDb(deep)?.slices.find((s) => s.taskId === '推理1')
+    expect(deepSlice && readTaskRecords(deep, deepSlice)).toBeUndefined()
+  })
+
+  it('refuses a task line nested too deep with its line, and brackets inside strings do not count', () => {
+    const files = fixtureFiles()
+    const lines = (files['input_data.jsonl'] ?? '').trimEnd().split('\n')
+    const task = JSON.parse(lines[1] ?? '{}') as Record<string, unknown>
+    task.distractors = '['.repeat(500)
+    expect(() => loadDataset({ ...files, 'input_data.jsonl': [lines[0], JSON.stringify(task)].join('\n') })).not.toThrow()
+    task.extra = nested(100)
+    expect(() => loadDataset({ ...files, 'input_data.jsonl': [lines[0], JSON.stringify(task)].join('\n') })).toThrow(/input_data\.jsonl line 2: .*nested more than 64/)
+  })
+
+  it('gives arguments sent as a JSON string the same 32-level limit as an object', () => {
+    const runtime = new ToolRuntime(TOOLS, RECORDS, { setting: 'paginated' })
+    const args = { telephone: nested(40, '13933334444') }
+    const asObject = runtime.call('Phone_Call', args, 'test')
+    const asText = runtime.call('Phone_Call', JSON.stringify(args), 'test')
+    expect(asObject.ok).toBe(false)
+    expect(asText.ok).toBe(false)
+    expect(asText.content).toContain('nested more than 32 levels deep')
+    expect(asText.content).toBe(asObject.content)
+  })
+})
