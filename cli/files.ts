@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { DATASET_FILES, DatasetError, IssueList, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb } from '../src/core/index'
@@ -31,6 +31,30 @@ export function writeText(path: string, text: string, what: string): void {
     writeFileSync(path, text)
   } catch (err) {
     throw new CliError(`${what} cannot be written: ${path} (${systemReason(err)})`, { cause: err })
+  }
+}
+
+/** Writes lines (each followed by a line end) as they come, a few megabytes at a time, so that no one string holds the file. */
+export function writeLines(path: string, lines: Iterable<string>, what: string): void {
+  let fd: number | undefined
+  try {
+    fd = openSync(path, 'w')
+    let chunk: string[] = []
+    let size = 0
+    for (const line of lines) {
+      chunk.push(line, '\n')
+      size += line.length + 1
+      if (size >= 4 * 1024 * 1024) {
+        writeSync(fd, chunk.join(''))
+        chunk = []
+        size = 0
+      }
+    }
+    writeSync(fd, chunk.join(''))
+  } catch (err) {
+    throw new CliError(`${what} cannot be written: ${path} (${systemReason(err)})`, { cause: err })
+  } finally {
+    if (fd !== undefined) closeSync(fd)
   }
 }
 

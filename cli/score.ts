@@ -10,12 +10,12 @@ import {
   parseInputData,
   parseResponses,
   parseTools,
-  scoreFileTexts,
-  scoreResponses,
+  resultText,
+  scoreResponsesLazily,
 } from '../src/core/index'
 import { readOptions, required } from './args'
 import { exitOnError } from './errors'
-import { readLiveScoring, readText, writeText } from './files'
+import { readLiveScoring, readText, writeLines, writeText } from './files'
 
 exitOnError()
 
@@ -59,12 +59,11 @@ if (inputIssues.hasErrors) throw new DatasetError(inputIssues.items)
 const { lines, issues } = parseResponses(responseText, responsePath)
 for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 
-const scores = scoreResponses(tasks, tools, lines, needsLiveScoring(tasks, lines) ? readLiveScoring(inputPath, values) : undefined)
-const texts = scoreFileTexts(scores)
+const scores = scoreResponsesLazily(tasks, tools, lines, needsLiveScoring(tasks, lines) ? readLiveScoring(inputPath, values) : undefined)
 if (scores.result.state) console.log(`State verdicts: ${scores.result.state.tasks} tasks expect changes; see state_correct in details.jsonl`)
-writeText(outputPath, texts.result, 'Output file (--output_file)')
+writeText(outputPath, resultText(scores.result), 'Output file (--output_file)')
 const detailsPath = join(dirname(outputPath), 'details.jsonl')
-writeText(detailsPath, texts.details, 'details.jsonl beside the output file')
+writeLines(detailsPath, scores.detailTexts(), 'details.jsonl beside the output file')
 console.log(formatScoreTable(scores.result))
 console.log(`\nWrote ${outputPath} and ${detailsPath}`)
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DatasetError, ToolRuntime, loadDataset } from '../src/core/index'
+import { DatasetError, ToolRuntime, loadDataset, parseResponses, scoreResponses, scoreResponsesLazily } from '../src/core/index'
+import type { PredictedCall, Task } from '../src/core/index'
 import { readTaskRecords, scanRecordsDb } from '../src/core/dataset/chunked'
-import { RECORDS, TOOLS, fixtureFiles } from './fixtures'
+import { RECORDS, TOOLS, fixtureDataset, fixtureFiles } from './fixtures'
 
 const nested = (depth: number, inner: unknown = 'x'): unknown => {
   let value = inner
@@ -67,5 +68,51 @@ describe('bounded nesting', () => {
     expect(asText.ok).toBe(false)
     expect(asText.content).toContain('nested more than 32 levels deep')
     expect(asText.content).toBe(asObject.content)
+  })
+})
+
+describe('distinct runs', () => {
+  const dataset = fixtureDataset()
+  const answerOf = (task: Task): PredictedCall[] => task.answer.map((c) => ({ name: c.name, arguments: Object.fromEntries(Object.entries(c.arguments).map(([k, v]) => [k, v[0]])) }))
+
+  it('scores only the (run, task) pairs that have a line: work grows with the lines, not runs × tasks', () => {
+    let typeReads = 0
+    const tasks = Array.from({ length: 40 }, (_, i) => {
+      const task = { ...(dataset.tasks[i % 2] as Task), id: `t${i}` }
+      return new Proxy(task, { get: (target, key, receiver) => (key === 'type' && typeReads++, Reflect.get(target, key, receiver) as unknown) })
+    })
+    // 2000 runs, one line each: 80,000 pairs, 2,000 answered.
+    const text = Array.from({ length: 2000 }, (_, run) => JSON.stringify({ id: `t${run % 40}`, run, calls: answerOf(tasks[run % 40] as Task) })).join('\n')
+    const { result, details } = scoreResponses(tasks, TOOLS, parseResponses(text).lines)
+    expect(details).toHaveLength(80_000)
+    expect(result.runs).toBe(2000)
+    expect(result.overall.mean).toBeCloseTo(100 / 40)
+    expect(typeReads).toBeLessThan(20_000)
+  })
+
+  it('writes the same details, line for line, lazily as in full', () => {
+    const lines = parseResponses(
+      [
+        { id: '推理1', run: 3, calls: answerOf(dataset.tasks[0] as Task) },
+        { id: '多意图1', run: 7, calls: [] },
+        { id: 'unknown', run: 9, calls: [] },
+        { id: '推理1', run: 7, calls: [{ name: 'Phone_Call', arguments: '{"telephone":"1"}' }] },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    ).lines
+    const lazy = scoreResponsesLazily(dataset.tasks, TOOLS, lines)
+    const full = scoreResponses(dataset.tasks, TOOLS, lines)
+    expect([...lazy.details()]).toEqual(full.details)
+    expect([...lazy.detailTexts()]).toEqual(full.details.map((d) => JSON.stringify(d)))
+    expect(full.details.map((d) => [d.run, d.id, d.error_type])).toEqual([
+      [3, '推理1', null],
+      [3, '多意图1', 'no_response'],
+      [7, '推理1', 'wrong_value'],
+      [7, '多意图1', 'wrong_count'],
+      [9, '推理1', 'no_response'],
+      [9, '多意图1', 'no_response'],
+    ])
+    expect(full.result.per_run.map((r) => r.overall)).toEqual([50, 0, 0])
   })
 })
