@@ -1,7 +1,7 @@
 import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { DATASET_FILES, DatasetError, IssueList, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb } from '../src/core/index'
+import { DATASET_FILES, DatasetError, IssueList, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb, setOwn } from '../src/core/index'
 import type { Dataset, LiveScoring } from '../src/core/index'
 import { CliError, errorLine, systemReason } from './errors'
 
@@ -85,7 +85,7 @@ export function readDatasetFolder(folder: string): Record<string, string> {
   const files: Record<string, string> = {}
   for (const name of [...Object.values(DATASET_FILES), SEALED_FILE]) {
     const path = join(folder, name)
-    if (statOf(path)) files[name] = readText(path, name)
+    if (statOf(path)) setOwn(files, name, readText(path, name))
   }
   return files
 }

@@ -3,6 +3,12 @@ import { DatasetError, ToolRuntime, loadDataset, parseResponses, scoreResponses,
 import type { PredictedCall, Task } from '../src/core/index'
 import { readTaskRecords, scanRecordsDb } from '../src/core/dataset/chunked'
 import { RECORDS, TOOLS, fixtureDataset, fixtureFiles } from './fixtures'
+import { addCall, addRecord, emptyTask, setAcceptable, setRecordField, setRecords } from '../src/core/authoring/edits'
+import { goldArguments } from '../src/core/agent/builtin'
+import { analyze as analyzeResponses } from '../src/core/analysis/analyze'
+import { initialValues, toArguments } from '../src/phone/actionArguments'
+import { actionAsRecord } from '../src/phone/executed'
+import { whereArguments } from '../src/phone/liveMarks'
 
 const nested = (depth: number, inner: unknown = 'x'): unknown => {
   let value = inner
@@ -114,5 +120,45 @@ describe('distinct runs', () => {
       [9, '多意图1', 'no_response'],
     ])
     expect(full.result.per_run.map((r) => r.overall)).toEqual([50, 0, 0])
+  })
+})
+
+describe('own properties everywhere', () => {
+  const proto = '__proto__'
+  const owns = (object: object, key: string) => Object.hasOwn(object, key) && Object.getPrototypeOf(object) === Object.prototype
+
+  it('keeps a field or parameter named "__proto__" in the editor, the built-in agents, the action form and the phone', () => {
+    const content = emptyTask('t1')
+    const record = setRecordField(addRecord(content, 'contacts'), 'contacts', 0, proto, 'x').records.contacts?.[0] ?? {}
+    expect(owns(record, proto)).toBe(true)
+    const gold = setAcceptable(addCall(content, 'Phone_Call'), 0, proto, ['v']).task.answer[0]?.arguments ?? {}
+    expect(owns(gold, proto)).toBe(true)
+    const records = setRecords(content, proto, [{ a: 1 }]).records
+    expect(owns(records, proto)).toBe(true)
+    const parsed = JSON.parse('{"__proto__": ["v"], "telephone": ["1"]}') as Record<string, unknown[]>
+    expect(owns(goldArguments(parsed), proto)).toBe(true)
+    const form = initialValues(JSON.parse('{"__proto__": "v", "n": 3}') as Record<string, unknown>)
+    expect(owns(form, proto)).toBe(true)
+    const args = toArguments(form, { n: { type: 'integer' } })
+    expect(owns(args, proto)).toBe(true)
+    expect(args.n).toBe(3)
+    const step = { seq: 0, name: 'Messages_Send', arguments: JSON.parse('{"__proto__": "x", "telephone": "1"}') as Record<string, unknown> }
+    expect(owns(actionAsRecord(step as never, { name: 'me' }), proto)).toBe(true)
+    const where = whereArguments(JSON.parse('{"姓名": "__proto__"}') as Record<string, string>, { 姓名: 'Tom' })
+    expect(owns(where, proto)).toBe(true)
+  })
+
+  it('keeps a capability named "__proto__" in by_type and a task id "__proto__" in the analysis', () => {
+    const dataset = fixtureDataset()
+    const tasks = dataset.tasks.map((t, i) => ({ ...t, type: i === 0 ? proto : 'constructor', id: i === 0 ? proto : t.id }))
+    const text = JSON.stringify({ id: proto, run: 0, calls: [{ name: 'Phone_Call', arguments: { telephone: '13933334444', type: 'VOICE' } }] })
+    const { result } = scoreResponses(tasks, TOOLS, parseResponses(text).lines)
+    expect(owns(result.by_type, proto)).toBe(true)
+    expect(Object.keys(result.by_type)).toEqual([proto, 'constructor'])
+    expect(JSON.parse(JSON.stringify(result)).by_type[proto]).toEqual({ mean: 100, std: 0 })
+    expect(owns(result.per_run[0]?.by_type ?? {}, proto)).toBe(true)
+    const [row] = analyzeResponses(tasks, TOOLS, parseResponses(text).lines)
+    expect(owns(row?.perTask ?? {}, proto)).toBe(true)
+    expect(owns(row?.outcomes ?? {}, proto)).toBe(true)
   })
 })

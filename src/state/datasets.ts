@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { DATASET_FILES, SEALED_FILE } from '../core'
+import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
 import { deleteDataset, importDataset, listDatasets } from '../db'
 import type { DatasetRow } from '../db'
 import { reloadDatasets, switchDataset } from './boot'
@@ -162,7 +162,7 @@ export async function importPicked(picked: PickedFile[] | Promise<PickedFile[]>,
     const texts: Record<string, string> = {}
     let read = 0
     for (const [name, file] of files) {
-      texts[name] = await file.text()
+      setOwn(texts, name, await file.text())
       read += 1
       useDatasets.setState({ importing: { percent: Math.round((20 * read) / files.size), phase: 'read' } })
     }

@@ -4,6 +4,7 @@
  * and storage around them.
  */
 import { create } from 'zustand'
+import { setOwn } from '../core'
 import type { DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
 import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
@@ -82,7 +83,7 @@ export async function sealForParticipants(row: DatasetRow, files: DatasetFiles, 
   const sealed = await sealDataset(files, passphrase === undefined ? {} : { passphrase })
   const folder = `${fileSafe(row.name)}-sealed`
   const entries: Record<string, string> = {}
-  for (const [name, text] of Object.entries(sealed)) entries[`${folder}/${name}`] = text
+  for (const [name, text] of Object.entries(sealed)) setOwn(entries, `${folder}/${name}`, text)
   const fileName = `${folder}.zip`
   saveDownload(zipArchive(entries, new Date()), fileName, 'application/zip')
   return { fileName }
@@ -164,7 +165,7 @@ export async function createStudy(row: DatasetRow, files: DatasetFiles, form: St
   }
   const folder = `study-${made.study.id}`
   const entries: Record<string, string> = {}
-  for (const [path, text] of Object.entries(studyFolderFiles(made))) entries[`${folder}/${path}`] = text
+  for (const [path, text] of Object.entries(studyFolderFiles(made))) setOwn(entries, `${folder}/${path}`, text)
   await saveStudy(row.id, made.study)
   await refreshStudies(row.id)
   const fileName = `${folder}.zip`

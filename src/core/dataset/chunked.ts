@@ -6,6 +6,7 @@
  * (`loadDataset`), which places the error on a line.
  */
 import { APP_KEYS } from './types'
+import { setOwn } from './own'
 import type { PhoneRecord, TaskRecords } from './types'
 import { MAX_JSON_DEPTH, isPlainObject, stripBom, tooDeepAt } from './text'
 
@@ -132,7 +133,7 @@ export function readTaskRecords(text: string, slice: RecordsSlice): TaskRecords 
   const records: Record<string, PhoneRecord[]> = {}
   for (const [app, list] of Object.entries(value)) {
     if (!known.has(app) || !Array.isArray(list) || !list.every(isPlainObject)) return undefined
-    records[app] = list as PhoneRecord[]
+    setOwn(records, app, list as PhoneRecord[])
   }
   return records
 }

@@ -123,7 +123,7 @@ export async function sealDataset(files: DatasetFiles, options: SealOptions = {}
     [SEALED_FILE]: JSON.stringify(manifest, null, 2) + '\n',
   }
   const profile = files[DATASET_FILES.profile]
-  if (profile !== undefined) out[DATASET_FILES.profile] = profile
+  if (profile !== undefined) setOwn(out, DATASET_FILES.profile, profile)
   return out
 }
 
@@ -218,7 +218,7 @@ export async function unsealDataset(files: DatasetFiles, passphrase: string): Pr
     [DATASET_FILES.tools]: files[DATASET_FILES.tools] ?? '',
   }
   const profile = files[DATASET_FILES.profile]
-  if (profile !== undefined) out[DATASET_FILES.profile] = profile
+  if (profile !== undefined) setOwn(out, DATASET_FILES.profile, profile)
   return out
 }
 
