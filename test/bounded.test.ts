@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { DatasetError, ToolRuntime, loadDataset, parseResponses, scoreResponses, scoreResponsesLazily } from '../src/core/index'
 import type { PredictedCall, Task } from '../src/core/index'
 import { readTaskRecords, scanRecordsDb } from '../src/core/dataset/chunked'
+import { readArchive } from '../src/core/archive/read'
+import { ARCHIVE_FORMAT } from '../src/core/archive/types'
 import { RECORDS, TOOLS, fixtureDataset, fixtureFiles } from './fixtures'
 import { addCall, addRecord, emptyTask, setAcceptable, setRecordField, setRecords } from '../src/core/authoring/edits'
 import { goldArguments } from '../src/core/agent/builtin'
@@ -160,5 +162,16 @@ describe('own properties everywhere', () => {
     const [row] = analyzeResponses(tasks, TOOLS, parseResponses(text).lines)
     expect(owns(row?.perTask ?? {}, proto)).toBe(true)
     expect(owns(row?.outcomes ?? {}, proto)).toBe(true)
+  })
+})
+
+describe('archive manifest', () => {
+  it('reports a listed file named like an Object.prototype member as missing instead of throwing', () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const manifest = JSON.stringify({ format: ARCHIVE_FORMAT, version: 1, files: JSON.parse(`{${JSON.stringify(name)}: {"sha256": "${'0'.repeat(64)}"}}`) as unknown })
+      const read = () => readArchive({ 'manifest.json': manifest, 'response.jsonl': '' })
+      expect(read, name).not.toThrow()
+      expect(read().issues, name).toContain(`${name}: listed in manifest.json but missing`)
+    }
   })
 })

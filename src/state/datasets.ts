@@ -71,9 +71,13 @@ export function pickDatasetFiles(picked: PickedFile[]): { dir: string; files: Ma
   if (candidates.length > 1) throw new ImportProblem('importSeveral', { folders: candidates.map((d) => `${d || '.'}/`).join(', ') })
   const dir = candidates[0] ?? ''
   const files = new Map<string, File>()
-  for (const p of known) if (parentOf(p.path) === dir) files.set(p.file.name, p.file)
-  // Loose files picked together have no folder: take each known name once.
-  if (dir === '') for (const p of known) if (!files.has(p.file.name)) files.set(p.file.name, p.file)
+  // Loose files picked together have no folder: each of them counts, so two of one name cannot silently replace each other.
+  for (const p of known)
+    if (dir === '' || parentOf(p.path) === dir) {
+      const taken = files.get(p.file.name)
+      if (taken && taken !== p.file) throw new ImportProblem('importSameName', { file: p.file.name })
+      files.set(p.file.name, p.file)
+    }
   const missing = REQUIRED.filter((name) => !files.has(name))
   if (missing.length > 0) throw new ImportProblem('importMissing', { files: missing.join(', ') })
   return { dir, files }
