@@ -2,6 +2,13 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { ImportProblem, pickDatasetFiles } from '../src/state/datasets'
 import { readSources } from '../src/state/people'
+import { StaleRevision, createAttempt, getAttempt, importDataset, listTasks, loadTask, saveStep, saveTaskRevision, taskRevisions } from '../src/db/index'
+import { setField } from '../src/core/authoring/edits'
+import { readDatasetFolder } from '../cli/files'
+import { SAMPLE_DIR } from './fixtures'
+import { editDraft, openEditor, saveDraft, useAuthoring } from '../src/state/authoring'
+import { useSession } from '../src/state/sessionStore'
+import { useSettings } from '../src/state/settings'
 
 const file = (name: string, text = name) => new File([text], name)
 
@@ -30,5 +37,62 @@ describe('two picked files of one name', () => {
     const { sources, problems } = await readSources([file('manifest.json', '{}'), file('response.jsonl', 'a'), file('response.jsonl', 'b')])
     expect(sources).toEqual([])
     expect(problems).toEqual([{ source: 'response.jsonl', key: 'sameName', issues: [] }])
+  })
+})
+
+describe('the editor and an attempt open on the phone', () => {
+  it('refuses a save that started from an older revision than the stored one (two tabs)', async () => {
+    const dataset = await importDataset(readDatasetFolder(SAMPLE_DIR), { name: 'two tabs', source: 'sample' })
+    const loaded = await loadTask(dataset.id, '推理1')
+    if (!loaded) throw new Error('no task')
+    const content = { task: loaded.task, records: loaded.records }
+    // Both tabs opened the task before its first revision (base 0); the first saves revision 1.
+    await saveTaskRevision(dataset.id, setField(content, 'type', 'A'), { author: 'tab 1', replaces: '推理1', base: 0 })
+    const second = saveTaskRevision(dataset.id, setField(content, 'type', 'B'), { author: 'tab 2', replaces: '推理1', base: 0 })
+    await expect(second).rejects.toBeInstanceOf(StaleRevision)
+    await expect(second).rejects.toMatchObject({ base: 0, current: 1 })
+    expect((await loadTask(dataset.id, '推理1'))?.task.type).toBe('A')
+    expect((await taskRevisions(dataset.id, '推理1')).map((r) => r.rev)).toEqual([0, 1])
+    // From the latest revision it saves.
+    await expect(saveTaskRevision(dataset.id, setField(content, 'type', 'B'), { author: 'tab 2', replaces: '推理1', base: 1 })).resolves.toMatchObject({ rev: 2 })
+  })
+
+  it('keeps a rename for an attempt that was open with no calls when its first call is stored', async () => {
+    const dataset = await importDataset(readDatasetFolder(SAMPLE_DIR), { name: 'rename', source: 'sample' })
+    const attempt = await createAttempt({ datasetId: dataset.id, taskId: '推理2', access: 'paginated', actor: 'p', screen: 'home' })
+    const loaded = await loadTask(dataset.id, '推理2')
+    if (!loaded) throw new Error('no task')
+    await saveTaskRevision(dataset.id, setField({ task: loaded.task, records: loaded.records }, 'id', '推理2b'), { author: 'a', replaces: '推理2' })
+    expect((await getAttempt(attempt.id))?.taskId).toBe('推理2b')
+    // The phone's sink still holds the row it created (task 推理2) and writes it with the first call.
+    const step = { seq: 0, name: 'search_contacts', arguments: '{}', source: 'ui', kind: 'retrieval', ok: true, content: '' }
+    await saveStep(attempt.id, step as never, { attempt })
+    expect((await getAttempt(attempt.id))?.taskId).toBe('推理2b')
+    expect((await getAttempt(attempt.id))?.callCount).toBe(1)
+  })
+})
+
+describe('the editor store', () => {
+  it('says so when another tab saved the task after the draft was opened, and keeps the draft', async () => {
+    const dataset = await importDataset(readDatasetFolder(SAMPLE_DIR), { name: 'editor tabs', source: 'sample' })
+    useSession.setState({ dataset, tasks: await listTasks(dataset.id), status: 'ready' })
+    useSettings.setState({ actor: 'author' })
+    await openEditor('推理1')
+    expect(useAuthoring.getState().baseRev).toBe(0)
+    // Another tab saves revision 1 meanwhile.
+    const loaded = await loadTask(dataset.id, '推理1')
+    if (!loaded) throw new Error('no task')
+    await saveTaskRevision(dataset.id, setField({ task: loaded.task, records: loaded.records }, 'type', 'elsewhere'), { author: 'other tab', replaces: '推理1', base: 0 })
+    editDraft((c) => setField(c, 'type', 'here'))
+    expect(await saveDraft()).toBeUndefined()
+    expect(useAuthoring.getState()).toMatchObject({ saveConflict: { rev: 1 }, saving: false })
+    expect(useAuthoring.getState().draft?.task.type).toBe('here')
+    expect((await loadTask(dataset.id, '推理1'))?.task.type).toBe('elsewhere')
+    // Opened again, it starts from revision 1 and saves revision 2.
+    useAuthoring.setState({ base: useAuthoring.getState().draft })
+    await openEditor('推理1')
+    editDraft((c) => setField(c, 'type', 'here'))
+    expect(await saveDraft()).toMatchObject({ rev: 2 })
+    expect(useAuthoring.getState().baseRev).toBe(2)
   })
 })

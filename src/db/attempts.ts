@@ -172,12 +172,12 @@ async function writeStep(
     } else calls.put(row)
     if (!first) return
     const attempts = tx.objectStore(db.attempts.name)
-    // The leading tab's copy of the row is the row (no other tab writes it): written without reading it back.
-    if (leading) return void attempts.put(withLatest(leading, [row]))
     const read = attempts.get(attemptId)
     read.onsuccess = () => {
       const attempt = read.result as AttemptRow | undefined
-      if (attempt) attempts.put(withLatest(attempt, [row]))
+      // The leading tab's copy of the row is the row (no other tab writes it), but for its task: an edit that renamed
+      // the task since has moved the stored row, and the old id written back would undo the rename for this attempt.
+      if (attempt) attempts.put(withLatest(leading ? { ...leading, taskId: attempt.taskId } : attempt, [row]))
     }
   })
 }
