@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DatasetError, ToolRuntime, loadDataset, parseResponses, scoreResponses, scoreResponsesLazily } from '../src/core/index'
 import type { PredictedCall, Task } from '../src/core/index'
 import { readTaskRecords, scanRecordsDb } from '../src/core/dataset/chunked'
 import { readArchive } from '../src/core/archive/read'
 import { ARCHIVE_FORMAT } from '../src/core/archive/types'
+import { makeStudy } from '../src/core/study'
 import { RECORDS, TOOLS, fixtureDataset, fixtureFiles } from './fixtures'
 import { addCall, addRecord, emptyTask, setAcceptable, setRecordField, setRecords } from '../src/core/authoring/edits'
 import { goldArguments } from '../src/core/agent/builtin'
@@ -172,6 +173,36 @@ describe('archive manifest', () => {
       const read = () => readArchive({ 'manifest.json': manifest, 'response.jsonl': '' })
       expect(read, name).not.toThrow()
       expect(read().issues, name).toContain(`${name}: listed in manifest.json but missing`)
+    }
+  })
+})
+
+describe('making a study', () => {
+  it('reads the data set once and seals the people in turn', async () => {
+    const files = fixtureFiles()
+    const records = files['records_db.json'] ?? ''
+    const parse = vi.spyOn(JSON, 'parse')
+    let running = 0
+    let most = 0
+    const derive = crypto.subtle.deriveKey.bind(crypto.subtle)
+    const deriveKey = vi.spyOn(crypto.subtle, 'deriveKey').mockImplementation(async (...args: Parameters<SubtleCrypto['deriveKey']>) => {
+      most = Math.max(most, ++running)
+      try {
+        return await derive(...args)
+      } finally {
+        running--
+      }
+    })
+    try {
+      const people = ['ann', 'bo', 'cy', 'di']
+      const made = await makeStudy({ files, people, perTask: 2, seed: 1, passphrase: 'a long passphrase', baseUrl: 'https://example.test/' })
+      expect(Object.keys(made.bundles)).toEqual(people)
+      expect(parse.mock.calls.filter(([text]) => text === records)).toHaveLength(1)
+      expect(deriveKey).toHaveBeenCalledTimes(people.length)
+      expect(most).toBe(1)
+    } finally {
+      parse.mockRestore()
+      deriveKey.mockRestore()
     }
   })
 })

@@ -8,7 +8,7 @@ import type { DatasetFiles } from '../dataset/parse'
 import { isPlainObject, splitLines } from '../dataset/text'
 import { setOwn } from '../dataset/own'
 import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
-import type { Task, TaskRecords } from '../dataset/types'
+import type { Dataset, Task, TaskRecords } from '../dataset/types'
 import {
   CHECK_TEXT,
   IV_BYTES,
@@ -88,14 +88,36 @@ async function decrypt(key: SealKey, sealed: string, aad: string): Promise<strin
  * already sealed is refused.
  */
 export async function sealDataset(files: DatasetFiles, options: SealOptions = {}): Promise<Record<string, string>> {
+  checkSealOptions(options)
+  return sealRead(readForSealing(files), options)
+}
+
+/** A data set read once, to seal several copies of (a study's folders): {@link readForSealing}, then {@link sealRead} for each. */
+export interface SealSource {
+  files: DatasetFiles
+  dataset: Dataset
+  /** input_data.jsonl's lines, each task's at its `line`. */
+  lines: string[]
+}
+
+/** Loads a data set for sealing; one that is already sealed is refused. */
+export function readForSealing(files: DatasetFiles): SealSource {
   if (files[SEALED_FILE] !== undefined) throw new SealError('already-sealed', `The data set is already sealed (it has ${SEALED_FILE}).`)
+  return { files, dataset: loadDataset(files).dataset, lines: splitLines(files[DATASET_FILES.inputData] ?? '') }
+}
+
+function checkSealOptions(options: SealOptions): void {
+  if (options.passphrase !== undefined && options.passphrase === '') throw new SealError('options', 'The passphrase is empty.')
+  checkIterations(options.iterations ?? MIN_ITERATIONS)
+}
+
+/** {@link sealDataset} of a data set already read. */
+export async function sealRead(source: SealSource, options: SealOptions = {}): Promise<Record<string, string>> {
+  checkSealOptions(options)
+  const { files, dataset, lines } = source
   const { passphrase, study } = options
-  if (passphrase !== undefined && passphrase === '') throw new SealError('options', 'The passphrase is empty.')
   const iterations = options.iterations ?? MIN_ITERATIONS
-  checkIterations(iterations)
-  const { dataset } = loadDataset(files)
   const tasks = study ? studyTasks(dataset.tasks, study) : dataset.tasks
-  const lines = splitLines(files[DATASET_FILES.inputData] ?? '')
 
   let manifest: SealedManifest = { format: SEALED_FORMAT, version: SEALED_VERSION, cipher: null, kdf: null, check: null }
   let key: SealKey | undefined
