@@ -13,7 +13,7 @@ import { StudyError, makeStudy, studyBaseUrl, studyFileText } from '../src/core/
 import { readOptions, required, wholeNumber } from './args'
 import { CliError, exitOnError } from './errors'
 import { writeText } from './files'
-import { checkOutFolder, readDataToSeal, readPassphrase, writeFolder } from './sealing'
+import { checkOutFolder, checkTargets, folderTargets, readDataToSeal, readPassphrase, writeFolder } from './sealing'
 
 exitOnError()
 
@@ -83,7 +83,12 @@ try {
 }
 const { study, bundles, links, assignment, tasks } = made
 const id = study.id
-for (const person of people) writeFolder(join(out, person), bundles[person] ?? {})
+checkTargets(out, [
+  ...people.flatMap((person) => [join(out, person), ...folderTargets(join(out, person), bundles[person] ?? {})]),
+  join(out, 'assignment.json'),
+  join(out, 'links.txt'),
+])
+for (const person of people) writeFolder(join(out, person), bundles[person] ?? {}, out)
 writeText(join(out, 'assignment.json'), studyFileText(study), 'assignment.json')
 writeText(join(out, 'links.txt'), links, 'links.txt')
 
