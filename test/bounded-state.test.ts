@@ -1,11 +1,16 @@
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ImportProblem, pickDatasetFiles } from '../src/state/datasets'
 import { readSources } from '../src/state/people'
 import { StaleRevision, createAttempt, getAttempt, importDataset, listTasks, loadTask, saveStep, saveTaskRevision, taskRevisions } from '../src/db/index'
 import { setField } from '../src/core/authoring/edits'
 import { readDatasetFolder } from '../cli/files'
-import { SAMPLE_DIR } from './fixtures'
+import { SAMPLE_DIR, fixtureFiles } from './fixtures'
+import { makeStudy } from '../src/core/study'
+import { readSealedManifest } from '../src/core/seal'
+import { database } from '../src/db/index'
+import type { DatasetRow } from '../src/db/index'
+import { pageSink } from '../src/state/attemptController'
 import { editDraft, openEditor, saveDraft, useAuthoring } from '../src/state/authoring'
 import { useSession } from '../src/state/sessionStore'
 import { useSettings } from '../src/state/settings'
@@ -94,5 +99,45 @@ describe('the editor store', () => {
     editDraft((c) => setField(c, 'type', 'here'))
     expect(await saveDraft()).toMatchObject({ rev: 2 })
     expect(useAuthoring.getState().baseRev).toBe(2)
+  })
+})
+
+describe('strict durability for a study', () => {
+  it('is asked for in every folder of a study made with it, and read back from sealed.json', async () => {
+    const made = await makeStudy({ files: fixtureFiles(), people: ['ann', 'bo'], perTask: 1, seed: 1, durability: 'strict' })
+    for (const person of ['ann', 'bo']) {
+      const read = readSealedManifest(made.bundles[person]?.['sealed.json'] ?? '')
+      expect('manifest' in read && read.manifest.study?.durability).toBe('strict')
+    }
+    const plain = await makeStudy({ files: fixtureFiles(), people: ['ann', 'bo'], perTask: 1, seed: 1 })
+    expect(JSON.parse(plain.bundles.ann?.['sealed.json'] ?? '{}').study).not.toHaveProperty('durability')
+    const wrong = (made.bundles.ann?.['sealed.json'] ?? '').replace('"durability": "strict"', '"durability": "lazy"')
+    expect(readSealedManifest(wrong)).toEqual({ problems: ['"study.durability" must be "strict" when given'] })
+  })
+
+  it('makes the page write each call of such a study in a strict transaction', async () => {
+    const dataset = await importDataset(readDatasetFolder(SAMPLE_DIR), { name: 'strict', source: 'sample' })
+    const study = { id: 's', person: 'ann', tasks: ['推理1'], durability: 'strict' as const }
+    const row = { ...dataset, sealed: { format: 'spieval-sealed', version: 1, cipher: null, kdf: null, check: null, study } } as DatasetRow
+    const db = database()
+    await db.open()
+    const backend = db.backendDB()
+    const transaction = vi.spyOn(backend, 'transaction')
+    try {
+      for (const [datasetRow, expected] of [
+        [row, { durability: 'strict' }],
+        [dataset, undefined],
+      ] as const) {
+        const sink = pageSink(datasetRow, { elapsedMs: () => 0 })
+        const attempt = { id: `a-${expected ? 'strict' : 'default'}`, taskId: '推理1', access: 'paginated', actor: 'p', started: 0, elapsedMs: 0, finished: false, callCount: 0 }
+        await sink.create({ attempt, inherited: [] } as never)
+        transaction.mockClear()
+        await sink.writeStep(attempt.id, { seq: 0, name: 'search_contacts', arguments: '{}', source: 'ui', kind: 'retrieval', ok: true, content: '' } as never, {})
+        expect(transaction).toHaveBeenCalledTimes(1)
+        expect(transaction.mock.calls[0]?.[2]).toEqual(expected)
+      }
+    } finally {
+      transaction.mockRestore()
+    }
   })
 })

@@ -30,6 +30,8 @@ export interface MakeStudyInput {
   baseUrl?: string
   /** assignment.json's `created` (default: now). */
   created?: string
+  /** `strict`: the folders ask the page to write each call with strict durability (sealed.json's `study.durability`). */
+  durability?: 'strict'
 }
 
 export interface MadeStudy {
@@ -109,7 +111,7 @@ export async function makeStudy(input: MakeStudyInput): Promise<MadeStudy> {
       await sealRead(source, {
         ...(passphrase === undefined ? {} : { passphrase }),
         ...(iterations === undefined ? {} : { iterations }),
-        study: { id, person, tasks: assignment.people[person] ?? [] },
+        study: { id, person, tasks: assignment.people[person] ?? [], ...(input.durability ? { durability: input.durability } : {}) },
       }),
     )
   const study = buildStudyFile({ id, seed, perTask, tasks, fingerprints, assignment, ...(input.created === undefined ? {} : { created: input.created }) })
