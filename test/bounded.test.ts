@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { DatasetError, ToolRuntime, loadDataset, parseResponses, scoreResponses, scoreResponsesLazily } from '../src/core/index'
+import { DatasetError, MemorySink, TaskHost, ToolRuntime, loadDataset, parseResponses, scoreResponses, scoreResponsesLazily } from '../src/core/index'
 import type { PredictedCall, Task } from '../src/core/index'
 import { readTaskRecords, scanRecordsDb } from '../src/core/dataset/chunked'
 import { readArchive } from '../src/core/archive/read'
@@ -204,5 +204,24 @@ describe('making a study', () => {
       parse.mockRestore()
       deriveKey.mockRestore()
     }
+  })
+})
+
+describe('a host keeps a bounded number of attempts in memory', () => {
+  it('lets the attempt used longest ago go first, and says so when it is forked', async () => {
+    const sink = new MemorySink({ limit: 2 })
+    const host = new TaskHost(fixtureDataset(), sink)
+    const first = await host.open('推理1')
+    await host.call('search_contacts', { pattern: 'Tom' }, 'mcp')
+    const second = await host.open('多意图1')
+    // Forking the first uses it again: the second is now the one used longest ago.
+    const third = await host.fork(first.attemptId, 1)
+    expect(sink.ids()).toEqual([first.attemptId, third.attemptId])
+    expect(await sink.read(second.attemptId)).toBeUndefined()
+    await expect(host.fork(second.attemptId, 0)).rejects.toThrow(/no longer kept/)
+    const many = new MemorySink({ limit: 3 })
+    const busy = new TaskHost(fixtureDataset(), many)
+    for (let i = 0; i < 50; i++) await busy.open(i % 2 ? '推理1' : '多意图1')
+    expect(many.ids()).toHaveLength(3)
   })
 })
