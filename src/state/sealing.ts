@@ -105,10 +105,12 @@ export interface StudyForm {
   seed: string
   passphrase: string
   baseUrl: string
+  /** Each person's calls written with strict durability (sealed.json's `study.durability`). */
+  strict?: boolean
 }
 
 /** A study form's values, or the first problem in it (the command line's checks, in the reader's language). */
-export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; passphrase?: string } {
+export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; passphrase?: string; durability?: 'strict' } {
   const people = peopleOf(form.people)
   if (form.people.trim() === '') throw new SealingProblem('sealing.studyDialog.noPeople')
   if (people.some((name) => name === '')) throw new SealingProblem('sealing.studyDialog.emptyName')
@@ -126,7 +128,7 @@ export function readStudyForm(form: StudyForm): { people: string[]; perTask: num
   if (seed === undefined) throw new SealingProblem('sealing.studyDialog.badSeed')
   const baseUrl = studyBaseUrl(form.baseUrl.trim())
   if (baseUrl === undefined) throw new SealingProblem('sealing.studyDialog.badBaseUrl')
-  return { people, perTask, seed, baseUrl, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }) }
+  return { people, perTask, seed, baseUrl, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }), ...(form.strict ? { durability: 'strict' as const } : {}) }
 }
 
 function wholeNumber(text: string, min: number): number | undefined {
