@@ -62,6 +62,23 @@ const zones = [
   })),
 ]
 
+/**
+ * Keys of outside data (task ids, field names, arguments, file names) are set as own properties: `obj[key] = v` with
+ * `key` equal to "__proto__" replaces the prototype and the key vanishes. Constant keys (literals) are fine, and so
+ * are the usual names of array indexes (`a[i]`, `a[step.seq]`); any other computed assignment goes through setOwn or a Map.
+ */
+const ARRAY_INDEX = '/^(i|j|k|w|n|index|at|seq|word|position|p|q)$/'
+const computedAssignment = {
+  selector: [
+    'AssignmentExpression > MemberExpression.left[computed=true]',
+    ":not([property.type='Literal'])",
+    `:not([property.name=${ARRAY_INDEX}]):not([property.property.name=${ARRAY_INDEX}])`,
+    // A template that starts with text (`r${i}`) cannot spell a prototype's name.
+    ":not([property.type='TemplateLiteral'][property.quasis.0.value.raw=/./])",
+  ].join(''),
+  message: 'Assigning obj[key] drops a key named "__proto__": use setOwn(obj, key, value) (src/core/dataset/own.ts) or a Map.',
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'coverage', '.tmp'] },
   js.configs.recommended,
@@ -77,6 +94,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  { files: ['src/**/*.ts', 'src/**/*.tsx', 'cli/**/*.ts'], rules: { 'no-restricted-syntax': ['error', computedAssignment] } },
   layer(
     ['src/core/**'],
     [['react', 'react-dom', 'react/*', 'dexie', 'zustand', 'zustand/*', 'node:*']],

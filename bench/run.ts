@@ -5,7 +5,7 @@
  *   tsx bench/run.ts [--quick] [--only regex]
  */
 import Fuse from 'fuse.js'
-import { APP_KEYS, findMatches, loadDataset, parseTools, ToolRuntime, scoreTask, toolProperties } from '../src/core/index'
+import { APP_KEYS, findMatches, loadDataset, parseResponses, parseTools, resultText, ToolRuntime, scoreFileTexts, scoreResponses, scoreResponsesLazily, scoreTask, toolProperties } from '../src/core/index'
 import type { PhoneRecord, PredictedCall, Task, TaskRecords } from '../src/core/index'
 import { readDatasetFolder } from '../cli/files'
 import { generateRecords } from '../cli/gen/tasks'
@@ -186,6 +186,37 @@ function scorerRate() {
   return { tasks: 250, runs: 3, verdicts_per_s: Math.round(ours), naive_verdicts_per_s: Math.round(naive), speedup: round(ours / naive) }
 }
 
+/**
+ * A responses file whose every line has its own `run` (runs × tasks pairs,
+ * nearly all unanswered): scored and written lazily (what `npm run score` does)
+ * beside every pair's details built as objects and joined into one text.
+ */
+function distinctRunsScoring() {
+  const dataset = loadDataset(readDatasetFolder(join(ROOT, 'public/data'))).dataset
+  const count = quick ? 5000 : 20_000
+  const text = Array.from({ length: count }, (_, run) => {
+    const task = dataset.tasks[run % dataset.tasks.length] as Task
+    return JSON.stringify({ id: task.id, run, calls: task.answer.map((c) => ({ name: c.name, arguments: Object.fromEntries(Object.entries(c.arguments).map(([k, v]) => [k, v[0]])) })) })
+  }).join('\n')
+  const lines = parseResponses(text).lines
+  const time = (fn: () => number) => {
+    const start = performance.now()
+    const size = fn()
+    return { ms: Math.round(performance.now() - start), details_chars: size }
+  }
+  const lazy = time(() => {
+    const scores = scoreResponsesLazily(dataset.tasks, tools, lines)
+    let size = resultText(scores.result).length
+    for (const line of scores.detailTexts()) size += line.length + 1
+    return size
+  })
+  const full = time(() => {
+    const texts = scoreFileTexts(scoreResponses(dataset.tasks, tools, lines))
+    return texts.result.length + texts.details.length
+  })
+  return { lines: count, tasks: dataset.tasks.length, pairs: count * dataset.tasks.length, lazy_ms: lazy.ms, materialized_ms: full.ms, chars: lazy.details_chars }
+}
+
 /** Naive baseline: try every permutation, comparing stringified values. */
 function naiveScore(task: Task, calls: PredictedCall[]): boolean {
   if (calls.length !== task.answer.length) return false
@@ -212,6 +243,7 @@ const figures =
         regex_vs_python: regexVsPython(),
         search_latency_ms_one_app: bigPhoneLatency(),
         scorer: scorerRate(),
+        scorer_distinct_runs: distinctRunsScoring(),
         targets: {
           retrieval_calls_per_s: { fixed: 200_000, regex: 100_000, fuzzy: 20_000 },
           regex_vs_python_ratio: 3,

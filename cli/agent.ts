@@ -37,7 +37,9 @@ The Python harness's flags are taken as they are:
   --input_file DIR/input_data.jsonl (= --data DIR)   --output_dir D (= --out D/response.jsonl)
   --model M  --base_url URL  --api_key KEY  --search_mode paginated|full|no_search (= --setting)
   --thinking_level LEVEL (sent as reasoning_effort)  --repeat N (= --runs)
-  --start_id A --end_id B (run ids A..B-1, as Python's range)  --max_workers N`
+  --start_id A --end_id B (run ids A..B-1, as Python's range)  --max_workers N
+  --api_key puts the key on the command line, where other users of the machine see it (ps, /proc)
+  while the run lasts: prefer --api-key-env VAR (default OPENAI_API_KEY).`
 
 const { values } = readOptions(
   {
@@ -71,9 +73,14 @@ const { values } = readOptions(
     state: { type: 'string' },
     failure_rate: { type: 'string' },
     seed: { type: 'string' },
+    help: { type: 'boolean' },
   },
   USAGE,
 )
+if (values.help) {
+  console.log(USAGE)
+  process.exit(0)
+}
 
 /** `--failure_rate P --seed S`: P in [0, 1]; the seed a whole number or a word (default 0). */
 function failureOption(rate: string | boolean | undefined, seed: string | boolean | undefined): FailureRate | undefined {

@@ -66,7 +66,8 @@ export function exitOnError(): void {
   const handle = (err: unknown) => {
     const { text, exitCode } = errorReport(err)
     process.stderr.write(`${text}\n`)
-    if (process.env.SPIEVAL_DEBUG && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`)
+    // The stack repeats the message (and a cause's may hold an API key): redacted like the line.
+    if (process.env.SPIEVAL_DEBUG && err instanceof Error && err.stack) process.stderr.write(`${redactSecrets(err.stack, secrets)}\n`)
     process.exit(exitCode)
   }
   process.on('uncaughtException', handle)

@@ -7,7 +7,7 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import { scoreResponses } from '../src/core/index'
+import { scoreResponses, setOwn } from '../src/core/index'
 import { isArchiveFileName, readArchive, unzipArchive } from '../src/core/archive/index'
 import { ARCHIVE_FILES, ArchiveError } from '../src/core/archive/types'
 import { HF_FILES, collectTrajectories, hfCard, hfJsonl, hfParquet, hfRow, inspectLogs, responsesLine } from '../src/core/trajectories/index'
@@ -60,7 +60,7 @@ function folderFiles(folder: string): Record<string, string> {
   const files: Record<string, string> = {}
   for (const name of readdirSync(folder)) {
     const path = join(folder, name)
-    if (isArchiveFileName(name) && statSync(path).isFile()) files[name] = readText(path, 'File')
+    if (isArchiveFileName(name) && statSync(path).isFile()) setOwn(files, name, readText(path, 'File'))
   }
   return files
 }

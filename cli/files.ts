@@ -1,7 +1,7 @@
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { DATASET_FILES, DatasetError, IssueList, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb } from '../src/core/index'
+import { DATASET_FILES, DatasetError, IssueList, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb, setOwn } from '../src/core/index'
 import type { Dataset, LiveScoring } from '../src/core/index'
 import { CliError, errorLine, systemReason } from './errors'
 
@@ -34,6 +34,30 @@ export function writeText(path: string, text: string | Uint8Array, what: string)
   }
 }
 
+/** Writes lines (each followed by a line end) as they come, a few megabytes at a time, so that no one string holds the file. */
+export function writeLines(path: string, lines: Iterable<string>, what: string): void {
+  let fd: number | undefined
+  try {
+    fd = openSync(path, 'w')
+    let chunk: string[] = []
+    let size = 0
+    for (const line of lines) {
+      chunk.push(line, '\n')
+      size += line.length + 1
+      if (size >= 4 * 1024 * 1024) {
+        writeSync(fd, chunk.join(''))
+        chunk = []
+        size = 0
+      }
+    }
+    writeSync(fd, chunk.join(''))
+  } catch (err) {
+    throw new CliError(`${what} cannot be written: ${path} (${systemReason(err)})`, { cause: err })
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
 /** Makes a folder (and its parents); a path that cannot be one is refused in one line. */
 export function makeFolder(path: string, what: string): void {
   try {
@@ -61,7 +85,7 @@ export function readDatasetFolder(folder: string): Record<string, string> {
   const files: Record<string, string> = {}
   for (const name of [...Object.values(DATASET_FILES), SEALED_FILE]) {
     const path = join(folder, name)
-    if (statOf(path)) files[name] = readText(path, name)
+    if (statOf(path)) setOwn(files, name, readText(path, name))
   }
   return files
 }

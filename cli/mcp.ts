@@ -2,12 +2,13 @@
  * npm run mcp -- --data public/data [--task ID] [--setting paginated|full|no_search] [--state static|live]
  * An MCP server over stdio for desktop agents: the open task's tools from
  * src/core, plus list_tasks, open_task, fork_attempt and submit. Attempts go
- * through the one attempt kernel, kept in memory for the server's life.
+ * through the one attempt kernel, kept in memory: the last {@link KEPT_ATTEMPTS}
+ * used (an older one can no longer be forked).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import { ATTEMPT_STATES, SETTINGS, TaskHost, defaultState, readAttemptState, readSetting } from '../src/core/index'
+import { ATTEMPT_STATES, MemorySink, SETTINGS, TaskHost, defaultState, readAttemptState, readSetting } from '../src/core/index'
 import type { AttemptState, OpenedTask } from '../src/core/index'
 import { choice, readOptions, required, settingOption } from './args'
 import { exitOnError } from './errors'
@@ -22,7 +23,9 @@ const folder = required(values.data, 'data', USAGE)
 const defaultSetting = settingOption(values.setting, USAGE)
 const defaultStateOption = typeof values.state === 'string' ? choice(values.state, 'state', ATTEMPT_STATES, USAGE) : undefined
 
-const host = new TaskHost(loadDatasetFolder(folder).dataset)
+/** Attempts the server keeps in memory; the one used longest ago is let go first. */
+const KEPT_ATTEMPTS = 1000
+const host = new TaskHost(loadDatasetFolder(folder).dataset, new MemorySink({ limit: KEPT_ATTEMPTS }))
 if (values.task !== undefined) {
   const task = required(values.task, 'task', USAGE)
   checkTaskIds(host.dataset, [task], folder)

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { DATASET_FILES, formatIssue, formatScoreTable } from '../src/core/index'
 import { readOptions, required } from './args'
 import { exitOnError } from './errors'
-import { readLiveScoring, readText, writeText } from './files'
+import { readLiveScoring, readText, writeLines, writeText } from './files'
 import { scoreTexts } from './scoring'
 
 exitOnError()
@@ -40,14 +40,14 @@ const inputText = readText(inputPath, 'Input data (--input_data)')
 const responseText = readText(responsePath, 'Responses (--input_response_data)')
 const toolsText = readText(toolsPath, typeof values.tools === 'string' ? 'Tools (--tools)' : 'tools.json beside the input data (or give --tools)')
 
-const { scores, texts } = scoreTexts({ inputData: inputText, responses: responseText, tools: toolsText, responsePath }, () => readLiveScoring(inputPath, values), (issues) => {
+const { scores, result } = scoreTexts({ inputData: inputText, responses: responseText, tools: toolsText, responsePath }, () => readLiveScoring(inputPath, values), (issues) => {
   for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 })
 
 if (scores.result.state) console.log(`State verdicts: ${scores.result.state.tasks} tasks expect changes; see state_correct in details.jsonl`)
-writeText(outputPath, texts.result, 'Output file (--output_file)')
+writeText(outputPath, result, 'Output file (--output_file)')
 const detailsPath = join(dirname(outputPath), 'details.jsonl')
-writeText(detailsPath, texts.details, 'details.jsonl beside the output file')
+writeLines(detailsPath, scores.detailTexts(), 'details.jsonl beside the output file')
 console.log(formatScoreTable(scores.result))
 console.log(`\nWrote ${outputPath} and ${detailsPath}`)
 

@@ -1,11 +1,12 @@
 /** What `npm run score` does with the texts it read: parse, score, and the files it writes. In-process, for the command and the tests. */
-import { DatasetError, IssueList, needsLiveScoring, parseInputData, parseResponses, parseTools, scoreFileTexts, scoreResponses } from '../src/core/index'
-import type { DetailLine, LiveScoring, ResponseLine, ScoreResult } from '../src/core/index'
+import { DatasetError, IssueList, needsLiveScoring, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily } from '../src/core/index'
+import type { LiveScoring, ResponseLine } from '../src/core/index'
 
 export interface ScoredTexts {
-  scores: { result: ScoreResult; details: DetailLine[] }
-  /** result.json and details.jsonl, byte for byte as the command writes them. */
-  texts: { result: string; details: string }
+  /** Details are given line by line: with many distinct runs they do not fit in one string. */
+  scores: ReturnType<typeof scoreResponsesLazily>
+  /** result.json, byte for byte as the command writes it (details.jsonl: `scores.detailTexts()`, one line each). */
+  result: string
   /** Response lines skipped, with why. */
   issues: ReturnType<typeof parseResponses>['issues']
   lines: ResponseLine[]
@@ -30,6 +31,6 @@ export function scoreTexts(
   if (inputIssues.hasErrors) throw new DatasetError(inputIssues.items)
   const { lines, issues } = parseResponses(input.responses, input.responsePath)
   onSkipped(issues)
-  const scores = scoreResponses(tasks, tools, lines, needsLiveScoring(tasks, lines) ? live() : undefined)
-  return { scores, texts: scoreFileTexts(scores), issues, lines }
+  const scores = scoreResponsesLazily(tasks, tools, lines, needsLiveScoring(tasks, lines) ? live() : undefined)
+  return { scores, result: resultText(scores.result), issues, lines }
 }

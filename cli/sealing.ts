@@ -1,6 +1,6 @@
 /** What `npm run seal` and `npm run study` share: the passphrase, the output folder, the data set they start from. */
 import { readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
-import { isAbsolute, join, relative, resolve } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { DATASET_FILES, DatasetError, SEALED_FILE, loadDataset } from '../src/core/index'
 import type { Dataset } from '../src/core/index'
 import { SHORT_PASSPHRASE } from '../src/core/study'
@@ -41,6 +41,36 @@ function realOrResolved(path: string): string {
   }
 }
 
+/** Where writing `path` would land: the real path of its nearest existing folder or file, symbolic links followed, and the rest. */
+function realTarget(path: string): string {
+  const absolute = resolve(path)
+  const rest: string[] = []
+  for (let at = absolute; ; at = dirname(at)) {
+    try {
+      return join(realpathSync(at), ...rest.reverse())
+    } catch {
+      if (dirname(at) === at) return absolute
+      rest.push(basename(at))
+    }
+  }
+}
+
+/**
+ * Refuses, before anything is written, a target whose real path leaves the
+ * output folder: --out, a person's folder or a file in them that is a
+ * symbolic link (to a data set, say) would have --overwrite write through it.
+ */
+export function checkTargets(out: string, targets: readonly string[]): void {
+  // --out itself is not followed: a link there would lead its files elsewhere too.
+  const root = join(realTarget(dirname(resolve(out))), basename(resolve(out)))
+  for (const target of targets) {
+    const real = realTarget(target)
+    const inside = relative(root, real)
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+      throw new CliError(`${target} leads to ${real}, outside --out ${out} (a symbolic link): writing there could overwrite another folder; remove the link or choose another folder.`)
+  }
+}
+
 /**
  * Checks the output folder before any work: not the data folder nor around
  * it, and empty unless `overwrite`. Returns what it already holds.
@@ -69,12 +99,18 @@ export function checkOutFolder(out: string, data: string, overwrite: boolean, us
   return entries
 }
 
+/** The paths writing a data set folder touches: its files and a profile.json it may remove. */
+export function folderTargets(folder: string, files: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(files), DATASET_FILES.profile])].map((name) => join(folder, name))
+}
+
 /**
- * Writes a data set folder's files. A profile.json left from an earlier
+ * Writes a data set folder's files (none through a symbolic link out of `out`, see {@link checkTargets}). A profile.json left from an earlier
  * write is removed when this data set has none, so the folder never shows
  * another data set's user.
  */
-export function writeFolder(folder: string, files: Record<string, string>): void {
+export function writeFolder(folder: string, files: Record<string, string>, out = folder): void {
+  checkTargets(out, [...(folder === out ? [] : [folder]), ...folderTargets(folder, files)])
   makeFolder(folder, 'Output folder')
   for (const [name, text] of Object.entries(files)) writeText(join(folder, name), text, name)
   if (files[DATASET_FILES.profile] === undefined) {

@@ -1,6 +1,6 @@
 /**
  * npm run study -- --data DIR --people ann,bob,cy --per-task 2 --seed 1 --out DIR
- *   [--passphrase-env VAR] [--iterations N] [--base-url URL] [--overwrite]
+ *   [--passphrase-env VAR] [--iterations N] [--base-url URL] [--strict-durability] [--overwrite]
  * Hands a data set's tasks out to people for a human baseline (issue #17):
  * each task to --per-task people, balanced per person and per capability,
  * decided by the seed. Writes OUT/<person>/ (a sealed data set of that
@@ -13,12 +13,12 @@ import { StudyError, makeStudy, studyBaseUrl, studyFileText } from '../src/core/
 import { readOptions, required, wholeNumber } from './args'
 import { CliError, exitOnError } from './errors'
 import { writeText } from './files'
-import { checkOutFolder, readDataToSeal, readPassphrase, writeFolder } from './sealing'
+import { checkOutFolder, checkTargets, folderTargets, readDataToSeal, readPassphrase, writeFolder } from './sealing'
 
 exitOnError()
 
 const USAGE = `Usage: npm run study -- --data DIR --people ann,bob,cy --per-task 2 --out DIR
-  [--seed N] [--passphrase-env VAR] [--iterations N] [--base-url URL] [--overwrite]
+  [--seed N] [--passphrase-env VAR] [--iterations N] [--base-url URL] [--strict-durability] [--overwrite]
   Assigns every task of DIR to --per-task different people (the load even per person and per
   capability, each person's order shuffled; the same --seed gives the same study) and writes:
     OUT/<person>/       that person's tasks as a sealed data set (see npm run seal)
@@ -30,6 +30,8 @@ const USAGE = `Usage: npm run study -- --data DIR --people ann,bob,cy --per-task
   --base-url URL      where the people's folders will be served, e.g. https://example.org/study/
                       (default: beside the page)
   --iterations N      PBKDF2 iterations (default and minimum ${MIN_ITERATIONS})
+  --strict-durability the page writes each call with IndexedDB's strict durability (on disk before it
+                      counts as stored; slower) instead of the browser's default (see the README)
   --overwrite         write into a folder that is not empty`
 
 const { values } = readOptions(
@@ -43,6 +45,7 @@ const { values } = readOptions(
     iterations: { type: 'string' },
     'base-url': { type: 'string' },
     overwrite: { type: 'boolean' },
+    'strict-durability': { type: 'boolean' },
     help: { type: 'boolean' },
   },
   USAGE,
@@ -76,14 +79,28 @@ function baseUrlOption(value: string | boolean | undefined): string {
 
 let made
 try {
-  made = await makeStudy({ files, people, perTask, seed, iterations, baseUrl, ...(passphrase === undefined ? {} : { passphrase }) })
+  made = await makeStudy({
+    files,
+    people,
+    perTask,
+    seed,
+    iterations,
+    baseUrl,
+    ...(passphrase === undefined ? {} : { passphrase }),
+    ...(values['strict-durability'] === true ? { durability: 'strict' as const } : {}),
+  })
 } catch (err) {
   if (err instanceof StudyError) throw new CliError(err.message, { usage: USAGE })
   throw err
 }
 const { study, bundles, links, assignment, tasks } = made
 const id = study.id
-for (const person of people) writeFolder(join(out, person), bundles[person] ?? {})
+checkTargets(out, [
+  ...people.flatMap((person) => [join(out, person), ...folderTargets(join(out, person), bundles[person] ?? {})]),
+  join(out, 'assignment.json'),
+  join(out, 'links.txt'),
+])
+for (const person of people) writeFolder(join(out, person), bundles[person] ?? {}, out)
 writeText(join(out, 'assignment.json'), studyFileText(study), 'assignment.json')
 writeText(join(out, 'links.txt'), links, 'links.txt')
 

@@ -202,6 +202,7 @@ test('Create a study downloads the folder npm run study would write, keeps the s
   await dialog.getByLabel('People per task (K)').fill('2')
   await dialog.getByLabel('Seed').fill('7')
   await dialog.getByLabel('Base URL (optional)').fill('https://example.org/study')
+  await dialog.getByRole('checkbox', { name: 'Write every call to disk before it counts as stored' }).check()
   await shot(dialog, 'seal-study-en')
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Create and download' }).click()])
   const zip = await zipOf(download)
@@ -210,11 +211,13 @@ test('Create a study downloads the folder npm run study would write, keeps the s
   const files = under(zip, folder)
   const read = readStudyFile(files['assignment.json'] ?? '')
   if (!('study' in read)) throw new Error(read.problems.join('; '))
-  const made = await makeStudy({ files: sample, people: ['ann', 'bob', 'cy'], perTask: 2, seed: 7, baseUrl: 'https://example.org/study', created: read.study.created })
+  const made = await makeStudy({ files: sample, people: ['ann', 'bob', 'cy'], perTask: 2, seed: 7, baseUrl: 'https://example.org/study', created: read.study.created, durability: 'strict' })
   expect(read.study).toEqual(made.study)
   expect(folder).toBe(`study-${made.study.id}`)
   // Without a passphrase the folders are deterministic: every file is the one npm run study writes.
   expect(files).toEqual(studyFolderFiles(made))
+  // Each person's page is asked to write every call strictly.
+  expect(JSON.parse(files['ann/sealed.json'] ?? '{}').study).toMatchObject({ person: 'ann', durability: 'strict' })
   expect(files['links.txt']).toBe('ann\t?data=https://example.org/study/ann/\nbob\t?data=https://example.org/study/bob/\ncy\t?data=https://example.org/study/cy/\n')
   await expect(dialog.getByRole('status').last()).toContainText(`Study ${made.study.id}: 50 tasks, each solved by 2 of 3 people.`)
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click()

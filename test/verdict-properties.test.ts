@@ -162,12 +162,13 @@ async function expectOneVerdict(db: SpievalDatabase, datasetId: string): Promise
     return { records: parseRecordsDb(files['records_db.json'] ?? '{}', issues), profile: parseProfile(files['profile.json'], issues) }
   })
   expect(scored.issues).toEqual([])
-  expect(exported.files['result.json']).toBe(scored.texts.result)
-  expect(exported.files['details.jsonl']).toBe(scored.texts.details)
+  expect(exported.files['result.json']).toBe(scored.result)
+  expect(exported.files['details.jsonl']).toBe([...scored.scores.detailTexts()].map((line) => `${line}\n`).join(''))
+  const details = [...scored.scores.details()]
   const runOf = new Map(scored.lines.map((line) => [line.raw.attempt, line.run]))
   for (const attempt of await datasetAttempts(datasetId, db)) {
     if (!attempt.finished || !attempt.verdict) continue
-    const line = scored.scores.details.find((d) => d.run === runOf.get(attempt.id) && d.id === attempt.taskId)
+    const line = details.find((d) => d.run === runOf.get(attempt.id) && d.id === attempt.taskId)
     const { verdict } = attempt
     expect({ attempt: attempt.id, correct: line?.correct, errorType: line?.error_type, state: line?.state_correct }).toEqual({
       attempt: attempt.id,

@@ -1,4 +1,4 @@
-import { APP_KEYS, CAPABILITIES } from '../../src/core/index'
+import { APP_KEYS, CAPABILITIES, setOwn } from '../../src/core/index'
 import type { AppKey, GoldCall, PhoneRecord, TaskRecords } from '../../src/core/index'
 import { Values, makeRecord, seededFaker } from './records'
 
@@ -72,7 +72,7 @@ export function* generateTasks(options: { tasks: number; records: number; seed: 
     const share = Math.max(APP_KEYS.length + 1, Math.round(recordsLeft / (options.tasks - i)))
     recordsLeft -= share
     const records = {} as Required<TaskRecords>
-    for (const app of APP_KEYS) records[app] = [makeRecord(app, v)]
+    for (const app of APP_KEYS) setOwn(records, app, [makeRecord(app, v)])
     records.contacts.push(makeRecord('contacts', v))
     for (let n = APP_KEYS.length + 1; n < share; n++) {
       const app: AppKey = f.helpers.arrayElement(APP_KEYS)

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { setOwn } from '../core'
 import { legendText } from './legendText'
 
 export interface Series {
@@ -38,7 +39,7 @@ export function clippedWhiskers(data: readonly Record<string, string | number | 
     for (const s of series) {
       const value = entry[s.key]
       const std = entry[`${s.key}_std`]
-      if (typeof value === 'number' && typeof std === 'number') out[`${s.key}_std`] = [Math.min(std, Math.max(value, 0)), Math.min(std, Math.max(max - value, 0))]
+      if (typeof value === 'number' && typeof std === 'number') setOwn(out, `${s.key}_std`, [Math.min(std, Math.max(value, 0)), Math.min(std, Math.max(max - value, 0))])
     }
     return out
   })

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMeanStd } from '../core'
+import { formatMeanStd, setOwn } from '../core'
 import { liveAccuracies } from '../core/analysis/live'
 import type { Accuracy, LiveAccuracy } from '../core/analysis/live'
 import type { AnalysisRow } from '../core'
@@ -27,8 +27,8 @@ export function LiveAccuracyTable({ rows, types, taskCount }: { rows: readonly A
   const data = live.map((l) => {
     const entry: Record<string, string | number> = { name: rowLabel(l.row, t) }
     for (const v of VERDICTS) {
-      entry[v] = l[v].overall.mean
-      entry[`${v}_std`] = l[v].overall.std
+      setOwn(entry, v, l[v].overall.mean)
+      setOwn(entry, `${v}_std`, l[v].overall.std)
     }
     return entry
   })

@@ -19,9 +19,10 @@ export function StudyDialog({ row, onClose }: { row: DatasetRow; onClose: () => 
   const [perTask, setPerTask] = useState('2')
   const [seed, setSeed] = useState(() => String(randomSeed()))
   const [baseUrl, setBaseUrl] = useState('')
+  const [strict, setStrict] = useState(false)
   const { done } = form.action
 
-  const create = () => form.submit((files, passphrase) => createStudy(row, files, { people, perTask, seed, passphrase, baseUrl }))
+  const create = () => form.submit((files, passphrase) => createStudy(row, files, { people, perTask, seed, passphrase, baseUrl, strict }))
   const edited = <T,>(set: (value: T) => void) => (value: T) => {
     set(value)
     form.action.setDone(undefined)
@@ -94,6 +95,13 @@ export function StudyDialog({ row, onClose }: { row: DatasetRow; onClose: () => 
             placeholder="https://example.org/study/"
             onChange={edited(setBaseUrl)}
           />
+          <div className="sealing-check">
+            <input id={`${id}-strict`} type="checkbox" checked={strict} aria-describedby={`${id}-strict-hint`} onChange={(e) => edited(setStrict)(e.target.checked)} />
+            <label htmlFor={`${id}-strict`}>{t('sealing.studyDialog.strict')}</label>
+            <p id={`${id}-strict-hint`} className="hint-text">
+              {t('sealing.studyDialog.strictHint')}
+            </p>
+          </div>
         </fieldset>
       </SealingFields>
     </SealingDialog>

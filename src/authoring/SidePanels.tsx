@@ -41,11 +41,13 @@ export function SavedCard() {
   const { t } = useTranslation()
   const saved = useAuthoring((s) => s.saved)
   const error = useAuthoring((s) => s.saveError)
-  if (!saved && !error) return null
+  const conflict = useAuthoring((s) => s.saveConflict)
+  if (!saved && !error && !conflict) return null
   return (
     <section className="editor-card saved" aria-labelledby="editor-saved-heading">
       <h3 id="editor-saved-heading">{t('authoring.savedHeading')}</h3>
       {error && <p role="alert">{t('authoring.saveFailed', { error })}</p>}
+      {conflict && <p role="alert">{t('authoring.saveConflict', { rev: conflict.rev })}</p>}
       {saved && (
         <>
           <p role="status">{t('authoring.savedAs', { rev: saved.rev })}</p>

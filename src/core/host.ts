@@ -100,7 +100,7 @@ export class TaskHost {
    */
   async fork(attemptId: string, step: number, options: { actor?: string } = {}): Promise<OpenedTask> {
     const stored = await this.sink.read(attemptId)
-    if (!stored) throw new Error(`Unknown attempt "${attemptId}".`)
+    if (!stored) throw new Error(`Unknown attempt "${attemptId}" (or one no longer kept: a host keeps a limited number).`)
     const source = this.taskSource(stored.attempt.taskId)
     const fork = { parent: attemptId, steps: stored.steps, step }
     const { state, failure, run } = stored.attempt

@@ -18,6 +18,8 @@ export interface IndexedDbSinkOptions {
    * with every call: a list that needs only starts and ends can skip it.
    */
   onRow?: (row: AttemptRow, why: 'created' | 'read' | 'step' | 'finished') => void
+  /** How each call is written: `strict` when a study asks for it (sealed.json), else the browser's default. */
+  durability?: IDBTransactionDurability
   db?: SpievalDatabase
 }
 
@@ -56,7 +58,8 @@ export class IndexedDbSink implements AttemptSink {
 
   async writeStep(attemptId: string, step: TrajectoryStep, note: StepNote): Promise<void> {
     const row = this.rows.get(attemptId)
-    await saveStep(attemptId, step, { ...note, elapsedMs: this.options.elapsedMs(attemptId), ...(row ? { attempt: row } : {}) }, this.db)
+    const durability = this.options.durability
+    await saveStep(attemptId, step, { ...note, elapsedMs: this.options.elapsedMs(attemptId), ...(row ? { attempt: row } : {}), ...(durability ? { durability } : {}) }, this.db)
     if (row) this.keep({ ...row, callCount: Math.max(row.callCount ?? 0, step.seq + 1), ...(note.screen ? { screen: note.screen } : {}) }, 'step')
   }
 

@@ -114,12 +114,12 @@ export async function callsOf(rows: readonly AttemptRow[], db: SpievalDatabase =
 export async function saveStep(
   attemptId: string,
   step: TrajectoryStep,
-  change: { screen?: string; elapsedMs?: number; attempt?: AttemptRow },
+  change: { screen?: string; elapsedMs?: number; attempt?: AttemptRow; durability?: IDBTransactionDurability },
   db: SpievalDatabase = database(),
 ): Promise<void> {
   const row = callRow(attemptId, step, Date.now(), change)
   const first = step.seq === 0 && !step.withdrawn
-  return db.write(() => writeStep(db, attemptId, step, row, first, change.attempt))
+  return db.write(() => writeStep(db, attemptId, step, row, first, change.attempt, change.durability))
 }
 
 function callRow(attemptId: string, step: TrajectoryStep, at: number, change: { screen?: string; elapsedMs?: number }): CallRow {
@@ -149,10 +149,11 @@ async function writeStep(
   row: CallRow,
   first: boolean,
   leading: AttemptRow | undefined,
+  durability: IDBTransactionDurability | undefined,
 ): Promise<void> {
   if (!db.isOpen()) await db.open()
   // Raw IndexedDB: Dexie's update reads keys and values before it writes, and its promises cost more than the write.
-  const tx = db.backendDB().transaction(first ? [db.calls.name, db.attempts.name] : [db.calls.name], 'readwrite')
+  const tx = db.backendDB().transaction(first ? [db.calls.name, db.attempts.name] : [db.calls.name], 'readwrite', durability ? { durability } : undefined)
   const calls = tx.objectStore(db.calls.name)
   await new Promise<void>((resolve, reject) => {
     const fail = () => reject(tx.error ?? new Error('The call could not be saved'))
@@ -172,12 +173,12 @@ async function writeStep(
     } else calls.put(row)
     if (!first) return
     const attempts = tx.objectStore(db.attempts.name)
-    // The leading tab's copy of the row is the row (no other tab writes it): written without reading it back.
-    if (leading) return void attempts.put(withLatest(leading, [row]))
     const read = attempts.get(attemptId)
     read.onsuccess = () => {
       const attempt = read.result as AttemptRow | undefined
-      if (attempt) attempts.put(withLatest(attempt, [row]))
+      // The leading tab's copy of the row is the row (no other tab writes it), but for its task: an edit that renamed
+      // the task since has moved the stored row, and the old id written back would undo the rename for this attempt.
+      if (attempt) attempts.put(withLatest(leading ? { ...leading, taskId: attempt.taskId } : attempt, [row]))
     }
   })
 }

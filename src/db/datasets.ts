@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { APP_KEYS, DATASET_FILES, contentFingerprint, loadDataset, ownValue } from '../core'
+import { APP_KEYS, DATASET_FILES, contentFingerprint, loadDataset, ownValue, setOwn } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core/dataset/chunked'
 import { appsToKeep, storedTask } from '../core/dataset/export'
@@ -25,7 +25,7 @@ export function nonEmpty(records: TaskRecords | undefined): TaskRecords {
   const out: TaskRecords = {}
   for (const app of APP_KEYS) {
     const list = records?.[app]
-    if (list && list.length > 0) out[app] = list
+    if (list && list.length > 0) setOwn(out, app, list)
   }
   return out
 }

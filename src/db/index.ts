@@ -2,7 +2,7 @@
 export { database, DatabaseSupersededError, SpievalDatabase, watchDatabase } from './schema'
 export type { DatabaseEvent } from './schema'
 export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, GoldRow, RevisionRow, StoredVerdict, StudyRow } from './schema'
-export { datasetRevisions, revisionByFingerprint, saveProfile, saveTaskRevision, taskRevisions } from './revisions'
+export { StaleRevision, datasetRevisions, revisionByFingerprint, saveProfile, saveTaskRevision, taskRevisions } from './revisions'
 export type { SavedRevision, VerdictFlip } from './revisions'
 export { saveStudy, listStudies, deleteStudy } from './studies'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, setDatasetSource, deleteDataset, listTasks, loadTask } from './datasets'

@@ -40,6 +40,17 @@ export async function revisionByFingerprint(datasetId: string, taskId: string, f
   return (await taskRevisions(datasetId, taskId, db)).find((r) => r.fingerprint === fingerprint)
 }
 
+/** Refused save: another tab or window saved a revision of the task after the one this edit started from. */
+export class StaleRevision extends Error {
+  constructor(
+    readonly base: number,
+    readonly current: number,
+  ) {
+    super(`The task was saved as revision ${current} elsewhere after this edit started from revision ${base}: the edit was not saved`)
+    this.name = 'StaleRevision'
+  }
+}
+
 /**
  * Saves an edit of a task (or a new task) as a new revision, in one
  * transaction: the task and its records, the revision (with revision 0, the
@@ -49,12 +60,14 @@ export async function revisionByFingerprint(datasetId: string, taskId: string, f
  * rules and effects), and its steps and verdict stored as judged, with the
  * revision's fingerprint. A renamed task takes its attempts and revisions
  * along. Refused, changing nothing: a sealed data set (it has no gold to
- * revise), an id another task has, a task that is not there.
+ * revise), an id another task has, a task that is not there, and an edit of
+ * an older revision than the latest (`base`, the revision the edit started
+ * from, 0 before the first: {@link StaleRevision}).
  */
 export async function saveTaskRevision(
   datasetId: string,
   content: TaskContent,
-  options: { author: string; replaces?: string; now?: number },
+  options: { author: string; replaces?: string; base?: number; now?: number },
   judge: AttemptJudge,
   db: SpievalDatabase = database(),
 ): Promise<SavedRevision> {
@@ -73,6 +86,8 @@ export async function saveTaskRevision(
     const previousRecords = oldId === undefined ? undefined : await db.taskRecords.get([datasetId, oldId])
 
     const history = oldId === undefined ? [] : await taskRevisions(datasetId, oldId, db)
+    const latest = history.at(-1)?.rev ?? 0
+    if (oldId !== undefined && options.base !== undefined && options.base !== latest) throw new StaleRevision(options.base, latest)
     const added: RevisionRow[] = []
     if (previousRow && history.length === 0)
       added.push({ datasetId, taskId: task.id, rev: 0, fingerprint: contentFingerprint({ task: previousRow.task, records: previousRecords?.records ?? {} }), content: { task: previousRow.task, records: previousRecords?.records ?? {} }, at: dataset.created, author: '' })

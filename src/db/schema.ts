@@ -1,4 +1,5 @@
 import Dexie from 'dexie'
+import { setOwn } from '../core/dataset/own'
 import type { EntityTable } from 'dexie'
 import type { SealedManifest } from '../core/seal'
 import type { StudyFile } from '../core/study'
@@ -316,7 +317,7 @@ async function mergeRecordsRows(from: Dexie.Table<RecordsRowV1>, to: Dexie.Table
         if (current) done.push(current)
         current = { datasetId: row.datasetId, taskId: row.taskId, records: {} }
       }
-      current.records[row.app] = row.records
+      setOwn(current.records, row.app, row.records)
     }
     const last = page.at(-1)
     if (!last) break

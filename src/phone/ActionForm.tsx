@@ -1,19 +1,20 @@
 import { useCallback, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronLeft, X } from 'lucide-react'
-import { enumLabel } from '../core'
+import { enumLabel, ownValue } from '../core'
 import type { AppKey, JsonSchema } from '../core'
 import type { Language } from '../i18n'
 import { usePhone } from '../state/phone'
 import { callTool, checkCall, useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
 import { ErrorDialog } from './ErrorDialog'
+import { initialValues, toArguments } from './actionArguments'
+import type { FormValue } from './actionArguments'
 import { usePlacedTools } from './liveSession'
 
 const WEEKDAYS_EN = ['Once', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const WEEKDAYS_ZH = ['不重复', '周一', '周二', '周三', '周四', '周五', '周六', '周日']
 
-type FormValue = string | string[] | number[] | boolean
 
 /**
  * An action's form, generated from the tool's schema in the loaded tools.json:
@@ -100,7 +101,7 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
             name={name}
             schema={property}
             required={required.has(name)}
-            value={values[name]}
+            value={ownValue(values, name)}
             language={language}
             onChange={(value) => setValues({ ...values, [name]: value })}
           />
@@ -116,31 +117,6 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
       </form>
     </section>
   )
-}
-
-function initialValues(prefill: Record<string, unknown> | undefined): Record<string, FormValue> {
-  const values: Record<string, FormValue> = {}
-  for (const [k, v] of Object.entries(prefill ?? {}))
-    if (typeof v === 'string' || typeof v === 'boolean') values[k] = v
-    else if (typeof v === 'number') values[k] = String(v)
-    else if (Array.isArray(v)) values[k] = v.map(String)
-  return values
-}
-
-/** Form values → call arguments: empty fields left out, numbers as numbers. */
-function toArguments(values: Record<string, FormValue>, properties: Record<string, JsonSchema>): Record<string, unknown> {
-  const args: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(values)) {
-    const type = properties[name]?.type
-    if (Array.isArray(value)) {
-      if (value.length === 0) continue
-      args[name] = properties[name]?.items?.type === 'integer' ? value.map(Number) : value
-    } else if (typeof value === 'boolean') args[name] = value
-    else if (value.trim() === '') continue
-    else if (type === 'integer' || type === 'number') args[name] = Number(value)
-    else args[name] = value
-  }
-  return args
 }
 
 function FieldInput(props: {

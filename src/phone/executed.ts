@@ -1,5 +1,5 @@
 import type { PhoneRecord, TrajectoryStep } from '../core'
-import { appOfExecutionTool } from '../core'
+import { appOfExecutionTool, ownValue, setOwn } from '../core'
 import type { AppKey } from '../core'
 
 /** Where an action's parameters land among its app's fields, so that an executed action lists like a record. */
@@ -22,7 +22,7 @@ export function actionAsRecord(
   user: { name: string; phone?: string },
   nameOf?: (phone: string) => string | undefined,
 ): PhoneRecord {
-  const fields = ACTION_FIELDS[step.name] ?? {}
+  const fields = ownValue(ACTION_FIELDS, step.name) ?? {}
   const args = (typeof step.arguments === 'string' ? safeParse(step.arguments) : step.arguments) as Record<string, unknown>
   const record: PhoneRecord = {}
   const telephone = typeof args?.telephone === 'string' ? args.telephone : ''
@@ -33,7 +33,7 @@ export function actionAsRecord(
     if (name) record['收件人姓名'] = name
   }
   if (step.name === 'Phone_Call') record['来电姓名'] = nameOf?.(telephone) ?? telephone
-  for (const [param, value] of Object.entries(args ?? {})) record[fields[param] ?? param] = value
+  for (const [param, value] of Object.entries(args ?? {})) setOwn(record, ownValue(fields, param) ?? param, value)
   if (step.name === 'Phone_Call') record['留言内容'] = typeof args?.type === 'string' ? args.type : 'VOICE'
   return record
 }

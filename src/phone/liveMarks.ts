@@ -3,7 +3,7 @@
  * app's current records the attempt inserted or edited, and which it
  * deleted. Pure functions of a {@link LiveView}, built once per view.
  */
-import { toolEffect } from '../core'
+import { setOwn, toolEffect } from '../core'
 import type { AppKey, LiveView, PhoneRecord, RecordId, StateChange, ToolSchema } from '../core'
 
 /** How a record of the current state differs from the task's. */
@@ -259,7 +259,7 @@ export function hasEffect(tool: Pick<ToolSchema, 'function'> | undefined): boole
 /** The arguments that name a record for an update or delete, read from that record. */
 export function whereArguments(where: Record<string, string> | undefined, record: PhoneRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [field, arg] of Object.entries(where ?? {})) if (Object.hasOwn(record, field) && record[field] !== null) out[arg] = record[field]
+  for (const [field, arg] of Object.entries(where ?? {})) if (Object.hasOwn(record, field) && record[field] !== null) setOwn(out, arg, record[field])
   return out
 }
 

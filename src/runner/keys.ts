@@ -4,6 +4,7 @@
  * run, another server typed into the form since) finds no key and asks for
  * one, instead of handing the key to a server it was not meant for.
  */
+import { setOwn } from '../core/dataset/own'
 
 /** The keys entered in this tab, by endpoint (see {@link endpointOf}). */
 export type EndpointKeys = Readonly<Record<string, string>>
@@ -48,6 +49,6 @@ export function parseEndpointKeys(text: string | null): Record<string, string> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {}
   const keys: Record<string, string> = {}
-  for (const [endpoint, key] of Object.entries(value)) if (typeof key === 'string' && endpointOf(endpoint) === endpoint) keys[endpoint] = key
+  for (const [endpoint, key] of Object.entries(value)) if (typeof key === 'string' && endpointOf(endpoint) === endpoint) setOwn(keys, endpoint, key)
   return keys
 }

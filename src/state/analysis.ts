@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { archiveResponseLine, executionCallsOf, formatIssue, parseArguments, parseResponses, scoringOrder } from '../core'
+import { archiveResponseLine, executionCallsOf, formatIssue, parseArguments, parseResponses, scoringOrder, setOwn } from '../core'
 import type { ArchivedAttempt, LiveScoring, Profile, ResponseLine, Task, TaskRecords } from '../core'
 import { archivedAttempt, callsOf, isRecorded, loadTask } from '../db'
 import type { AttemptRow, CallRow } from '../db'
@@ -217,7 +217,7 @@ export async function loadLiveScoring(datasetId: string, tasks: readonly Task[],
     const loaded = await Promise.all(expecting.map((t) => loadTask(datasetId, t.id)))
     loaded.forEach((l, i) => {
       const id = expecting[i]?.id
-      if (l && id !== undefined) records[id] = l.records
+      if (l && id !== undefined) setOwn(records, id, l.records)
     })
     if (token === liveToken) useAnalysis.setState({ live: { datasetId, tasks, scoring: { records, profile } } })
   } catch (e) {

@@ -32,9 +32,10 @@ let sink: { datasetId: string; sink: IndexedDbSink } | undefined
 /** Where the attempt on the phone is stored (the phone's sink, or a watched run's). */
 let currentSink: IndexedDbSink | undefined
 
-/** A sink of the page's: attempts of this data set, starting on their task's home screen. */
+/** A sink of the page's: attempts of this data set, starting on their task's home screen, each call as durable as its study asks. */
 export function pageSink(dataset: DatasetRow, options: Pick<IndexedDbSinkOptions, 'elapsedMs' | 'recordOpen' | 'onRow'>): IndexedDbSink {
-  return new IndexedDbSink({ datasetId: dataset.id, homeScreen: (taskId) => routeToHash(taskId, { screen: 'home' }), ...options })
+  const durability = dataset.sealed?.study?.durability
+  return new IndexedDbSink({ datasetId: dataset.id, homeScreen: (taskId) => routeToHash(taskId, { screen: 'home' }), ...(durability ? { durability } : {}), ...options })
 }
 
 /** The attempt on the phone shows its row as last stored. */

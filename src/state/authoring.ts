@@ -8,7 +8,7 @@ import { create } from 'zustand'
 import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, judgeAttempt, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
 import { effectsOf, stateOfCalls } from '../core/live/replayCalls'
 import type { ContentChange, TaskContent } from '../core'
-import { attemptCalls, datasetAttempts, goldReceived, listTasks, loadTask, recordGold, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
+import { StaleRevision, attemptCalls, datasetAttempts, goldReceived, listTasks, loadTask, recordGold, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
 import type { RevisionRow, VerdictFlip } from '../db'
 import { openTask } from './attemptController'
 import { replaceHashNow } from './hashWriter'
@@ -53,6 +53,8 @@ export interface AuthoringState {
   draft?: TaskContent
   /** The content last loaded or saved: the draft is dirty when it differs. */
   base?: TaskContent
+  /** The stored task's revision the draft started from (0 before its first edit): a save of an older one is refused. */
+  baseRev?: number
   past: TaskContent[]
   future: TaskContent[]
   findings: Finding[]
@@ -60,6 +62,8 @@ export interface AuthoringState {
   saved?: SaveOutcome
   saving: boolean
   saveError?: string
+  /** The save was refused: this revision of the task was saved elsewhere (another tab) after the draft's. */
+  saveConflict?: { rev: number }
   solvability?: Solvability | 'running'
   history?: { rows: RevisionRow[]; error?: string }
   /** Counts the drafts started (opened, new, duplicated): the view starts its own state afresh with each. */
@@ -155,7 +159,7 @@ export function lintNow(): void {
 // ---- loading and saving ----------------------------------------------------
 
 /** Starts the editor on a draft (loaded, new or duplicated): no history, linted at once. */
-export function startDraft(draft: TaskContent, context: DraftContext, options: { datasetId: string; storedId?: string; base?: TaskContent }): void {
+export function startDraft(draft: TaskContent, context: DraftContext, options: { datasetId: string; storedId?: string; base?: TaskContent; baseRev?: number }): void {
   lastEdit = undefined
   // Replaced whole: nothing of the previous draft (its saved revision, its history) may stay.
   useAuthoring.setState(
@@ -167,6 +171,7 @@ export function startDraft(draft: TaskContent, context: DraftContext, options: {
       ...(options.storedId !== undefined ? { storedId: options.storedId } : {}),
       draft,
       ...(options.base ? { base: options.base } : {}),
+      ...(options.baseRev !== undefined ? { baseRev: options.baseRev } : {}),
       context,
     }),
     true,
@@ -203,7 +208,7 @@ export async function openEditor(taskId: string): Promise<void> {
     return
   }
   useAuthoring.setState({ status: 'loading' })
-  const loaded = await loadTask(dataset.id, taskId)
+  const [loaded, revisions] = await Promise.all([loadTask(dataset.id, taskId), taskRevisions(dataset.id, taskId)])
   const context = contextOf(ids, taskId)
   if (!loaded || !context) {
     useAuthoring.setState((s) => ({ ...initial, opened: s.opened, status: 'missing' }), true)
@@ -214,7 +219,7 @@ export async function openEditor(taskId: string): Promise<void> {
     return
   }
   const content: TaskContent = { task: loaded.task, records: loaded.records }
-  startDraft(content, context, { datasetId: dataset.id, storedId: taskId, base: content })
+  startDraft(content, context, { datasetId: dataset.id, storedId: taskId, base: content, baseRev: revisions.at(-1)?.rev ?? 0 })
 }
 
 /**
@@ -263,12 +268,12 @@ export function duplicateTask(): void {
  */
 export async function saveDraft(): Promise<SaveOutcome | undefined> {
   lintNow()
-  const { datasetId, draft, storedId, findings, saving } = useAuthoring.getState()
+  const { datasetId, draft, storedId, baseRev, findings, saving } = useAuthoring.getState()
   if (!datasetId || !draft || saving || blockingFindings(findings).length > 0) return undefined
-  useAuthoring.setState({ saving: true, saveError: undefined })
+  useAuthoring.setState({ saving: true, saveError: undefined, saveConflict: undefined })
   try {
     const author = useSettings.getState().actor
-    const outcome = await saveTaskRevision(datasetId, draft, { author, ...(storedId !== undefined ? { replaces: storedId } : {}) }, judgeAttempt)
+    const outcome = await saveTaskRevision(datasetId, draft, { author, ...(storedId !== undefined ? { replaces: storedId, ...(baseRev !== undefined ? { base: baseRev } : {}) } : {}) }, judgeAttempt)
     // The author wrote this gold (under this id, a new or renamed task too): their attempts at it are practice.
     await recordGold(datasetId, { actor: author, taskId: draft.task.id, via: 'editor', at: Date.now() })
     const tasks = await refreshTasks(datasetId)
@@ -282,12 +287,14 @@ export async function saveDraft(): Promise<SaveOutcome | undefined> {
       saved: outcome,
       storedId: draft.task.id,
       base: draft,
+      baseRev: outcome.rev,
       context: s.context ? { ...s.context, otherIds: new Set(ids.filter((id) => id !== draft.task.id)) } : s.context,
       history: undefined,
     }))
     return outcome
   } catch (err) {
-    useAuthoring.setState({ saving: false, saveError: err instanceof Error ? err.message : String(err) })
+    if (err instanceof StaleRevision) useAuthoring.setState({ saving: false, saveConflict: { rev: err.current } })
+    else useAuthoring.setState({ saving: false, saveError: err instanceof Error ? err.message : String(err) })
     return undefined
   }
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { DATASET_FILES, SEALED_FILE } from '../core'
+import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
 import { deleteDataset, importDataset, listDatasets } from '../db'
 import type { DatasetRow } from '../db'
 import { reloadDatasets, switchDataset } from './boot'
@@ -71,9 +71,13 @@ export function pickDatasetFiles(picked: PickedFile[]): { dir: string; files: Ma
   if (candidates.length > 1) throw new ImportProblem('importSeveral', { folders: candidates.map((d) => `${d || '.'}/`).join(', ') })
   const dir = candidates[0] ?? ''
   const files = new Map<string, File>()
-  for (const p of known) if (parentOf(p.path) === dir) files.set(p.file.name, p.file)
-  // Loose files picked together have no folder: take each known name once.
-  if (dir === '') for (const p of known) if (!files.has(p.file.name)) files.set(p.file.name, p.file)
+  // Loose files picked together have no folder: each of them counts, so two of one name cannot silently replace each other.
+  for (const p of known)
+    if (dir === '' || parentOf(p.path) === dir) {
+      const taken = files.get(p.file.name)
+      if (taken && taken !== p.file) throw new ImportProblem('importSameName', { file: p.file.name })
+      files.set(p.file.name, p.file)
+    }
   const missing = REQUIRED.filter((name) => !files.has(name))
   if (missing.length > 0) throw new ImportProblem('importMissing', { files: missing.join(', ') })
   return { dir, files }
@@ -162,7 +166,7 @@ export async function importPicked(picked: PickedFile[] | Promise<PickedFile[]>,
     const texts: Record<string, string> = {}
     let read = 0
     for (const [name, file] of files) {
-      texts[name] = await file.text()
+      setOwn(texts, name, await file.text())
       read += 1
       useDatasets.setState({ importing: { percent: Math.round((20 * read) / files.size), phase: 'read' } })
     }

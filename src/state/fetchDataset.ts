@@ -1,4 +1,4 @@
-import { DATASET_FILES, SEALED_FILE } from '../core'
+import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
 import { MAX_DATASET_BYTES, formatBytes } from './urls'
 
 /** Why a folder could not be fetched, in words the page translates (`key`) and in English (`message`). */
@@ -106,7 +106,7 @@ export async function fetchDatasetFiles(folder = 'data/', options: FetchOptions 
     }
     // A host that answers every path with its home page would otherwise hand a page over as an optional file.
     const page = OPTIONAL.has(name) && /^text\/html\b/i.test(response.headers.get('content-type') ?? '')
-    if (response.ok && !page) files[name] = await readCapped(response, budget, base.href)
+    if (response.ok && !page) setOwn(files, name, await readCapped(response, budget, base.href))
     else {
       await response.body?.cancel().catch(() => undefined)
       if (!OPTIONAL.has(name)) throw new Error(`${name}: HTTP ${response.status} from ${response.url || url.href}`)

@@ -38,7 +38,7 @@ export interface ImportOutcome {
 /** Why a source cannot be imported: a message key of `people.import`, or the importer's own words, and its issues. */
 export interface ImportIssue {
   source: string
-  key?: 'noAttempts' | 'unknownTasks'
+  key?: 'noAttempts' | 'unknownTasks' | 'sameName'
   message?: string
   issues: string[]
 }
@@ -170,7 +170,7 @@ const isManifest = (name: string) => name === 'manifest.json'
  * .jsonl on its own, as a response file. Loose .json files without a
  * manifest hold no attempts.
  */
-async function readSources(files: readonly File[]): Promise<{ sources: Source[]; problems: ImportIssue[] }> {
+export async function readSources(files: readonly File[]): Promise<{ sources: Source[]; problems: ImportIssue[] }> {
   const sources: Source[] = []
   const problems: ImportIssue[] = []
   const loose: { name: string; text: string }[] = []
@@ -185,7 +185,11 @@ async function readSources(files: readonly File[]): Promise<{ sources: Source[];
       problems.push(issueOf(file.name, err))
     }
   }
-  if (loose.some((f) => isManifest(f.name)))
+  const names = loose.map((f) => f.name)
+  const twice = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))]
+  // Files picked from several folders can share a name: one would silently replace the other.
+  if (loose.some((f) => isManifest(f.name)) && twice.length > 0) for (const name of twice) problems.push({ source: name, key: 'sameName', issues: [] })
+  else if (loose.some((f) => isManifest(f.name)))
     sources.push({ name: loose.map((f) => f.name).join(' + '), files: Object.fromEntries(loose.map((f) => [f.name, f.text])) })
   else
     for (const f of loose) {

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { setOwn } from '../core'
 import type { Task } from '../core'
 import { datasetAttempts } from '../db'
 import type { AttemptRow } from '../db'
@@ -71,7 +72,10 @@ export function filterTasks(tasks: readonly Task[], statuses: ReadonlyMap<string
 /** Counts by status over the given tasks. */
 export function statusCounts(tasks: readonly Task[], statuses: ReadonlyMap<string, TaskStatus>): Record<TaskStatus, number> {
   const counts: Record<TaskStatus, number> = { not_started: 0, in_progress: 0, correct: 0, wrong: 0, submitted: 0, flagged: 0 }
-  for (const t of tasks) counts[statuses.get(t.id) ?? 'not_started'] += 1
+  for (const t of tasks) {
+    const status = statuses.get(t.id) ?? 'not_started'
+    setOwn(counts, status, counts[status] + 1)
+  }
   return counts
 }
 

@@ -4,7 +4,7 @@
  * and storage around them.
  */
 import { create } from 'zustand'
-import { judgeAttempt } from '../core'
+import { judgeAttempt, setOwn } from '../core'
 import type { DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
 import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
@@ -84,7 +84,7 @@ export async function sealForParticipants(row: DatasetRow, files: DatasetFiles, 
   const sealed = await sealDataset(files, passphrase === undefined ? {} : { passphrase })
   const folder = `${fileSafe(row.name)}-sealed`
   const entries: Record<string, string> = {}
-  for (const [name, text] of Object.entries(sealed)) entries[`${folder}/${name}`] = text
+  for (const [name, text] of Object.entries(sealed)) setOwn(entries, `${folder}/${name}`, text)
   const fileName = `${folder}.zip`
   saveDownload(zipArchive(entries, new Date()), fileName, 'application/zip')
   return { fileName }
@@ -106,10 +106,12 @@ export interface StudyForm {
   seed: string
   passphrase: string
   baseUrl: string
+  /** Each person's calls written with strict durability (sealed.json's `study.durability`). */
+  strict?: boolean
 }
 
 /** A study form's values, or the first problem in it (the command line's checks, in the reader's language). */
-export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; passphrase?: string } {
+export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; passphrase?: string; durability?: 'strict' } {
   const people = peopleOf(form.people)
   if (form.people.trim() === '') throw new SealingProblem('sealing.studyDialog.noPeople')
   if (people.some((name) => name === '')) throw new SealingProblem('sealing.studyDialog.emptyName')
@@ -127,7 +129,7 @@ export function readStudyForm(form: StudyForm): { people: string[]; perTask: num
   if (seed === undefined) throw new SealingProblem('sealing.studyDialog.badSeed')
   const baseUrl = studyBaseUrl(form.baseUrl.trim())
   if (baseUrl === undefined) throw new SealingProblem('sealing.studyDialog.badBaseUrl')
-  return { people, perTask, seed, baseUrl, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }) }
+  return { people, perTask, seed, baseUrl, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }), ...(form.strict ? { durability: 'strict' as const } : {}) }
 }
 
 function wholeNumber(text: string, min: number): number | undefined {
@@ -172,7 +174,7 @@ export async function createStudy(row: DatasetRow, files: DatasetFiles, form: St
   }
   const folder = `study-${made.study.id}`
   const entries: Record<string, string> = {}
-  for (const [path, text] of Object.entries(studyFolderFiles(made))) entries[`${folder}/${path}`] = text
+  for (const [path, text] of Object.entries(studyFolderFiles(made))) setOwn(entries, `${folder}/${path}`, text)
   await saveStudy(row.id, made.study)
   await refreshStudies(row.id)
   const fileName = `${folder}.zip`

@@ -1,4 +1,5 @@
 import { isRetrievalToolName } from '../apps/registry'
+import { setOwn } from '../dataset/own'
 import { TRANSIENT_FAILURE } from '../attempt/attempt'
 import type { GoldCall, JsonSchema, Profile, Task, ToolSchema } from '../dataset/types'
 import type { FrictionRule, LiveMetadata } from '../live/types'
@@ -22,7 +23,7 @@ const turnOf = (messages: readonly AgentMessage[]): number => messages.filter((m
 /** The first acceptable value of each gold parameter (a leading null means: leave it out). */
 export function goldArguments(acceptable: Record<string, unknown[]>): Record<string, unknown> {
   const args: Record<string, unknown> = {}
-  for (const [param, values] of Object.entries(acceptable)) if (values[0] !== null && values[0] !== undefined) args[param] = values[0]
+  for (const [param, values] of Object.entries(acceptable)) if (values[0] !== null && values[0] !== undefined) setOwn(args, param, values[0])
   return args
 }
 
@@ -40,7 +41,7 @@ function placeholder(schema: JsonSchema | undefined, text: string): unknown {
 function validGoldArguments(call: GoldCall, tools: readonly ToolSchema[], text: string): Record<string, unknown> {
   const args = goldArguments(call.arguments)
   const parameters = tools.find((t) => t.function.name === call.name)?.function.parameters
-  for (const name of parameters?.required ?? []) if (!Object.hasOwn(args, name)) args[name] = placeholder(parameters?.properties?.[name], text)
+  for (const name of parameters?.required ?? []) if (!Object.hasOwn(args, name)) setOwn(args, name, placeholder(parameters?.properties?.[name], text))
   return args
 }
 
@@ -180,8 +181,8 @@ function prerequisiteCall(
   if (gold) return gold
   const parameters = tools.find((t) => t.function.name === tool)?.function.parameters
   const args: Record<string, unknown> = {}
-  for (const name of Object.keys(parameters?.properties ?? {})) if (Object.hasOwn(refused.args, name)) args[name] = refused.args[name]
-  for (const name of parameters?.required ?? []) if (!Object.hasOwn(args, name)) args[name] = placeholder(parameters?.properties?.[name], text)
+  for (const name of Object.keys(parameters?.properties ?? {})) if (Object.hasOwn(refused.args, name)) setOwn(args, name, refused.args[name])
+  for (const name of parameters?.required ?? []) if (!Object.hasOwn(args, name)) setOwn(args, name, placeholder(parameters?.properties?.[name], text))
   return { name: tool, args }
 }
 

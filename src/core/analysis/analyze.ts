@@ -1,5 +1,6 @@
 import type { Task, ToolSchema } from '../dataset/types'
 import { isPlainObject } from '../dataset/text'
+import { ownValue, setOwn } from '../dataset/own'
 import { isRetrievalToolName } from '../apps/registry'
 import { scoreResponses, orderedTypes } from '../score/aggregate'
 import type { DetailLine, KeptVerdictOf, ScoreResult } from '../score/aggregate'
@@ -149,16 +150,20 @@ function analyzeRow(
   const solvedCounts: number[] = []
   const failedCounts: number[] = []
   const modes = { fixed: 0, regex: 0, fuzzy: 0, field: 0, total: 0 }
-  const perTask: AnalysisRow['perTask'] = {}
-  const outcomes: AnalysisRow['outcomes'] = {}
+  // Task ids are outside keys: kept in Maps, made objects with own properties only.
+  const perTask = new Map<string, AnalysisRow['perTask'][string]>()
+  const outcomes = new Map<string, AnalysisRow['outcomes'][string]>()
   for (const d of details) {
     const line = lastLine.get(`${d.run}\u0000${d.id}`)
-    const entry = (perTask[d.id] ??= { solved: 0, attempted: 0 })
+    const entry = perTask.get(d.id) ?? { solved: 0, attempted: 0 }
+    perTask.set(d.id, entry)
     if (!line) continue
     entry.attempted++
     if (d.correct) entry.solved++
     const attempt = typeof line.raw.attempt === 'string' ? line.raw.attempt : undefined
-    ;(outcomes[d.id] ??= []).push({ unit: units[d.run] ?? `run ${d.run}`, correct: d.correct, errorType: d.error_type, ...(attempt ? { attempt } : {}), ...liveVerdicts(d) })
+    const taskOutcomes = outcomes.get(d.id) ?? []
+    outcomes.set(d.id, taskOutcomes)
+    taskOutcomes.push({ unit: units[d.run] ?? `run ${d.run}`, correct: d.correct, errorType: d.error_type, ...(attempt ? { attempt } : {}), ...liveVerdicts(d) })
     const retrievals = retrievalCalls(line)
     ;(d.correct ? solvedCounts : failedCounts).push(retrievals.length)
     for (const r of retrievals) {
@@ -180,8 +185,8 @@ function analyzeRow(
     errors,
     retrievals: { solved: mean(solvedCounts), failed: mean(failedCounts) },
     modes,
-    perTask,
-    outcomes,
+    perTask: Object.fromEntries(perTask),
+    outcomes: Object.fromEntries(outcomes),
   }
 }
 
@@ -191,9 +196,9 @@ export function accuracyBySetting(rows: readonly AnalysisRow[], tasks: readonly 
   const out: Record<string, Record<string, number>> = {}
   for (const setting of [...new Set(rows.map((r) => r.setting))]) {
     const inSetting = rows.filter((r) => r.setting === setting)
-    out[setting] = Object.fromEntries(
-      types.map((t) => [t, meanStd(inSetting.map((r) => (t === 'overall' ? r.score.overall.mean : (r.score.by_type[t]?.mean ?? 0)))).mean]),
-    )
+    setOwn(out, setting, Object.fromEntries(
+      types.map((t) => [t, meanStd(inSetting.map((r) => (t === 'overall' ? r.score.overall.mean : (ownValue(r.score.by_type, t)?.mean ?? 0)))).mean]),
+    ))
   }
   return out
 }

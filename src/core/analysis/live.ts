@@ -5,6 +5,7 @@
  * changes); and accuracy against the run-level failure rate p.
  */
 import type { Task } from '../dataset/types'
+import { ownValue, setOwn } from '../dataset/own'
 import { orderedTypes } from '../score/aggregate'
 import { capabilityName } from '../score/capabilities'
 import { formatMeanStd } from '../score/stats'
@@ -62,7 +63,7 @@ export interface Disagreement {
 
 const bump = (counts: Record<string, number>, key: string | null): void => {
   const k = key ?? 'other'
-  counts[k] = (counts[k] ?? 0) + 1
+  setOwn(counts, k, (ownValue(counts, k) ?? 0) + 1)
 }
 
 /**

@@ -185,8 +185,8 @@ export function buildArchive(input: ArchiveInput): { files: Record<string, strin
     // Scored through the text, as cli/score.ts does, so that the two cannot drift apart.
     const scores = scoreResponses(input.tasks, input.tools, parseResponses(responses, ARCHIVE_FILES.responses).lines, input.live)
     const texts = scoreFileTexts(scores)
-    scored[ARCHIVE_FILES.result] = texts.result
-    scored[ARCHIVE_FILES.details] = texts.details
+    setOwn(scored, ARCHIVE_FILES.result, texts.result)
+    setOwn(scored, ARCHIVE_FILES.details, texts.details)
   }
   const manifest: ArchiveManifest = {
     format: ARCHIVE_FORMAT,

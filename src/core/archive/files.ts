@@ -1,4 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js'
+import { setOwn } from '../dataset/own'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import type { Zippable } from 'fflate'
@@ -26,7 +27,7 @@ export function sha256Hex(text: string): string {
  */
 export function zipArchive(files: Record<string, string>, mtime: Date | string | number = '1980-01-01T00:00:00Z'): Uint8Array {
   const entries: Zippable = {}
-  for (const [name, text] of Object.entries(files)) entries[name] = [strToU8(text), { mtime }]
+  for (const [name, text] of Object.entries(files)) setOwn(entries, name, [strToU8(text), { mtime }])
   return zipSync(entries, { level: 6 })
 }
 
@@ -155,7 +156,7 @@ export function unzipArchive(bytes: Uint8Array): Record<string, string> {
     throw new ArchiveError(`The zip is damaged (${err instanceof Error ? err.message : String(err)}).`)
   }
   const files: Record<string, string> = {}
-  for (const [path, data] of Object.entries(unzipped)) files[baseName(path)] = strFromU8(data)
+  for (const [path, data] of Object.entries(unzipped)) setOwn(files, baseName(path), strFromU8(data))
   return files
 }
 

@@ -1,5 +1,5 @@
 import { isRetrievalToolName } from '../apps/registry'
-import { setOwn } from '../dataset/own'
+import { ownValue, setOwn } from '../dataset/own'
 import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
 import { readRun } from '../score/responses'
 import { parseArguments } from '../tools/runtime'
@@ -112,7 +112,8 @@ function checkManifest(files: Readonly<Record<string, string>>, issues: string[]
     return void issues.push(`${ARCHIVE_FILES.manifest}: version ${manifest.version} is newer than this page reads (${ARCHIVE_VERSION}): update the page`)
   if (!isPlainObject(manifest.files)) return void issues.push(`${ARCHIVE_FILES.manifest}: "files" is missing`)
   for (const [name, entry] of Object.entries(manifest.files)) {
-    const content = files[name]
+    // Listed names are outside keys: "constructor" must read as missing, not as Object's.
+    const content = ownValue(files, name)
     const expected = isPlainObject(entry) ? entry.sha256 : undefined
     if (content === undefined) issues.push(`${name}: listed in ${ARCHIVE_FILES.manifest} but missing`)
     else if (fileEntry(content).sha256 !== expected)

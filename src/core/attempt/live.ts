@@ -1,4 +1,5 @@
 import { APP_KEYS } from '../dataset/types'
+import { setOwn } from '../dataset/own'
 import type { AppKey, PhoneRecord, Profile, TaskRecords, ToolSchema, Task } from '../dataset/types'
 import { isAppKey } from '../apps/registry'
 import { effectArguments, effectsOf, stateOfCalls } from '../live/replayCalls'
@@ -75,7 +76,7 @@ export class LiveRecords {
     const records: TaskRecords = {}
     for (const app of APP_KEYS) {
       const column = this.column(app)
-      if (column.records.length > 0 || this.records[app] !== undefined) records[app] = column.records
+      if (column.records.length > 0 || this.records[app] !== undefined) setOwn(records, app, column.records)
     }
     this.cachedRecords = { of: this.state, version: this.state.version, records }
     return records
@@ -119,7 +120,7 @@ export class LiveRecords {
       if (!records[app]) continue
       const column = this.column(app)
       column.ids ??= this.state.entries(app).map((e) => e.id)
-      ids[app] = column.ids
+      setOwn(ids, app, column.ids)
     }
     const view = { version: this.state.version, records, ids, changes: this.state.changes() }
     this.cachedView = { of: this.state, view }

@@ -13,6 +13,8 @@ interface Kept {
 /**
  * A sink in memory: Node hosts (the MCP server, `npm run agent`) and the
  * kernel's tests. `fail` makes the next writes reject, as a full disk would.
+ * With `limit`, at most that many attempts are kept: the one used longest ago
+ * is let go first (a long-lived server would otherwise grow without end).
  */
 export class MemorySink implements AttemptSink {
   private readonly kept = new Map<string, Kept>()
@@ -21,13 +23,23 @@ export class MemorySink implements AttemptSink {
   /** While set, every write rejects with this error. */
   fail: Error | undefined
 
+  constructor(private readonly options: { limit?: number } = {}) {}
+
   create(start: AttemptStart): Promise<void> {
-    return this.write(() => void this.kept.set(start.attempt.id, { attempt: { ...start.attempt }, steps: start.inherited.map((s) => ({ ...s })) }))
+    return this.write(() => {
+      this.kept.set(start.attempt.id, { attempt: { ...start.attempt }, steps: start.inherited.map((s) => ({ ...s })) })
+      const limit = Math.max(1, this.options.limit ?? Infinity)
+      for (const id of this.kept.keys()) {
+        if (this.kept.size <= limit) break
+        this.kept.delete(id)
+      }
+    })
   }
 
   read(attemptId: string): Promise<StoredAttempt | undefined> {
     const kept = this.kept.get(attemptId)
     if (!kept) return Promise.resolve(undefined)
+    this.touch(attemptId, kept)
     return Promise.resolve(copy({ attempt: kept.attempt, steps: kept.steps, ...(kept.turns ? { turns: kept.turns } : {}) }))
   }
 
@@ -76,7 +88,7 @@ export class MemorySink implements AttemptSink {
     return [...this.gold.values()].map((r) => ({ ...r }))
   }
 
-  /** The ids of the attempts kept, oldest first. */
+  /** The ids of the attempts kept, the one used longest ago first. */
   ids(): string[] {
     return [...this.kept.keys()]
   }
@@ -84,7 +96,14 @@ export class MemorySink implements AttemptSink {
   private must(attemptId: string): Kept {
     const kept = this.kept.get(attemptId)
     if (!kept) throw new Error(`Attempt ${attemptId} is not stored`)
+    this.touch(attemptId, kept)
     return kept
+  }
+
+  /** Moves an attempt to the end of the map's order: the last to be let go. */
+  private touch(attemptId: string, kept: Kept): void {
+    this.kept.delete(attemptId)
+    this.kept.set(attemptId, kept)
   }
 
   private write(change: () => void): Promise<void> {

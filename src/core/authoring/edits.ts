@@ -3,6 +3,7 @@
  * (src/state/authoring.ts keeps them in order for undo and redo).
  */
 import type { GoldCall, PhoneRecord, Task, TaskRecords } from '../dataset/types'
+import { setOwn } from '../dataset/own'
 import { readLiveMetadata } from '../live/read'
 import type { LiveMetadata } from '../live/types'
 import { CAPABILITIES } from '../score/capabilities'
@@ -99,13 +100,13 @@ export function setAcceptable(content: TaskContent, index: number, param: string
   const args: Record<string, unknown[]> = {}
   let placed = false
   for (const [key, list] of Object.entries(call.arguments)) {
-    if (key !== param) args[key] = list
+    if (key !== param) setOwn(args, key, list)
     else if (values.length > 0) {
-      args[key] = [...values]
+      setOwn(args, key, [...values])
       placed = true
     }
   }
-  if (!placed && values.length > 0) args[param] = [...values]
+  if (!placed && values.length > 0) setOwn(args, param, [...values])
   return withGold(
     content,
     answer.map((c, i) => (i === index ? { ...c, arguments: args } : c)),
@@ -133,10 +134,10 @@ export function setRecords(content: TaskContent, app: string, list: readonly Pho
   for (const [key, value] of Object.entries(content.records) as [string, PhoneRecord[]][]) {
     if (key === app) {
       placed = true
-      if (list.length > 0) (records as Record<string, PhoneRecord[]>)[key] = [...list]
-    } else (records as Record<string, PhoneRecord[]>)[key] = value
+      if (list.length > 0) setOwn(records as Record<string, PhoneRecord[]>, key, [...list])
+    } else setOwn(records as Record<string, PhoneRecord[]>, key, value)
   }
-  if (!placed && list.length > 0) (records as Record<string, PhoneRecord[]>)[app] = [...list]
+  if (!placed && list.length > 0) setOwn(records as Record<string, PhoneRecord[]>, app, [...list])
   return { ...content, records }
 }
 
@@ -152,13 +153,13 @@ export function setRecordField(content: TaskContent, app: string, index: number,
   const next: PhoneRecord = {}
   let placed = false
   for (const [k, v] of Object.entries(record)) {
-    if (k !== key) next[k] = v
+    if (k !== key) setOwn<unknown>(next, k, v)
     else if (value !== undefined) {
-      next[k] = value
+      setOwn<unknown>(next, k, value)
       placed = true
     } else placed = true
   }
-  if (!placed && value !== undefined) next[key] = value
+  if (!placed && value !== undefined) setOwn<unknown>(next, key, value)
   return setRecords(content, app, list.map((r, i) => (i === index ? next : r)))
 }
 

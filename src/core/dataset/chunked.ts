@@ -6,8 +6,9 @@
  * (`loadDataset`), which places the error on a line.
  */
 import { APP_KEYS } from './types'
+import { setOwn } from './own'
 import type { PhoneRecord, TaskRecords } from './types'
-import { isPlainObject, stripBom } from './text'
+import { MAX_JSON_DEPTH, isPlainObject, stripBom, tooDeepAt } from './text'
 
 /** Where one task's value lies in the text: `text.slice(start, end)` is its JSON. */
 export interface RecordsSlice {
@@ -120,6 +121,7 @@ export function scanRecordsDb(raw: string): { text: string; slices: RecordsSlice
  * `undefined` if anything is wrong (the whole-file parser then names the error).
  */
 export function readTaskRecords(text: string, slice: RecordsSlice): TaskRecords | undefined {
+  if (tooDeepAt(text, MAX_JSON_DEPTH - 1, slice.start, slice.end) >= 0) return undefined
   let value: unknown
   try {
     value = JSON.parse(text.slice(slice.start, slice.end))
@@ -131,7 +133,7 @@ export function readTaskRecords(text: string, slice: RecordsSlice): TaskRecords 
   const records: Record<string, PhoneRecord[]> = {}
   for (const [app, list] of Object.entries(value)) {
     if (!known.has(app) || !Array.isArray(list) || !list.every(isPlainObject)) return undefined
-    records[app] = list as PhoneRecord[]
+    setOwn(records, app, list as PhoneRecord[])
   }
   return records
 }

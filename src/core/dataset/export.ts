@@ -59,8 +59,8 @@ export function writeDatasetFiles(content: DatasetContent): Record<string, strin
     [DATASET_FILES.records]: recordsText(content.tasks, content.records),
     [DATASET_FILES.tools]: toolsText(content.tools, content.texts?.tools),
   }
-  if (content.profile) files[DATASET_FILES.profile] = profileText(content.profile, content.texts?.profile)
-  if (content.sealed) files[SEALED_FILE] = JSON.stringify(content.sealed, null, 2) + '\n'
+  if (content.profile) setOwn(files, DATASET_FILES.profile, profileText(content.profile, content.texts?.profile))
+  if (content.sealed) setOwn(files, SEALED_FILE, JSON.stringify(content.sealed, null, 2) + '\n')
   return files
 }
 

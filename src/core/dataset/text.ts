@@ -18,10 +18,52 @@ export function lineOfOffset(text: string, offset: number): number {
   return line
 }
 
-/** JSON.parse with the error placed on a line: `{ value }` or `{ error, line }`. */
+/**
+ * Deepest nesting of arrays and objects a loaded file may have. JSON.parse reads
+ * any depth, but everything after it (copies, storage, the scorer, the editor)
+ * walks values recursively: a record nested thousands of levels deep would load
+ * and then break every attempt at its task.
+ */
+export const MAX_JSON_DEPTH = 64
+
+const QUOTE = 34
+const BACKSLASH = 92
+
+/**
+ * The offset in `text` (from `start` to `end`) where its JSON first nests deeper
+ * than `max` arrays and objects, or -1. Brackets inside strings do not count.
+ */
+export function tooDeepAt(text: string, max = MAX_JSON_DEPTH, start = 0, end = text.length): number {
+  let depth = 0
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c === QUOTE) {
+      for (i++; i < end; i++) {
+        const d = text.charCodeAt(i)
+        if (d === BACKSLASH) i++
+        else if (d === QUOTE) break
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > max) return i
+    } else if (c === 125 || c === 93) depth--
+  }
+  return -1
+}
+
+/** The message for a value nested deeper than {@link MAX_JSON_DEPTH}. */
+export function tooDeepMessage(max = MAX_JSON_DEPTH): string {
+  return `values are nested more than ${max} levels deep (lists and objects inside each other); at most ${max} are read`
+}
+
+/**
+ * JSON.parse with the error placed on a line: `{ value }` or `{ error, line }`.
+ * A value nested deeper than {@link MAX_JSON_DEPTH} is refused at the line where it gets too deep.
+ */
 export function parseJsonWithLine(text: string): { value: unknown } | { error: string; line?: number } {
   try {
-    return { value: JSON.parse(text) as unknown }
+    const value = JSON.parse(text) as unknown
+    const deep = typeof value === 'object' && value !== null ? tooDeepAt(text) : -1
+    return deep < 0 ? { value } : { error: tooDeepMessage(), line: lineOfOffset(text, deep) }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err)
     const lineMatch = /line (\d+)/.exec(message)

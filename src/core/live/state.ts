@@ -230,7 +230,7 @@ export class LiveState {
     const out: TaskRecords = {}
     for (const app of APP_KEYS) {
       const records = this.records(app)
-      if (records.length > 0 || this.base[app] !== undefined) out[app] = [...records]
+      if (records.length > 0 || this.base[app] !== undefined) setOwn(out, app, [...records])
     }
     return out
   }
@@ -278,7 +278,7 @@ export class LiveState {
   /** The state as JSON: its changes against the task's records (restore with {@link LiveState.fromJSON}). */
   toJSON(): LiveStateJson {
     const base: Record<string, number> = {}
-    for (const app of APP_KEYS) if ((this.base[app]?.length ?? 0) > 0) base[app] = this.base[app]?.length ?? 0
+    for (const app of APP_KEYS) if ((this.base[app]?.length ?? 0) > 0) setOwn(base, app, this.base[app]?.length ?? 0)
     const apps: LiveStateJson['apps'] = {}
     for (const app of APP_KEYS) {
       const s = this.apps.get(app)
@@ -289,7 +289,7 @@ export class LiveState {
         else saved.deleted.push(slotId(app, index))
       }
       for (const [k, record] of s.inserted) saved.inserted.push([slotId(app, -k), record])
-      apps[app] = saved
+      setOwn(apps, app, saved)
     }
     return { format: STATE_FORMAT, version: 1, base, apps }
   }

@@ -1,6 +1,7 @@
 import type { Task, ToolSchema } from '../dataset/types'
 import { CAPABILITIES } from './capabilities'
 import { meanStd } from './stats'
+import { ownValue, setOwn } from '../dataset/own'
 import { scoreTask, toolProperties } from './task'
 import type { ResponseLine } from './responses'
 import type { ErrorType, Mismatch, TaskVerdict } from './types'
@@ -75,10 +76,13 @@ export interface DetailLine {
 /** result.json and details.jsonl exactly as `npm run score` writes them (the page's exports use the same bytes). */
 export function scoreFileTexts(scores: { result: ScoreResult; details: readonly DetailLine[] }): { result: string; details: string } {
   return {
-    result: JSON.stringify(scores.result, null, 2) + '\n',
+    result: resultText(scores.result),
     details: scores.details.map((d) => JSON.stringify(d)).join('\n') + '\n',
   }
 }
+
+/** result.json's text. */
+export const resultText = (result: ScoreResult): string => JSON.stringify(result, null, 2) + '\n'
 
 /** Capability types in the paper's order, then any others in order of appearance. */
 export function orderedTypes(tasks: readonly Pick<Task, 'type'>[]): string[] {
@@ -110,6 +114,23 @@ export function scoreResponses(
   live?: LiveScoring,
   kept?: KeptVerdictOf,
 ): { result: ScoreResult; details: DetailLine[] } {
+  const scores = scoreResponsesLazily(tasks, tools, responses, live, kept)
+  return { result: scores.result, details: [...scores.details()] }
+}
+
+/**
+ * {@link scoreResponses} with details.jsonl given line by line. Only the
+ * (run, task) pairs that have a line are scored and kept: with many distinct
+ * `run` values the pairs without one (each `no_response`) are nearly all of
+ * them, so they are counted arithmetically and written from one line per task.
+ */
+export function scoreResponsesLazily(
+  tasks: readonly Task[],
+  tools: readonly ToolSchema[],
+  responses: readonly ResponseLine[],
+  live?: LiveScoring,
+  kept?: KeptVerdictOf,
+): { result: ScoreResult; details: () => Generator<DetailLine>; detailTexts: () => Generator<string> } {
   if (!live && needsLiveScoring(tasks, responses))
     throw new Error('Some response lines are live ("state": "live"): scoring their state needs the data set\'s records_db.json and profile.json')
   const anyLive = responses.some((r) => isLiveLine(r.raw))
@@ -117,57 +138,128 @@ export function scoreResponses(
   const checker = anyLive ? schemaChecker(tools) : undefined
   const stateTasks = tasks.filter((t) => t.live?.expectedState)
   const properties = toolProperties(tools)
-  const scoreLine = (task: Task, line: ResponseLine | undefined) => scoreLineWith(task, line, { properties, tools, live, effectOf, checker })
+  const scoreLine = (task: Task, line: ResponseLine) => scoreLineWith(task, line, { properties, tools, live, effectOf, checker })
+  const taskById = new Map(tasks.map((t) => [t.id, t]))
   const runIds = [...new Set(responses.map((r) => r.run))].sort((a, b) => a - b)
   if (runIds.length === 0) runIds.push(0)
   const byRun = new Map<number, Map<string, ResponseLine>>(runIds.map((run) => [run, new Map()]))
-  for (const line of responses) if (line.raw.after_gold !== true) byRun.get(line.run)?.set(line.id, line)
+  for (const line of responses) if (taskById.has(line.id) && line.raw.after_gold !== true) byRun.get(line.run)?.set(line.id, line)
 
   const types = orderedTypes(tasks)
-  const details: DetailLine[] = []
+  const stateTypes = orderedTypes(stateTasks)
+  const totals = countByType(tasks)
+  const stateTotals = countByType(stateTasks)
+  const scored = new Map<number, Map<string, DetailLine>>()
   const perRun: ScoreResult['per_run'] = []
   const callRuns: ScoreResult['per_run'] = []
   const stateRuns: ScoreResult['per_run'] = []
   for (const run of runIds) {
     const lines = byRun.get(run) ?? new Map<string, ResponseLine>()
+    const details = new Map<string, DetailLine>()
     const correct = new Map<string, number>()
     const callsCorrect = new Map<string, number>()
     const stateCorrect = new Map<string, number>()
-    for (const task of tasks) {
-      const line = lines.get(task.id)
-      const keptVerdict = line && kept?.(line)
+    for (const [id, line] of lines) {
+      const task = taskById.get(id) as Task
+      const keptVerdict = kept?.(line)
       const { verdict, calls: callsVerdict } = keptVerdict ? keptOutcome(task.id, keptVerdict) : scoreLine(task, line)
       if (verdict.correct) increment(correct, task.type)
       if (callsVerdict.correct) increment(callsCorrect, task.type)
       if (verdict.state?.correct) increment(stateCorrect, task.type)
-      details.push({
-        id: task.id,
-        run,
-        type: task.type,
-        correct: verdict.correct,
-        error_type: verdict.errorType,
-        mismatches: verdict.mismatches,
-        ...(verdict.state
-          ? {
-              calls_correct: callsVerdict.correct,
-              calls_error_type: callsVerdict.errorType,
-              state_correct: verdict.state.correct,
-              state_error_type: verdict.state.errorType,
-              state_mismatches: verdict.state.mismatches,
-            }
-          : {}),
-      })
+      details.set(id, detailLine(task, run, verdict, callsVerdict))
     }
-    perRun.push(runAccuracy(run, tasks, types, correct))
-    callRuns.push(runAccuracy(run, tasks, types, callsCorrect))
-    stateRuns.push(runAccuracy(run, stateTasks, orderedTypes(stateTasks), stateCorrect))
+    scored.set(run, details)
+    perRun.push(runAccuracy(run, tasks.length, types, totals, correct))
+    callRuns.push(runAccuracy(run, tasks.length, types, totals, callsCorrect))
+    stateRuns.push(runAccuracy(run, stateTasks.length, stateTypes, stateTotals, stateCorrect))
   }
   const result: ScoreResult = { runs: runIds.length, ...summary(perRun, types), per_run: perRun }
   if (anyLive) {
     result.calls = summary(callRuns, types)
-    result.state = { tasks: stateTasks.length, ...summary(stateRuns, orderedTypes(stateTasks)) }
+    result.state = { tasks: stateTasks.length, ...summary(stateRuns, stateTypes) }
   }
-  return { result, details }
+  const unanswered = new Map<string, DetailLine>()
+  const unansweredOf = (task: Task): DetailLine => {
+    let line = unanswered.get(task.id)
+    if (!line) {
+      const verdict = scoreTask(task, undefined, properties)
+      line = detailLine(task, 0, verdict, verdict)
+      unanswered.set(task.id, line)
+    }
+    return line
+  }
+  function* details(): Generator<DetailLine> {
+    for (const run of runIds) for (const task of tasks) yield scored.get(run)?.get(task.id) ?? { ...unansweredOf(task), run }
+  }
+  // Each unanswered line is its task's text with the run put in (the run is the second key).
+  const texts = new Map<string, [string, string]>()
+  const textsOf = (task: Task): [string, string] => {
+    let parts = texts.get(task.id)
+    if (!parts) {
+      const text = JSON.stringify(unansweredOf(task))
+      const at = text.indexOf(',"run":0,') + ',"run":'.length
+      parts = [text.slice(0, at), text.slice(at + 1)]
+      texts.set(task.id, parts)
+    }
+    return parts
+  }
+  function* detailTexts(): Generator<string> {
+    for (const run of runIds)
+      for (const task of tasks) {
+        const line = scored.get(run)?.get(task.id)
+        if (line) yield JSON.stringify(line)
+        else {
+          const [head, tail] = textsOf(task)
+          yield `${head}${run}${tail}`
+        }
+      }
+  }
+  return { result, details, detailTexts }
+}
+
+function detailLine(task: Task, run: number, verdict: LiveOutcome, callsVerdict: ReturnType<typeof scoreTask>): DetailLine {
+  return {
+    id: task.id,
+    run,
+    type: task.type,
+    correct: verdict.correct,
+    error_type: verdict.errorType,
+    mismatches: verdict.mismatches,
+    ...(verdict.state
+      ? {
+          calls_correct: callsVerdict.correct,
+          calls_error_type: callsVerdict.errorType,
+          state_correct: verdict.state.correct,
+          state_error_type: verdict.state.errorType,
+          state_mismatches: verdict.state.mismatches,
+        }
+      : {}),
+  }
+}
+
+const increment = (counts: Map<string, number>, type: string): void => void counts.set(type, (counts.get(type) ?? 0) + 1)
+
+function countByType(tasks: readonly Task[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const task of tasks) increment(counts, task.type)
+  return counts
+}
+
+/** Mean ± std over runs, overall and per type. */
+function summary(runs: readonly ScoreResult['per_run'][number][], types: readonly string[]): { overall: MeanStd; by_type: Record<string, MeanStd> } {
+  const by_type: Record<string, MeanStd> = {}
+  for (const type of types) setOwn(by_type, type, meanStd(runs.map((r) => ownValue(r.by_type, type) ?? 0)))
+  return { overall: meanStd(runs.map((r) => r.overall)), by_type }
+}
+
+function runAccuracy(run: number, taskCount: number, types: readonly string[], totals: ReadonlyMap<string, number>, correct: ReadonlyMap<string, number>): ScoreResult['per_run'][number] {
+  const by_type: Record<string, number> = {}
+  for (const type of types) {
+    const total = totals.get(type) ?? 0
+    setOwn(by_type, type, total === 0 ? 0 : (100 * (correct.get(type) ?? 0)) / total)
+  }
+  const all = [...correct.values()].reduce((a, b) => a + b, 0)
+  return { run, overall: taskCount === 0 ? 0 : (100 * all) / taskCount, by_type }
 }
 
 /** Scores one line (or its absence) against its task. */
@@ -179,28 +271,4 @@ function scoreLineWith(
   const calls = scoreTask(task, line?.calls, context.properties)
   const verdict = line && context.live && isLiveLine(line.raw) ? scoreLiveLine(task, line.calls, calls, context.tools, context.live, context.effectOf, context.checker) : calls
   return { verdict, calls }
-}
-
-const increment = (counts: Map<string, number>, type: string): void => void counts.set(type, (counts.get(type) ?? 0) + 1)
-
-/** Mean ± std over runs, overall and per type. */
-function summary(runs: readonly ScoreResult['per_run'][number][], types: readonly string[]): { overall: MeanStd; by_type: Record<string, MeanStd> } {
-  const by_type: Record<string, MeanStd> = {}
-  for (const type of types) by_type[type] = meanStd(runs.map((r) => r.by_type[type] ?? 0))
-  return { overall: meanStd(runs.map((r) => r.overall)), by_type }
-}
-
-function runAccuracy(
-  run: number,
-  tasks: readonly Task[],
-  types: string[],
-  correct: Map<string, number>,
-): ScoreResult['per_run'][number] {
-  const by_type: Record<string, number> = {}
-  for (const type of types) {
-    const total = tasks.filter((t) => t.type === type).length
-    by_type[type] = total === 0 ? 0 : (100 * (correct.get(type) ?? 0)) / total
-  }
-  const all = [...correct.values()].reduce((a, b) => a + b, 0)
-  return { run, overall: tasks.length === 0 ? 0 : (100 * all) / tasks.length, by_type }
 }

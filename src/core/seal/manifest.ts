@@ -9,7 +9,7 @@
  *   "cipher": "AES-GCM",
  *   "kdf": { "name": "PBKDF2", "hash": "SHA-256", "iterations": 600000, "salt": "<base64, 16 bytes>" },
  *   "check": "<base64: 12-byte IV, then AES-GCM ciphertext and tag of CHECK_TEXT>",
- *   "study": { "id": "<study id>", "person": "ann", "tasks": ["<task id>", "..."] }
+ *   "study": { "id": "<study id>", "person": "ann", "tasks": ["<task id>", "..."], "durability": "strict" }
  * }
  * ```
  *
@@ -34,6 +34,9 @@
  *   it runs every task static.
  * - `study` (optional): the folder is one participant's share of a study
  *   (`npm run study`); `tasks` lists the folder's task ids in its order.
+ *   `durability: "strict"` (optional) asks the page to write each call with
+ *   IndexedDB's strict durability (on disk before the call counts as stored),
+ *   not the browser's default.
  *
  * Keys not named here are ignored, so that a later version may add some.
  */
@@ -67,6 +70,8 @@ export interface SealedStudy {
   person: string
   /** The folder's task ids, in the order the person meets them. */
   tasks: string[]
+  /** `strict`: every call is written with IndexedDB's strict durability; absent: the browser's default. */
+  durability?: 'strict'
 }
 
 interface ManifestBase {
@@ -163,12 +168,13 @@ function readKdf(value: unknown, problems: string[]): SealedKdf | undefined {
 function readStudy(value: unknown, problems: string[]): SealedStudy | undefined {
   if (value === undefined || value === null) return undefined
   if (!isPlainObject(value)) return void problems.push('"study" must be an object')
-  const { id, person, tasks } = value
+  const { id, person, tasks, durability } = value
   const before = problems.length
+  if (durability !== undefined && durability !== 'strict') problems.push('"study.durability" must be "strict" when given')
   if (typeof id !== 'string' || id === '') problems.push('"study.id" must be a non-empty string')
   if (typeof person !== 'string' || person === '') problems.push('"study.person" must be a non-empty string')
   if (!Array.isArray(tasks) || !tasks.every((t) => typeof t === 'string' && t !== '')) problems.push('"study.tasks" must be a list of task ids')
   else if (new Set(tasks).size !== tasks.length) problems.push('"study.tasks" lists a task twice')
   if (problems.length > before) return undefined
-  return { id: id as string, person: person as string, tasks: [...(tasks as string[])] }
+  return { id: id as string, person: person as string, tasks: [...(tasks as string[])], ...(durability === 'strict' ? { durability } : {}) }
 }

@@ -9,7 +9,7 @@ import { isPlainObject, splitLines } from '../dataset/text'
 import { setOwn } from '../dataset/own'
 import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
 import { SEALED_RUNTIME_KEY, defaultState } from '../live/read'
-import type { Task, TaskRecords } from '../dataset/types'
+import type { Dataset, Task, TaskRecords } from '../dataset/types'
 import {
   CHECK_TEXT,
   IV_BYTES,
@@ -90,14 +90,36 @@ async function decrypt(key: SealKey, sealed: string, aad: string): Promise<strin
  * already sealed is refused.
  */
 export async function sealDataset(files: DatasetFiles, options: SealOptions = {}): Promise<Record<string, string>> {
+  checkSealOptions(options)
+  return sealRead(readForSealing(files), options)
+}
+
+/** A data set read once, to seal several copies of (a study's folders): {@link readForSealing}, then {@link sealRead} for each. */
+export interface SealSource {
+  files: DatasetFiles
+  dataset: Dataset
+  /** input_data.jsonl's lines, each task's at its `line`. */
+  lines: string[]
+}
+
+/** Loads a data set for sealing; one that is already sealed is refused. */
+export function readForSealing(files: DatasetFiles): SealSource {
   if (files[SEALED_FILE] !== undefined) throw new SealError('already-sealed', `The data set is already sealed (it has ${SEALED_FILE}).`)
+  return { files, dataset: loadDataset(files).dataset, lines: splitLines(files[DATASET_FILES.inputData] ?? '') }
+}
+
+function checkSealOptions(options: SealOptions): void {
+  if (options.passphrase !== undefined && options.passphrase === '') throw new SealError('options', 'The passphrase is empty.')
+  checkIterations(options.iterations ?? MIN_ITERATIONS)
+}
+
+/** {@link sealDataset} of a data set already read. */
+export async function sealRead(source: SealSource, options: SealOptions = {}): Promise<Record<string, string>> {
+  checkSealOptions(options)
+  const { files, dataset, lines } = source
   const { passphrase, study } = options
-  if (passphrase !== undefined && passphrase === '') throw new SealError('options', 'The passphrase is empty.')
   const iterations = options.iterations ?? MIN_ITERATIONS
-  checkIterations(iterations)
-  const { dataset } = loadDataset(files)
   const tasks = study ? studyTasks(dataset.tasks, study) : dataset.tasks
-  const lines = splitLines(files[DATASET_FILES.inputData] ?? '')
 
   let manifest: SealedManifest = { format: SEALED_FORMAT, version: SEALED_VERSION, cipher: null, kdf: null, check: null }
   let key: SealKey | undefined
@@ -106,7 +128,7 @@ export async function sealDataset(files: DatasetFiles, options: SealOptions = {}
     key = await deriveSealKey(passphrase, kdf)
     manifest = { format: SEALED_FORMAT, version: SEALED_VERSION, cipher: 'AES-GCM', kdf, check: await encrypt(key, CHECK_TEXT, CHECK_AAD) }
   }
-  if (study) manifest = { ...manifest, study: { id: study.id, person: study.person, tasks: tasks.map((t) => t.id) } }
+  if (study) manifest = { ...manifest, study: { id: study.id, person: study.person, tasks: tasks.map((t) => t.id), ...(study.durability ? { durability: study.durability } : {}) } }
 
   const sealedLines = await Promise.all(
     tasks.map(async (task) => {
@@ -115,7 +137,7 @@ export async function sealDataset(files: DatasetFiles, options: SealOptions = {}
       const parsed = JSON.parse(raw) as Record<string, unknown>
       const line: Record<string, unknown> = { id: task.id, type: task.type, messages: parsed.messages }
       const runtime = runtimeOf(task, parsed.prompt_metadata)
-      if (runtime) line[SEALED_RUNTIME_KEY] = runtime
+      if (runtime) setOwn(line, SEALED_RUNTIME_KEY, runtime)
       if (key) line.sealed = await encrypt(key, raw, TASK_AAD + task.id)
       return JSON.stringify(line)
     }),
@@ -127,7 +149,7 @@ export async function sealDataset(files: DatasetFiles, options: SealOptions = {}
     [SEALED_FILE]: JSON.stringify(manifest, null, 2) + '\n',
   }
   const profile = files[DATASET_FILES.profile]
-  if (profile !== undefined) out[DATASET_FILES.profile] = profile
+  if (profile !== undefined) setOwn(out, DATASET_FILES.profile, profile)
   return out
 }
 
@@ -233,7 +255,7 @@ export async function unsealDataset(files: DatasetFiles, passphrase: string): Pr
     [DATASET_FILES.tools]: files[DATASET_FILES.tools] ?? '',
   }
   const profile = files[DATASET_FILES.profile]
-  if (profile !== undefined) out[DATASET_FILES.profile] = profile
+  if (profile !== undefined) setOwn(out, DATASET_FILES.profile, profile)
   return out
 }
 

@@ -118,7 +118,7 @@ export function assignStudy(input: StudyInput): StudyAssignment {
         random,
       )
       const draw = new Array<number>(m)
-      rank.forEach((person, position) => (draw[person] = position))
+      rank.forEach((p, position) => (draw[p] = position))
       const chosen: number[] = []
       for (let pick = 0; pick < perTask; pick++) {
         let best = -1

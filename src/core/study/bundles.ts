@@ -4,12 +4,11 @@
  * writes what this returns to disk; the page zips it. Both call this, so a
  * study made in either is the same study.
  */
-import { loadDataset } from '../dataset/parse'
 import type { DatasetFiles } from '../dataset/parse'
 import { SEALED_FILE } from '../dataset/types'
 import { SealError } from '../seal/manifest'
 import { datasetFingerprints } from '../seal/fingerprint'
-import { sealDataset } from '../seal/seal'
+import { readForSealing, sealRead } from '../seal/seal'
 import { setOwn } from '../dataset/own'
 import { StudyError, assignStudy } from './assign'
 import type { StudyAssignment, StudyTask } from './assign'
@@ -31,6 +30,8 @@ export interface MakeStudyInput {
   baseUrl?: string
   /** assignment.json's `created` (default: now). */
   created?: string
+  /** `strict`: the folders ask the page to write each call with strict durability (sealed.json's `study.durability`). */
+  durability?: 'strict'
 }
 
 export interface MadeStudy {
@@ -94,23 +95,25 @@ export async function makeStudy(input: MakeStudyInput): Promise<MadeStudy> {
   const baseUrl = studyBaseUrl(input.baseUrl ?? '')
   if (baseUrl === undefined) throw new StudyError(`${JSON.stringify(input.baseUrl)} is not a usable address (no spaces, "#", quotes or angle brackets).`)
   if (files[SEALED_FILE] !== undefined) throw new SealError('already-sealed', `The data set is already sealed (it has ${SEALED_FILE}): make the study from the original data set.`)
-  const { dataset } = loadDataset(files)
+  // Read once for every folder: a parse per person held as many copies of the data set at once.
+  const source = readForSealing(files)
+  const { dataset } = source
   const tasks = dataset.tasks.map((t) => ({ id: t.id, type: t.type }))
   const assignment = assignStudy({ tasks, people, perTask, seed })
   const fingerprints = await datasetFingerprints(dataset)
   const id = studyId({ seed, perTask, people, fingerprints })
-  // Sealed side by side: each folder's key derivation is the slow part, and WebCrypto runs it off the main thread.
-  const sealed = await Promise.all(
-    people.map((person) =>
-      sealDataset(files, {
+  // Sealed in turn: side by side, every folder's encryption buffers were alive at once.
+  const bundles: Record<string, Record<string, string>> = {}
+  for (const person of people)
+    setOwn(
+      bundles,
+      person,
+      await sealRead(source, {
         ...(passphrase === undefined ? {} : { passphrase }),
         ...(iterations === undefined ? {} : { iterations }),
-        study: { id, person, tasks: assignment.people[person] ?? [] },
+        study: { id, person, tasks: assignment.people[person] ?? [], ...(input.durability ? { durability: input.durability } : {}) },
       }),
-    ),
-  )
-  const bundles: Record<string, Record<string, string>> = {}
-  people.forEach((person, i) => setOwn(bundles, person, sealed[i] ?? {}))
+    )
   const study = buildStudyFile({ id, seed, perTask, tasks, fingerprints, assignment, ...(input.created === undefined ? {} : { created: input.created }) })
   return { study, bundles, links: studyLinks(people, baseUrl), assignment, tasks }
 }

@@ -212,6 +212,9 @@ export function parseArguments(raw: unknown): { args: Record<string, unknown> } 
       } catch (err) {
         return { error: `arguments are not valid JSON (${err instanceof Error ? err.message : String(err)}).` }
       }
+    // Parsed text meets the limits an object meets (its depth above all: JSON.parse reads any).
+    const problem = nonJsonProblem(value)
+    if (problem) return { error: problem }
   } else {
     const problem = nonJsonProblem(raw)
     if (problem) return { error: problem }
@@ -223,9 +226,7 @@ export function parseArguments(raw: unknown): { args: Record<string, unknown> } 
     if (!Object.hasOwn(value, key)) continue
     const v = value[key]
     if (v === null || v === undefined) continue
-    // Assigning to "__proto__" would set the prototype; that one key is defined instead.
-    if (key === '__proto__') setOwn(args, key, v)
-    else args[key] = v
+    setOwn(args, key, v)
   }
   return { args }
 }
