@@ -6,11 +6,11 @@
  * fields), never greedily. Every change no expected change accounts for is
  * collateral.
  */
-import { munkres } from 'munkres'
 import { APP_KEYS } from '../dataset/types'
-import type { JsonSchema, PhoneRecord, TaskRecords } from '../dataset/types'
-import { hasOwn, ownValue } from '../dataset/own'
-import { isAcceptable, sameValue } from '../score/compare'
+import type { PhoneRecord, TaskRecords } from '../dataset/types'
+import { hasOwn } from '../dataset/own'
+import { sameValue } from '../score/compare'
+import { fieldOk, pairInserts, present } from './insertPairing'
 import { baseRecordId } from './state'
 import type { LiveState } from './state'
 import type { ChangeOp, ExpectedChange, RecordId, StateChange } from './types'
@@ -61,9 +61,6 @@ export interface StateVerdict {
   /** Each expected change with the record it was checked against (null: none). */
   pairing: { change: number; id: RecordId | null }[]
 }
-
-/** Read a flat list of scalars as the one acceptable list, as gold values are read (compare.ts). */
-const LIST_SCHEMA: JsonSchema = { type: 'array' }
 
 /**
  * Compares an attempt's final state with the task's records and expected
@@ -131,11 +128,10 @@ export function stateVerdict(original: TaskRecords, final: LiveState, expected: 
   })
   for (const [app, ks] of insertsExpected) {
     const made = insertsByApp.get(app) ?? []
-    const cost = ks.map((k) => {
-      const listed = Object.entries(expected[k]?.record ?? {})
-      return made.map((m) => failureCount(listed, m.after ?? {}))
-    })
-    const pairs = ks.length > 0 && made.length > 0 ? munkres(cost) : []
+    const pairs = pairInserts(
+      ks.map((k) => Object.entries(expected[k]?.record ?? {})),
+      made.map((m) => m.after ?? {}),
+    )
     const partner = new Map<number, StateChange>()
     for (const [row, col] of pairs) {
       const k = ks[row]
@@ -194,17 +190,6 @@ export function namedRecords(records: TaskRecords, change: Pick<ExpectedChange, 
   return out
 }
 
-/** How many listed fields a record fails: the cost of a pairing, counted without building the details. */
-function failureCount(listed: readonly [string, unknown[]][], record: PhoneRecord): number {
-  let n = 0
-  for (const [field, acceptable] of listed) if (!fieldOk(acceptable, present(record, field))) n++
-  return n
-}
-
-function fieldOk(acceptable: unknown[], value: unknown): boolean {
-  return value === undefined ? acceptable.includes(null) : isAcceptable(acceptable, value, Array.isArray(value) ? LIST_SCHEMA : undefined)
-}
-
 /** The listed fields a record fails, with what was acceptable and what it holds. */
 function fieldFailures(
   listed: Readonly<Record<string, unknown[]>>,
@@ -215,12 +200,6 @@ function fieldFailures(
     if (!fieldOk(acceptable, present(record, field))) out.push({ reason: 'wrong_value', field, expected: acceptable, ...got(record, field) })
   }
   return out
-}
-
-/** A field's value; a stored null reads as absent, as an explicit null argument does. */
-function present(record: PhoneRecord, field: string): unknown {
-  const value = ownValue(record, field)
-  return value === null ? undefined : value
 }
 
 function got(record: PhoneRecord, field: string): { got?: unknown } {
