@@ -1,6 +1,6 @@
 /**
  * The state verdict as it was before its pairing took shortcuts (kept as the
- * reference of test/verdict-pairing.test.ts): it builds the whole cost
+ * reference of test/verdict-pairing.test.ts and the baseline of bench/live.ts): it builds the whole cost
  * matrix of each app's inserts and solves it. Do not optimise.
  */
 import { munkres } from 'munkres'
