@@ -17,6 +17,7 @@ const records = (): TaskRecords => ({
   notes: [
     { 标题: '旧购物清单', 内容: '牛奶' },
     { 标题: '会议', 内容: '周一' },
+    { 标题: '会议', 内容: '周二' },
   ],
   meeting: [{ 标题: '周会', 参会人: ['Tom', 'Rachel'] }],
 })
@@ -96,6 +97,21 @@ describe('state verdict pairing', () => {
         expect(stateVerdict(records(), state, all)).toEqual(referenceStateVerdict(records(), state, all))
       }),
       { numRuns: 1000 },
+    )
+  })
+
+  it('gives it when many updates and deletes name their records (one, none or two)', () => {
+    const placed = fc.oneof(
+      fc.record({ 闹钟名: fc.constantFrom('游泳', '健身', 'n1'), 时间: acceptable(time) }).map(({ 闹钟名, 时间 }): ExpectedChange => ({ app: 'alarm', op: 'update', where: { 闹钟名 }, record: { 时间 } })),
+      fc.constantFrom('旧购物清单', '会议', 'n2').map((标题): ExpectedChange => ({ app: 'notes', op: 'delete', where: { 标题 } })),
+      fc.constantFrom('周一', '周二').map((内容): ExpectedChange => ({ app: 'notes', op: 'update', where: { 标题: '会议', 内容 }, record: { 内容: ['周三'] } })),
+    )
+    fc.assert(
+      fc.property(fc.array(call, { maxLength: 12 }), fc.array(placed, { minLength: 5, maxLength: 12 }), (calls, expected) => {
+        const state = finalState(calls)
+        expect(stateVerdict(records(), state, expected)).toEqual(referenceStateVerdict(records(), state, expected))
+      }),
+      { numRuns: 300 },
     )
   })
 

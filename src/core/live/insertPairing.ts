@@ -139,7 +139,7 @@ class ValueIndex {
  * arrays as multisets, objects key by key). Different values may share one
  * too: it only finds candidates, which are then checked.
  */
-function valueKey(value: unknown): string {
+export function valueKey(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(valueKey).sort().join(',')}]`
   if (isPlainObject(value))
     return `{${Object.keys(value)

@@ -10,7 +10,7 @@ import { APP_KEYS } from '../dataset/types'
 import type { PhoneRecord, TaskRecords } from '../dataset/types'
 import { hasOwn } from '../dataset/own'
 import { sameValue } from '../score/compare'
-import { fieldOk, pairInserts, present } from './insertPairing'
+import { fieldOk, pairInserts, present, valueKey } from './insertPairing'
 import { baseRecordId } from './state'
 import type { LiveState } from './state'
 import type { ChangeOp, ExpectedChange, RecordId, StateChange } from './types'
@@ -84,10 +84,11 @@ export function stateVerdict(original: TaskRecords, final: LiveState, expected: 
   const mismatches: StateMismatch[] = []
   const pairing: StateVerdict['pairing'] = []
   const accounted = new Set<RecordId>()
+  const finder = new RecordFinder(original, expected)
 
   expected.forEach((exp, k) => {
     if (exp.op === 'insert') return
-    const named = namedRecords(original, exp)
+    const named = finder.named(exp)
     if (named.length !== 1 || named[0] === undefined) {
       pairing.push({ change: k, id: null })
       mismatches.push({ errorType: 'missing_change', reason: 'where', change: k, app: exp.app, op: exp.op, id: null, got: named.length })
@@ -206,3 +207,51 @@ function got(record: PhoneRecord, field: string): { got?: unknown } {
   const value = present(record, field)
   return value === undefined ? {} : { got: value }
 }
+
+/**
+ * {@link namedRecords}, through an index of the first `where` field's values
+ * when an app has many updates and deletes to place (a scan each would grow
+ * with changes × records); the index only narrows, each candidate is checked.
+ */
+class RecordFinder {
+  private readonly indexes = new Map<string, Map<string, number[]>>()
+  private readonly lookups = new Map<string, number>()
+
+  constructor(
+    private readonly records: TaskRecords,
+    expected: readonly ExpectedChange[],
+  ) {
+    for (const exp of expected) if (exp.op !== 'insert') this.lookups.set(exp.app, (this.lookups.get(exp.app) ?? 0) + 1)
+  }
+
+  named(change: Pick<ExpectedChange, 'app' | 'where'>): number[] {
+    const where = Object.entries(change.where ?? {})
+    const first = where[0]
+    if (!first || (this.lookups.get(change.app) ?? 0) <= FEW_LOOKUPS) return namedRecords(this.records, change)
+    const list = (this.records as Record<string, PhoneRecord[] | undefined>)[change.app] ?? []
+    const candidates = this.index(change.app, first[0], list).get(valueKey(first[1])) ?? []
+    return candidates.filter((i) => {
+      const record = list[i]
+      return record !== undefined && where.every(([field, value]) => hasOwn(record, field) && sameValue(value, record[field]))
+    })
+  }
+
+  private index(app: string, field: string, list: readonly PhoneRecord[]): Map<string, number[]> {
+    const id = JSON.stringify([app, field])
+    let byKey = this.indexes.get(id)
+    if (byKey) return byKey
+    byKey = new Map()
+    for (const [i, record] of list.entries()) {
+      if (!hasOwn(record, field)) continue
+      const key = valueKey(record[field])
+      const bucket = byKey.get(key)
+      if (bucket) bucket.push(i)
+      else byKey.set(key, [i])
+    }
+    this.indexes.set(id, byKey)
+    return byKey
+  }
+}
+
+/** Up to this many updates and deletes of an app, scanning its records costs less than indexing them. */
+const FEW_LOOKUPS = 4
