@@ -143,9 +143,10 @@ function forcedPairing(gold: readonly { name: string }[], predicted: readonly { 
 
 function classify(goldNames: string[], predictedNames: string[], mismatches: Mismatch[], ordered: boolean): ErrorType | null {
   if (goldNames.length !== predictedNames.length) return 'wrong_count'
-  // In order, a call of the right tool in the wrong place is a wrong tool there.
-  const sortedGold = ordered ? goldNames : [...goldNames].sort()
-  const sortedPred = ordered ? predictedNames : [...predictedNames].sort()
+  // In order, a call of the right tool in the wrong place is a wrong tool there (one call is always in order).
+  const inOrder = ordered || goldNames.length <= 1
+  const sortedGold = inOrder ? goldNames : [...goldNames].sort()
+  const sortedPred = inOrder ? predictedNames : [...predictedNames].sort()
   if (sortedGold.some((name, i) => name !== sortedPred[i])) return 'wrong_tool'
   if (mismatches.length === 0) return null
   if (mismatches.every((m) => m.status === 'unparseable')) return 'other'
