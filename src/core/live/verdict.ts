@@ -6,11 +6,11 @@
  * fields), never greedily. Every change no expected change accounts for is
  * collateral.
  */
-import { munkres } from 'munkres'
 import { APP_KEYS } from '../dataset/types'
-import type { JsonSchema, PhoneRecord, TaskRecords } from '../dataset/types'
-import { hasOwn, ownValue } from '../dataset/own'
-import { isAcceptable, sameValue } from '../score/compare'
+import type { PhoneRecord, TaskRecords } from '../dataset/types'
+import { hasOwn } from '../dataset/own'
+import { sameValue } from '../score/compare'
+import { fieldOk, pairInserts, present, valueKey } from './insertPairing'
 import { baseRecordId } from './state'
 import type { LiveState } from './state'
 import type { ChangeOp, ExpectedChange, RecordId, StateChange } from './types'
@@ -62,9 +62,6 @@ export interface StateVerdict {
   pairing: { change: number; id: RecordId | null }[]
 }
 
-/** Read a flat list of scalars as the one acceptable list, as gold values are read (compare.ts). */
-const LIST_SCHEMA: JsonSchema = { type: 'array' }
-
 /**
  * Compares an attempt's final state with the task's records and expected
  * changes. `original` must be the records `final` was made from.
@@ -87,10 +84,11 @@ export function stateVerdict(original: TaskRecords, final: LiveState, expected: 
   const mismatches: StateMismatch[] = []
   const pairing: StateVerdict['pairing'] = []
   const accounted = new Set<RecordId>()
+  const finder = new RecordFinder(original, expected)
 
   expected.forEach((exp, k) => {
     if (exp.op === 'insert') return
-    const named = namedRecords(original, exp)
+    const named = finder.named(exp)
     if (named.length !== 1 || named[0] === undefined) {
       pairing.push({ change: k, id: null })
       mismatches.push({ errorType: 'missing_change', reason: 'where', change: k, app: exp.app, op: exp.op, id: null, got: named.length })
@@ -131,11 +129,10 @@ export function stateVerdict(original: TaskRecords, final: LiveState, expected: 
   })
   for (const [app, ks] of insertsExpected) {
     const made = insertsByApp.get(app) ?? []
-    const cost = ks.map((k) => {
-      const listed = Object.entries(expected[k]?.record ?? {})
-      return made.map((m) => failureCount(listed, m.after ?? {}))
-    })
-    const pairs = ks.length > 0 && made.length > 0 ? munkres(cost) : []
+    const pairs = pairInserts(
+      ks.map((k) => Object.entries(expected[k]?.record ?? {})),
+      made.map((m) => m.after ?? {}),
+    )
     const partner = new Map<number, StateChange>()
     for (const [row, col] of pairs) {
       const k = ks[row]
@@ -194,17 +191,6 @@ export function namedRecords(records: TaskRecords, change: Pick<ExpectedChange, 
   return out
 }
 
-/** How many listed fields a record fails: the cost of a pairing, counted without building the details. */
-function failureCount(listed: readonly [string, unknown[]][], record: PhoneRecord): number {
-  let n = 0
-  for (const [field, acceptable] of listed) if (!fieldOk(acceptable, present(record, field))) n++
-  return n
-}
-
-function fieldOk(acceptable: unknown[], value: unknown): boolean {
-  return value === undefined ? acceptable.includes(null) : isAcceptable(acceptable, value, Array.isArray(value) ? LIST_SCHEMA : undefined)
-}
-
 /** The listed fields a record fails, with what was acceptable and what it holds. */
 function fieldFailures(
   listed: Readonly<Record<string, unknown[]>>,
@@ -217,13 +203,55 @@ function fieldFailures(
   return out
 }
 
-/** A field's value; a stored null reads as absent, as an explicit null argument does. */
-function present(record: PhoneRecord, field: string): unknown {
-  const value = ownValue(record, field)
-  return value === null ? undefined : value
-}
-
 function got(record: PhoneRecord, field: string): { got?: unknown } {
   const value = present(record, field)
   return value === undefined ? {} : { got: value }
 }
+
+/**
+ * {@link namedRecords}, through an index of the first `where` field's values
+ * when an app has many updates and deletes to place (a scan each would grow
+ * with changes × records); the index only narrows, each candidate is checked.
+ */
+class RecordFinder {
+  private readonly indexes = new Map<string, Map<string, number[]>>()
+  private readonly lookups = new Map<string, number>()
+
+  constructor(
+    private readonly records: TaskRecords,
+    expected: readonly ExpectedChange[],
+  ) {
+    for (const exp of expected) if (exp.op !== 'insert') this.lookups.set(exp.app, (this.lookups.get(exp.app) ?? 0) + 1)
+  }
+
+  named(change: Pick<ExpectedChange, 'app' | 'where'>): number[] {
+    const where = Object.entries(change.where ?? {})
+    const first = where[0]
+    if (!first || (this.lookups.get(change.app) ?? 0) <= FEW_LOOKUPS) return namedRecords(this.records, change)
+    const list = (this.records as Record<string, PhoneRecord[] | undefined>)[change.app] ?? []
+    const candidates = this.index(change.app, first[0], list).get(valueKey(first[1])) ?? []
+    return candidates.filter((i) => {
+      const record = list[i]
+      return record !== undefined && where.every(([field, value]) => hasOwn(record, field) && sameValue(value, record[field]))
+    })
+  }
+
+  private index(app: string, field: string, list: readonly PhoneRecord[]): Map<string, number[]> {
+    const id = JSON.stringify([app, field])
+    let byKey = this.indexes.get(id)
+    if (byKey) return byKey
+    byKey = new Map()
+    for (const [i, record] of list.entries()) {
+      if (!hasOwn(record, field)) continue
+      const key = valueKey(record[field])
+      const bucket = byKey.get(key)
+      if (bucket) bucket.push(i)
+      else byKey.set(key, [i])
+    }
+    this.indexes.set(id, byKey)
+    return byKey
+  }
+}
+
+/** Up to this many updates and deletes of an app, scanning its records costs less than indexing them. */
+const FEW_LOOKUPS = 4

@@ -38,10 +38,12 @@ function sameMultiset(expected: unknown[], got: unknown[]): boolean {
  * acceptable array (a flat gold list is the common way to write one list).
  */
 export function isAcceptable(acceptable: unknown[], got: unknown, schema: JsonSchema | undefined): boolean {
-  const values = acceptable.filter((v) => v !== null)
-  if (values.some((v) => sameValue(v, got))) return true
+  // Scoring's hot path: no list is built unless the value is a list.
+  for (const v of acceptable) if (v !== null && sameValue(v, got)) return true
+  if (!Array.isArray(got)) return false
   const arrayParam = schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'))
-  return arrayParam && Array.isArray(got) && values.length > 0 && !values.some(Array.isArray) && sameMultiset(values, got)
+  const values = acceptable.filter((v) => v !== null)
+  return arrayParam && values.length > 0 && !values.some(Array.isArray) && sameMultiset(values, got)
 }
 
 const propertyValidators = new WeakMap<JsonSchema, Validator>()
@@ -70,9 +72,8 @@ export function checkParams(
   if (args === undefined) return [{ param: '(arguments)', status: 'unparseable' }]
   const checks: ParamCheck[] = []
   // A free parameter takes any schema-valid value, or none, even where the gold also lists values for it.
-  const freeSet = new Set(free)
   for (const [param, acceptable] of Object.entries(gold.arguments)) {
-    if (freeSet.has(param)) continue
+    if (free.includes(param)) continue
     const got = ownValue(args, param)
     if (got === undefined || got === null) {
       checks.push({ param, status: acceptable.includes(null) ? 'ok' : 'missing', expected: acceptable })
@@ -83,7 +84,7 @@ export function checkParams(
   }
   for (const [param, got] of Object.entries(args)) {
     if (got === null || got === undefined) continue
-    if (freeSet.has(param)) checks.push({ param, status: fitsSchema(ownValue(properties, param), got) ? 'ok' : 'invalid', got, free: true })
+    if (free.includes(param)) checks.push({ param, status: fitsSchema(ownValue(properties, param), got) ? 'ok' : 'invalid', got, free: true })
     else if (!hasOwn(gold.arguments, param)) checks.push({ param, status: 'unexpected', got })
   }
   return checks

@@ -27,8 +27,6 @@ function pairCost(checks: ParamCheck[]): number {
   return cost
 }
 
-const failing = (c: ParamCheck): boolean => c.status !== 'ok'
-
 /**
  * Scores one task's predicted execution calls against its gold calls:
  * correct only when they pair one to one (any order) with the same tools and
@@ -46,24 +44,12 @@ export function scoreTask(
   // Retrieval calls are never scored, whichever path handed them in (DESIGN.md, Scores).
   const predicted = given.some((c) => isRetrievalToolName(c.name)) ? given.filter((c) => !isRetrievalToolName(c.name)) : given
   const gold = task.answer
-  const parsed = predicted.map((call) => parsePredictedArguments(call.arguments))
-  const checksFor = (g: number, p: number): ParamCheck[] | undefined => {
-    const goldCall = gold[g]
-    const predCall = predicted[p]
-    if (!goldCall || !predCall || goldCall.name !== predCall.name) return undefined
-    return checkParams(goldCall, task.freeParams[g] ?? [], parsed[p], properties.get(goldCall.name) ?? {})
-  }
-  const matrix = gold.map((_, g) =>
-    predicted.map((__, p) => {
-      const checks = checksFor(g, p)
-      return checks === undefined ? NAME_MISMATCH_COST : pairCost(checks)
-    }),
-  )
+  const pairs: PairChecks = { task, predicted, parsed: predicted.map((call) => parsePredictedArguments(call.arguments)), properties, checked: [] }
   const ordered = task.live?.ordered === true
   const pairing: [number, number][] = ordered
     ? gold.slice(0, predicted.length).map((_, i) => [i, i] as [number, number])
     : gold.length > 0 && predicted.length > 0
-      ? munkres(matrix).map(([g, p]) => [g, p] as [number, number])
+      ? (forcedPairing(gold, predicted) ?? optimalPairing(pairs))
       : []
   pairing.sort((a, b) => a[0] - b[0])
 
@@ -71,32 +57,96 @@ export function scoreTask(
   const mismatches: Mismatch[] = []
   for (const [g, p] of pairing) {
     const tool = gold[g]?.name ?? ''
-    const params = checksFor(g, p)
-    if (params === undefined) {
+    const params = checksOf(pairs, g, p)
+    if (params === null) {
       mismatches.push({ gold: g, predicted: p, tool, param: '(tool)', status: 'wrong_value', expected: [tool], got: predicted[p]?.name })
       continue
     }
     checks.push({ gold: g, predicted: p, tool, params })
-    for (const c of params.filter(failing)) mismatches.push({ gold: g, predicted: p, tool, ...c })
+    for (const c of params) if (c.status !== 'ok') mismatches.push({ gold: g, predicted: p, tool, ...c })
   }
-  const pairedGold = new Set(pairing.map(([g]) => g))
-  const pairedPred = new Set(pairing.map(([, p]) => p))
-  gold.forEach((call, g) => {
-    if (!pairedGold.has(g)) mismatches.push({ gold: g, predicted: -1, tool: call.name, param: '(call)', status: 'missing' })
-  })
-  predicted.forEach((call, p) => {
-    if (!pairedPred.has(p)) mismatches.push({ gold: -1, predicted: p, tool: call.name, param: '(call)', status: 'unexpected' })
-  })
+  // Every call is paired when the counts agree: then there is nothing left to list.
+  if (gold.length !== predicted.length) {
+    const pairedGold = new Set(pairing.map(([g]) => g))
+    const pairedPred = new Set(pairing.map(([, p]) => p))
+    gold.forEach((call, g) => {
+      if (!pairedGold.has(g)) mismatches.push({ gold: g, predicted: -1, tool: call.name, param: '(call)', status: 'missing' })
+    })
+    predicted.forEach((call, p) => {
+      if (!pairedPred.has(p)) mismatches.push({ gold: -1, predicted: p, tool: call.name, param: '(call)', status: 'unexpected' })
+    })
+  }
 
   const errorType = classify(gold.map((c) => c.name), predicted.map((c) => c.name), mismatches, ordered)
   return { id: task.id, correct: errorType === null, errorType, mismatches, pairing, checks }
 }
 
+/** A task's calls and the checks of each pair, worked out once whether the assignment or the explanation asks first. */
+interface PairChecks {
+  task: Pick<Task, 'answer' | 'freeParams'>
+  predicted: readonly PredictedCall[]
+  parsed: (Record<string, unknown> | undefined)[]
+  properties: ToolProperties
+  /** By gold index × predicted count + predicted index; null: calls of different tools. */
+  checked: (ParamCheck[] | null)[]
+}
+
+function checksOf(pairs: PairChecks, g: number, p: number): ParamCheck[] | null {
+  const key = g * pairs.predicted.length + p
+  const known = pairs.checked[key]
+  if (known !== undefined) return known
+  const goldCall = pairs.task.answer[g]
+  const predCall = pairs.predicted[p]
+  const checks =
+    !goldCall || !predCall || goldCall.name !== predCall.name
+      ? null
+      : checkParams(goldCall, pairs.task.freeParams[g] ?? [], pairs.parsed[p], pairs.properties.get(goldCall.name) ?? {})
+  pairs.checked[key] = checks
+  return checks
+}
+
+/** The optimal assignment over every pair of calls. */
+function optimalPairing(pairs: PairChecks): [number, number][] {
+  const matrix = pairs.task.answer.map((_, g) =>
+    pairs.predicted.map((__, p) => {
+      const checks = checksOf(pairs, g, p)
+      return checks === null ? NAME_MISMATCH_COST : pairCost(checks)
+    }),
+  )
+  return munkres(matrix).map(([g, p]) => [g, p] as [number, number])
+}
+
+/**
+ * The pairing when only one is possible: each tool called at most once on
+ * one side or the other, and every call that can pair with one of the same
+ * tool. Calls of different tools cost more than any parameter mismatch, so
+ * then these same-tool pairs are the optimal assignment whatever their
+ * parameters; undefined when the assignment must choose.
+ */
+function forcedPairing(gold: readonly { name: string }[], predicted: readonly { name: string }[]): [number, number][] | undefined {
+  const pairs: [number, number][] = []
+  for (let g = 0; g < gold.length; g++) {
+    const name = gold[g]?.name
+    let partner = -1
+    for (let p = 0; p < predicted.length; p++) {
+      if (predicted[p]?.name !== name) continue
+      if (partner >= 0) return undefined
+      partner = p
+    }
+    if (partner < 0) continue
+    // Another gold call of the tool could take this partner.
+    for (let other = 0; other < gold.length; other++) if (other !== g && gold[other]?.name === name) return undefined
+    pairs.push([g, partner])
+  }
+  return pairs.length === Math.min(gold.length, predicted.length) ? pairs : undefined
+}
+
 function classify(goldNames: string[], predictedNames: string[], mismatches: Mismatch[], ordered: boolean): ErrorType | null {
   if (goldNames.length !== predictedNames.length) return 'wrong_count'
-  // In order, a call of the right tool in the wrong place is a wrong tool there.
-  const sortedGold = ordered ? goldNames : [...goldNames].sort()
-  const sortedPred = ordered ? predictedNames : [...predictedNames].sort()
+  // In order, a call of the right tool in the wrong place is a wrong tool there (one call is always in order).
+  const inOrder = ordered || goldNames.length <= 1
+  const sortedGold = inOrder ? goldNames : [...goldNames].sort()
+  const sortedPred = inOrder ? predictedNames : [...predictedNames].sort()
   if (sortedGold.some((name, i) => name !== sortedPred[i])) return 'wrong_tool'
   if (mismatches.length === 0) return null
   if (mismatches.every((m) => m.status === 'unparseable')) return 'other'
