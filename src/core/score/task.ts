@@ -92,8 +92,8 @@ interface PairChecks {
 }
 
 function checksOf(pairs: PairChecks, g: number, p: number): ParamCheck[] | null {
-  const key = g * pairs.predicted.length + p
-  const known = pairs.checked[key]
+  const at = g * pairs.predicted.length + p
+  const known = pairs.checked[at]
   if (known !== undefined) return known
   const goldCall = pairs.task.answer[g]
   const predCall = pairs.predicted[p]
@@ -101,7 +101,7 @@ function checksOf(pairs: PairChecks, g: number, p: number): ParamCheck[] | null 
     !goldCall || !predCall || goldCall.name !== predCall.name
       ? null
       : checkParams(goldCall, pairs.task.freeParams[g] ?? [], pairs.parsed[p], pairs.properties.get(goldCall.name) ?? {})
-  pairs.checked[key] = checks
+  pairs.checked[at] = checks
   return checks
 }
 
