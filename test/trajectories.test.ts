@@ -58,12 +58,12 @@ async function personAttempt(id: string, actor: string, taskId: string, calls: {
   return { id, taskId, access: 'browse', actor, started, elapsedMs: 60_000, finished, ...(finished ? { ended: started + 90_000 } : {}), steps }
 }
 
-/** Two people's export (the page's zip): ann wrong then right at 推理1 (the right one ended last), wrong at 推理2 after a call the runtime refused; 李雷 unfinished at 推理1. */
+/** Two people's export (the page's zip): ann right at 推理1, then wrong there again after seeing the gold (practice, never counted), wrong at 推理2 after a call the runtime refused; 李雷 unfinished at 推理1. */
 async function peopleExport(): Promise<{ files: Record<string, string>; zip: Uint8Array }> {
   const gold = dataset.tasks.find((t) => t.id === '推理1')?.answer[0]?.arguments.telephone?.[0]
   const attempts = [
-    await personAttempt('a1', 'ann', '推理1', [{ name: 'search_contacts', args: { pattern: 'manager' } }, { name: 'Phone_Call', args: { telephone: '13911112222' } }], 0, true),
-    await personAttempt('a2', 'ann', '推理1', [{ name: 'search_voicemail', args: { pattern: 'Rachel' } }, { name: 'Phone_Call', args: { telephone: gold } }], 5, true),
+    await personAttempt('a1', 'ann', '推理1', [{ name: 'search_voicemail', args: { pattern: 'Rachel' } }, { name: 'Phone_Call', args: { telephone: gold } }], 0, true),
+    { ...(await personAttempt('a2', 'ann', '推理1', [{ name: 'search_contacts', args: { pattern: 'manager' } }, { name: 'Phone_Call', args: { telephone: '13911112222' } }], 5, true)), afterGold: true as const },
     await personAttempt('a3', 'ann', '推理2', [{ name: 'Phone_Call', args: { tel: '1' } }, { name: 'Phone_Call', args: { telephone: '10000000000' } }], 10, true),
     await personAttempt('l1', '李雷', '推理1', [{ name: 'search_contacts', args: { pattern: 'Tom' } }], 1, false),
   ]
@@ -130,7 +130,8 @@ describe('trajectories of response lines', () => {
 
     // A person's steps become messages: the protocol's prompt for their setting, the instruction, each call and its result.
     const ann = trajectories.filter((t) => t.actor === 'ann')
-    expect(ann.map((t) => t.attempt)).toEqual(['a1', 'a2', 'a3'])
+    // The export writes each task's counted attempt (the first blind one) last, so that the last line wins.
+    expect(ann.map((t) => t.attempt)).toEqual(['a2', 'a1', 'a3'])
     const right = ann[1] as Trajectory
     const task = dataset.tasks.find((t) => t.id === '推理1')
     expect(right.messages[0]).toEqual({ role: 'system', content: systemPrompt({ profile: dataset.profile, tools: dataset.tools, setting: 'full', records: dataset.records['推理1'] ?? {} }) })
@@ -275,10 +276,10 @@ describe('Inspect eval logs', () => {
     }
 
     const byModel = (model: string) => logs.find(({ log }) => (log.eval as { model: string }).model === model)?.log as { samples: { id: string; messages: unknown[]; scores: { spieval: { value: string } } }[]; results: { metadata: { spieval: { accuracy_percent: number } }; scores: { metrics: { accuracy: { value: number } } }[] } }
-    // ann tried 推理1 twice: the log holds the attempt the scorer counts (the last), as npm run score does.
+    // ann tried 推理1 twice: the log holds the attempt the scorer counts (the blind one, not the practice after it), as npm run score does.
     const ann = byModel('human/ann')
     expect(ann.samples.map((s) => s.id)).toEqual(['推理1', '推理2'])
-    const counted = trajectories.find((t) => t.attempt === 'a2') as Trajectory
+    const counted = trajectories.find((t) => t.attempt === 'a1') as Trajectory
     expect(chatOfInspect(ann.samples[0]?.messages ?? [])).toEqual(parsedArguments(counted.messages))
     expect(ann.samples.map((s) => s.scores.spieval.value)).toEqual(['C', 'I'])
     // The refused call shows as a tool error; the others do not.
