@@ -1,10 +1,12 @@
 // Two tabs editing one task (issue #24): the second save, made from the revision both started from, is refused and
 // the page says so, keeping the draft; nothing of the first tab's revision is lost.
 import type { Page } from '@playwright/test'
-import { expect, test } from './helpers'
+import { agreeToSeeGold, expect, test } from './helpers'
 
-async function openEditor(page: Page) {
+/** `asks`: the editor first asks this person whether to show the gold of a task they have not finished (once). */
+async function openEditor(page: Page, asks: boolean) {
   await page.goto('./#/edit/推理2')
+  if (asks) await agreeToSeeGold(page, '推理2')
   const editor = page.locator('.editor-view')
   await expect(editor.getByRole('heading', { name: 'Edit task 推理2' })).toBeVisible({ timeout: 40_000 })
   return editor
@@ -12,10 +14,10 @@ async function openEditor(page: Page) {
 
 test('a save from a revision another tab has replaced is refused, and the page says so', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
-  const first = await openEditor(page)
+  const first = await openEditor(page, true)
   const other = await page.context().newPage()
   await other.setViewportSize({ width: 1280, height: 720 })
-  const second = await openEditor(other)
+  const second = await openEditor(other, false)
 
   await first.getByRole('textbox', { name: 'Reasoning path' }).fill('edited in the first tab')
   await first.getByRole('button', { name: 'Save', exact: true }).click()
