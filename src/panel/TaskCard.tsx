@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { capabilityName } from '../core'
 import { useSession } from '../state/session'
+import { fixedAccess, useSettings } from '../state/settings'
 import { Timer } from './Timer'
 
 /** The open task: its instruction, who is solving it and how, the timer, and the user it is for. */
@@ -11,6 +12,11 @@ export function TaskCard() {
   const actor = useSession((s) => s.attempt?.actor)
   const access = useSession((s) => s.attempt?.access)
   const profile = useSession((s) => s.dataset?.profile)
+  const finished = useSession((s) => s.attempt?.finished)
+  // The setting new attempts get, when it is not this attempt's: the attempt keeps its own.
+  const forNew = useSettings((s) => s.access)
+  const fixed = useSession((s) => fixedAccess(s.dataset))
+  const later = fixed ?? forNew
   if (!task) return null
   return (
     <>
@@ -20,6 +26,7 @@ export function TaskCard() {
           {task.id} · {i18n.language === 'zh' ? task.type : capabilityName(task.type)}
           {access !== undefined && <> · {t('panel.attemptBy', { actor: actor || '—', setting: t(`accessModes.${access}`) })}</>}
         </p>
+        {access !== undefined && finished === false && access !== later && <p className="meta">{t('panel.laterSetting', { setting: t(`accessModes.${later}`) })}</p>}
         <Timer />
       </section>
       {profile && (

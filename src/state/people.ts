@@ -98,6 +98,7 @@ export function personAttempt(row: AttemptRow, calls: readonly CallRow[]): Perso
     calls: submittedOf(calls),
     retrievals: calls.filter((c) => c.kind === 'retrieval').length,
     flags: row.flags ?? [],
+    access: row.access,
   }
 }
 

@@ -4,7 +4,7 @@
  * and storage around them.
  */
 import { create } from 'zustand'
-import type { DatasetFiles } from '../core'
+import type { AccessSetting, DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
 import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
 import { SHORT_PASSPHRASE, StudyError, makeStudy, personNameProblem, readStudyFile, studyBaseUrl, studyFolderFiles } from '../core/study'
@@ -104,10 +104,12 @@ export interface StudyForm {
   seed: string
   passphrase: string
   baseUrl: string
+  /** The access setting every participant works in. */
+  setting: AccessSetting
 }
 
 /** A study form's values, or the first problem in it (the command line's checks, in the reader's language). */
-export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; passphrase?: string } {
+export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; setting: AccessSetting; passphrase?: string } {
   const people = peopleOf(form.people)
   if (form.people.trim() === '') throw new SealingProblem('sealing.studyDialog.noPeople')
   if (people.some((name) => name === '')) throw new SealingProblem('sealing.studyDialog.emptyName')
@@ -125,7 +127,7 @@ export function readStudyForm(form: StudyForm): { people: string[]; perTask: num
   if (seed === undefined) throw new SealingProblem('sealing.studyDialog.badSeed')
   const baseUrl = studyBaseUrl(form.baseUrl.trim())
   if (baseUrl === undefined) throw new SealingProblem('sealing.studyDialog.badBaseUrl')
-  return { people, perTask, seed, baseUrl, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }) }
+  return { people, perTask, seed, baseUrl, setting: form.setting, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }) }
 }
 
 function wholeNumber(text: string, min: number): number | undefined {

@@ -24,6 +24,8 @@ export interface PersonAttempt {
   calls: { name: string; arguments: unknown }[]
   retrievals: number
   flags: { kind: string; comment: string; at: number }[]
+  /** The attempt's setting (a study counts only those made in its own). */
+  access?: string
 }
 
 /**

@@ -5,7 +5,7 @@ export type { AttemptOutcome, AttemptEvent, AttemptTask, OpenAttempt, ResumeAtte
 export { AttemptClosed, StepNotStored } from './errors'
 export { conversationUpTo, inheritedSteps } from './fork'
 export { MemoryLeadLock, MemorySink } from './memory'
-export { ATTEMPT_STATES, keptVerdict, readAttemptState, runtimeSetting } from './types'
+export { ACCESS_SETTINGS, ATTEMPT_STATES, isAccessSetting, keptVerdict, readAttemptState, runtimeSetting } from './types'
 export type * from './types'
 export { responseLine, trajectoryMessages } from './responseLine'
 export type { LineSource } from './responseLine'

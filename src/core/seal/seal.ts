@@ -104,7 +104,7 @@ export async function sealDataset(files: DatasetFiles, options: SealOptions = {}
     key = await deriveSealKey(passphrase, kdf)
     manifest = { format: SEALED_FORMAT, version: SEALED_VERSION, cipher: 'AES-GCM', kdf, check: await encrypt(key, CHECK_TEXT, CHECK_AAD) }
   }
-  if (study) manifest = { ...manifest, study: { id: study.id, person: study.person, tasks: tasks.map((t) => t.id) } }
+  if (study) manifest = { ...manifest, study: { id: study.id, person: study.person, tasks: tasks.map((t) => t.id), ...(study.setting ? { setting: study.setting } : {}) } }
 
   const sealedLines = await Promise.all(
     tasks.map(async (task) => {

@@ -11,6 +11,7 @@ import { SealError } from '../seal/manifest'
 import { datasetFingerprints } from '../seal/fingerprint'
 import { sealDataset } from '../seal/seal'
 import { setOwn } from '../dataset/own'
+import type { AccessSetting } from '../attempt/types'
 import { StudyError, assignStudy } from './assign'
 import type { StudyAssignment, StudyTask } from './assign'
 import { buildStudyFile, studyId } from './file'
@@ -31,6 +32,8 @@ export interface MakeStudyInput {
   baseUrl?: string
   /** assignment.json's `created` (default: now). */
   created?: string
+  /** The access setting every participant works in (written to each folder's sealed.json and to assignment.json); default browse. */
+  setting?: AccessSetting
 }
 
 export interface MadeStudy {
@@ -98,20 +101,30 @@ export async function makeStudy(input: MakeStudyInput): Promise<MadeStudy> {
   const tasks = dataset.tasks.map((t) => ({ id: t.id, type: t.type }))
   const assignment = assignStudy({ tasks, people, perTask, seed })
   const fingerprints = await datasetFingerprints(dataset)
-  const id = studyId({ seed, perTask, people, fingerprints })
+  const setting = input.setting ?? 'browse'
+  const id = studyId({ seed, perTask, people, fingerprints, setting })
   // Sealed side by side: each folder's key derivation is the slow part, and WebCrypto runs it off the main thread.
   const sealed = await Promise.all(
     people.map((person) =>
       sealDataset(files, {
         ...(passphrase === undefined ? {} : { passphrase }),
         ...(iterations === undefined ? {} : { iterations }),
-        study: { id, person, tasks: assignment.people[person] ?? [] },
+        study: { id, person, tasks: assignment.people[person] ?? [], setting },
       }),
     ),
   )
   const bundles: Record<string, Record<string, string>> = {}
   people.forEach((person, i) => setOwn(bundles, person, sealed[i] ?? {}))
-  const study = buildStudyFile({ id, seed, perTask, tasks, fingerprints, assignment, ...(input.created === undefined ? {} : { created: input.created }) })
+  const study = buildStudyFile({
+    id,
+    seed,
+    perTask,
+    tasks,
+    fingerprints,
+    assignment,
+    ...(input.created === undefined ? {} : { created: input.created }),
+    setting,
+  })
   return { study, bundles, links: studyLinks(people, baseUrl), assignment, tasks }
 }
 
