@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { AccessSetting, AttemptRow } from '../db'
 import { restartInSetting } from '../state/access'
@@ -32,7 +33,8 @@ export function AccessChangeDialog({ attempt, next, onClose }: { attempt: Attemp
   }, [onClose])
 
   const names = { current: t(`accessModes.${attempt.access}`), setting: t(`accessModes.${next}`), task: attempt.taskId }
-  return (
+  // On the page's body: the control may sit in the small screen's menu, itself a dialog.
+  return createPortal(
     <dialog ref={dialog} className="finish-confirm access-change" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <h2 id={`${id}-title`}>{t('accessChange.title')}</h2>
       <p id={`${id}-text`}>{t('accessChange.text', names)}</p>
@@ -61,6 +63,7 @@ export function AccessChangeDialog({ attempt, next, onClose }: { attempt: Attemp
           {t('cancel')}
         </button>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   )
 }

@@ -63,9 +63,9 @@ export const zh: Strings = {
   instruction: '指令',
   access: '访问方式',
   accessFixed: '此设置由研究固定，所有参与者相同。',
-  accessFixedLabel: '访问设置（研究固定）',
+  accessFixedLabel: '访问方式（研究固定）',
   accessChange: {
-    title: '更改访问设置？',
+    title: '更改访问方式？',
     text: '手机上 {{task}} 的这次作答以“{{current}}”开始，并保持不变：作答的设置不会中途改变。“{{setting}}”可以现在用于此任务的新作答，或只用于以后的作答。',
     restart: '以“{{setting}}”开始新作答',
     later: '保留这次作答；以后的作答用“{{setting}}”',
