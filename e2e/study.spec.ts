@@ -34,7 +34,8 @@ function makeStudyFolder(seed: number, extra: string[] = []): string {
 }
 
 test.beforeAll(() => {
-  out = makeStudyFolder(7)
+  // In the full setting (search, all results): the participant's attempts below search nothing, which Submit asks about.
+  out = makeStudyFolder(7, ['--setting', 'full'])
   otherOut = makeStudyFolder(8)
   const read = readStudyFile(readFileSync(join(out, 'assignment.json'), 'utf8'))
   if ('problems' in read) throw new Error(read.problems.join('; '))
