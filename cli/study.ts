@@ -1,6 +1,6 @@
 /**
  * npm run study -- --data DIR --people ann,bob,cy --per-task 2 --seed 1 --out DIR
- *   [--passphrase-env VAR] [--iterations N] [--base-url URL] [--strict-durability] [--overwrite]
+ *   [--setting S] [--passphrase-env VAR] [--iterations N] [--base-url URL] [--strict-durability] [--overwrite]
  * Hands a data set's tasks out to people for a human baseline (issue #17):
  * each task to --per-task people, balanced per person and per capability,
  * decided by the seed. Writes OUT/<person>/ (a sealed data set of that
@@ -8,6 +8,7 @@
  * OUT/links.txt (one `?data=` link per person).
  */
 import { join } from 'node:path'
+import { isAccessSetting } from '../src/core/attempt'
 import { MIN_ITERATIONS } from '../src/core/seal'
 import { StudyError, makeStudy, studyBaseUrl, studyFileText } from '../src/core/study'
 import { readOptions, required, wholeNumber } from './args'
@@ -18,13 +19,15 @@ import { checkOutFolder, checkTargets, folderTargets, readDataToSeal, readPassph
 exitOnError()
 
 const USAGE = `Usage: npm run study -- --data DIR --people ann,bob,cy --per-task 2 --out DIR
-  [--seed N] [--passphrase-env VAR] [--iterations N] [--base-url URL] [--strict-durability] [--overwrite]
+  [--seed N] [--setting S] [--passphrase-env VAR] [--iterations N] [--base-url URL] [--strict-durability] [--overwrite]
   Assigns every task of DIR to --per-task different people (the load even per person and per
   capability, each person's order shuffled; the same --seed gives the same study) and writes:
     OUT/<person>/       that person's tasks as a sealed data set (see npm run seal)
     OUT/assignment.json who solves what, with each task's fingerprint, for the collector
     OUT/links.txt       "<person><TAB>?data=<base-url><person>/" a line: append to the phone page's address
   --seed N            default: a random one, printed
+  --setting S         the access setting every participant works in, which they cannot change:
+                      browse (default), paginated or full
   --passphrase-env    the environment variable holding the passphrase that encrypts the gold
                       (without it the gold is removed)
   --base-url URL      where the people's folders will be served, e.g. https://example.org/study/
@@ -40,6 +43,7 @@ const { values } = readOptions(
     people: { type: 'string' },
     'per-task': { type: 'string' },
     seed: { type: 'string' },
+    setting: { type: 'string' },
     out: { type: 'string' },
     'passphrase-env': { type: 'string' },
     iterations: { type: 'string' },
@@ -63,6 +67,8 @@ if (people.some((name) => name === '')) throw new CliError('--people has an empt
 const perTask = wholeNumber(required(values['per-task'], 'per-task', USAGE), 'per-task', 1, USAGE, 1)
 const seedGiven = values.seed !== undefined
 const seed = seedGiven ? wholeNumber(values.seed, 'seed', 0, USAGE, 0) : Math.floor(Math.random() * 1_000_000_000)
+const setting = values.setting ?? 'browse'
+if (!isAccessSetting(setting)) throw new CliError(`--setting ${JSON.stringify(setting)} is not one of browse, paginated, full.`, { usage: USAGE })
 const iterations = wholeNumber(values.iterations, 'iterations', MIN_ITERATIONS, USAGE, MIN_ITERATIONS)
 const baseUrl = baseUrlOption(values['base-url'])
 const passphrase = readPassphrase(values['passphrase-env'], USAGE)
@@ -86,6 +92,7 @@ try {
     seed,
     iterations,
     baseUrl,
+    setting,
     ...(passphrase === undefined ? {} : { passphrase }),
     ...(values['strict-durability'] === true ? { durability: 'strict' as const } : {}),
   })
@@ -109,7 +116,7 @@ if (stale.length > 0) process.stderr.write(`note: ${out} also holds ${stale.join
 const loads = people.map((person) => `${person} ${assignment.people[person]?.length ?? 0}`).join(', ')
 console.log(
   `Study ${id} (seed ${seed}${seedGiven ? '' : ', chosen at random: pass --seed ' + seed + ' to make it again'}): ` +
-    `${tasks.length} tasks, each solved by ${perTask} of ${people.length} people (tasks each: ${loads}); ` +
+    `${tasks.length} tasks, each solved by ${perTask} of ${people.length} people (tasks each: ${loads}) in the ${setting} setting; ` +
     `gold ${passphrase === undefined ? 'removed' : 'encrypted'}.\n` +
     `Folders: ${join(out, '<person>')}/  Links: ${join(out, 'links.txt')}  Assignment: ${join(out, 'assignment.json')}`,
 )

@@ -140,7 +140,7 @@ test('data sets can be switched and deleted', async ({ page }) => {
   await expect(topBar(page)).toContainText(`Data set: ${name} (5)`)
   // Deleting the active data set falls back to the one left.
   await dialog.getByRole('button', { name: `Delete data set ${name}` }).click()
-  await expect(dialog.getByText(`Delete “${name}” with its tasks and records?`)).toBeVisible()
+  await expect(dialog.getByText(`Delete “${name}”? Deleted: its tasks, records, studies and edit history`)).toBeVisible()
   await dialog.getByRole('button', { name: `Confirm: delete data set ${name}` }).click()
   await expect(items).toHaveCount(1)
   await expect(topBar(page)).toContainText(`Data set: ${SAMPLE_NAME} (50)`)

@@ -23,9 +23,9 @@ let study: StudyFile
 /** A second study of the same data set (another seed): its exports are not the first study's. */
 let otherOut: string
 
-function makeStudyFolder(seed: number): string {
+function makeStudyFolder(seed: number, extra: string[] = []): string {
   const folder = mkdtempSync(join(tmpdir(), 'study-e2e-'))
-  execFileSync('npx', ['tsx', 'cli/study.ts', '--data', SAMPLE, '--people', 'ann,bob', '--per-task', '1', '--seed', String(seed), '--out', folder, '--passphrase-env', 'STUDY_PASS'], {
+  execFileSync('npx', ['tsx', 'cli/study.ts', '--data', SAMPLE, '--people', 'ann,bob', '--per-task', '1', '--seed', String(seed), '--out', folder, '--passphrase-env', 'STUDY_PASS', ...extra], {
     cwd: ROOT,
     env: { ...process.env, STUDY_PASS: PASSPHRASE },
     stdio: 'pipe',
@@ -34,7 +34,8 @@ function makeStudyFolder(seed: number): string {
 }
 
 test.beforeAll(() => {
-  out = makeStudyFolder(7)
+  // In the full setting (search, all results): the participant's attempts below search nothing, which Submit asks about.
+  out = makeStudyFolder(7, ['--setting', 'full'])
   otherOut = makeStudyFolder(8)
   const read = readStudyFile(readFileSync(join(out, 'assignment.json'), 'utf8'))
   if ('problems' in read) throw new Error(read.problems.join('; '))
@@ -91,6 +92,26 @@ async function everythingStored(page: Page): Promise<string> {
     return JSON.stringify(dump)
   })
 }
+
+test('a study fixes the access setting: the participant cannot change it, and every attempt is made in it', async ({ page }) => {
+  test.setTimeout(120_000)
+  const folder = makeStudyFolder(9, ['--setting', 'paginated'])
+  const read = readStudyFile(readFileSync(join(folder, 'assignment.json'), 'utf8'))
+  if ('problems' in read) throw new Error(read.problems.join('; '))
+  expect(read.study.setting).toBe('paginated')
+  const first = read.study.people.ann?.[0] ?? ''
+  await serveStudy(page, folder)
+  await page.goto('./?data=study/ann/')
+  await expect(panelOf(page).getByRole('region', { name: 'Sealed data set' })).toContainText(`Study ${read.study.id} · ann`, { timeout: 40_000 })
+  const control = page.getByRole('banner').getByRole('combobox', { name: 'Access (set by the study)' })
+  await expect(control).toBeDisabled()
+  await expect(control).toHaveValue('paginated')
+  // Neither the person's stored choice nor a program opening the task picks another setting.
+  await api(page, `await api.open(${JSON.stringify(first)}, { setting: 'full' }); return null`)
+  expect(await api<{ setting: string }>(page, 'return api.current()')).toMatchObject({ taskId: first, setting: 'paginated' })
+  await expect(panelOf(page).getByRole('region', { name: 'Instruction' })).toContainText('Search, 5 a page')
+  await page.screenshot({ path: test.info().outputPath('study-setting-en-1280.png') })
+})
 
 test.describe.serial('a sealed study', () => {
   test('a participant opens their link, solves two tasks blind with no verdict, and nothing of the gold is in the browser', async ({ page }) => {

@@ -197,6 +197,19 @@ describe('studyDashboard', () => {
     expect(dashboard.people.map((p) => p.actor)).toEqual(['ann', 'ben', 'cy'])
   })
 
+  it('never mixes settings: a study that fixes one counts only attempts made in it, and says how many it left out', () => {
+    const inBrowse = ATTEMPTS.map((a) => ({ ...a, access: 'browse' }))
+    // ben solved 辨析2 once more, later, with search: a study in "browse" must not count it.
+    const searched = { ...attempt('ben', '辨析2', { correct: false, calls: P, seconds: 5, ended: 999_999 }), access: 'full' }
+    const fixed = studyDashboard({ ...STUDY, setting: 'browse' }, TASKS, [...inBrowse, searched])
+    expect(fixed.otherSetting).toBe(1)
+    expect(fixed.outside).toBe(4)
+    expect(fixed.setting).toBe('browse')
+    expect({ ...fixed, outside: 3, otherSetting: 0, setting: undefined }).toEqual({ ...dashboard, setting: undefined })
+    // A study made before studies had a setting counts every attempt, as before.
+    expect(studyDashboard(STUDY, TASKS, [...inBrowse, searched]).otherSetting).toBe(0)
+  })
+
   it('counts a study task the data set lacks as assigned, and names it', () => {
     const study: StudyFile = {
       ...STUDY,

@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SEALED_FILE, loadDataset } from '../src/core/index'
-import { datasetFingerprints, unsealDataset } from '../src/core/seal'
+import { datasetFingerprints, readSealedManifest, unsealDataset } from '../src/core/seal'
 import { StudyError, assignStudy, buildStudyFile, mulberry32, personNameProblem, readStudyFile, studyId } from '../src/core/study'
-import type { StudyAssignment, StudyTask } from '../src/core/study'
+import type { StudyAssignment, StudyFile, StudyTask } from '../src/core/study'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 
 /** A value the test needs, or a failure naming it (instead of a non-null assertion). */
@@ -179,6 +179,18 @@ describe('mulberry32', () => {
 })
 
 describe('assignment.json', () => {
+  it('reads a study’s setting, and refuses one that is not an access setting', () => {
+    const base = { format: 'spieval-study', version: 1, id: 'x', seed: 1, perTask: 1, people: {}, tasks: {}, created: '2026-03-14T09:00:00.000Z' }
+    const read = readStudyFile(JSON.stringify({ ...base, setting: 'paginated' }))
+    expect('study' in read && read.study.setting).toBe('paginated')
+    expect(readStudyFile(JSON.stringify({ ...base, setting: 'everything' }))).toEqual({ problems: ['"setting" must be "browse", "paginated" or "full"'] })
+    const manifest = { format: 'spieval-sealed', version: 1, cipher: null, kdf: null, check: null, study: { id: 'x', person: 'ann', tasks: ['t'] } }
+    expect(readSealedManifest(JSON.stringify({ ...manifest, study: { ...manifest.study, setting: 'full' } }))).toMatchObject({ manifest: { study: { setting: 'full' } } })
+    expect(readSealedManifest(JSON.stringify({ ...manifest, study: { ...manifest.study, setting: 'no_search' } }))).toMatchObject({
+      problems: ['"study.setting" must be "browse", "paginated" or "full"'],
+    })
+  })
+
   it('round-trips through readStudyFile and refuses one whose two sides disagree', async () => {
     const people = ['ann', 'bob', 'cy']
     const assignment = assignStudy({ tasks: sampleTasks, people, perTask: 2, seed: 1 })
@@ -234,7 +246,7 @@ describe('npm run study', () => {
     const read = readStudyFile(readFileSync(join(out, 'assignment.json'), 'utf8'))
     if (!('study' in read)) throw new Error(read.problems.join('; '))
     const study = read.study
-    expect(study).toMatchObject({ format: 'spieval-study', version: 1, seed: 1, perTask: 2 })
+    expect(study).toMatchObject({ format: 'spieval-study', version: 1, seed: 1, perTask: 2, setting: 'browse' })
     expect({ people: study.people, tasks: Object.fromEntries(Object.entries(study.tasks).map(([id, t]) => [id, t.people])) }).toEqual(
       assignStudy({ tasks: sampleTasks, people: ['ann', 'bob', 'cy'], perTask: 2, seed: 1 }),
     )
@@ -248,7 +260,8 @@ describe('npm run study', () => {
       const { dataset } = loadDataset(files)
       expect(dataset.tasks.map((t) => t.id)).toEqual(study.people[person])
       expect(Object.keys(dataset.records)).toEqual(study.people[person])
-      expect(dataset.sealed?.study).toEqual({ id: study.id, person, tasks: study.people[person] })
+      // The study fixes the setting (browse unless --setting says otherwise): the participant's page offers no other.
+      expect(dataset.sealed?.study).toEqual({ id: study.id, person, tasks: study.people[person], setting: 'browse' })
       const prints = await datasetFingerprints(dataset)
       for (const id of must(study.people[person])) expect(prints[id], `${person} ${id}`).toBe(study.tasks[id]?.fingerprint)
       expect(files['tools.json']).toBe(sampleFiles['tools.json'])
@@ -272,6 +285,20 @@ describe('npm run study', () => {
     expect(readFileSync(join(again, 'links.txt'), 'utf8').split('\n')[0]).toBe('ann\t?data=ann/')
   })
 
+  it('fixes the setting given: in every folder and in assignment.json, and a study in another setting is another study', async () => {
+    const full = join(tmp, 'full')
+    const r = await runStudy(['--data', SAMPLE_DIR, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '1', '--setting', 'full', '--out', full])
+    expect(r.stderr).toBe('')
+    expect(r.stdout).toContain('in the full setting')
+    const read = readStudyFile(readFileSync(join(full, 'assignment.json'), 'utf8'))
+    if (!('study' in read)) throw new Error(read.problems.join('; '))
+    expect(read.study.setting).toBe('full')
+    const browse = JSON.parse(readFileSync(join(out, 'assignment.json'), 'utf8')) as StudyFile
+    expect(read.study.id).not.toBe(browse.id)
+    expect(read.study.people).toEqual(browse.people)
+    for (const person of ['ann', 'bob', 'cy']) expect(loadDataset(readFolder(join(full, person))).dataset.sealed?.study?.setting).toBe('full')
+  }, 120_000)
+
   it('refuses mistakes in one line, before writing anything', async () => {
     const fresh = join(tmp, 'fresh')
     const base = ['--data', SAMPLE_DIR, '--out', fresh, '--seed', '1']
@@ -283,6 +310,7 @@ describe('npm run study', () => {
       [[...base, '--people', 'ann,bob', '--per-task', 'two'], /--per-task must be a whole number/],
       [[...base, '--people', 'ann,bob'], /Missing --per-task/],
       [[...base, '--people', 'ann,bob', '--per-task', '1', '--base-url', 'https://x/#a'], /--base-url/],
+      [[...base, '--people', 'ann,bob', '--per-task', '1', '--setting', 'no_search'], /--setting "no_search" is not one of browse, paginated, full/],
       [['--data', SAMPLE_DIR, '--out', out, '--people', 'ann', '--per-task', '1'], /is not empty: pass --overwrite/],
       [['--data', join(out, 'ann'), '--out', fresh, '--people', 'ann', '--per-task', '1'], /already sealed/],
     ]

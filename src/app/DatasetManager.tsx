@@ -9,7 +9,6 @@ import {
   openManager,
   pickedFromDrop,
   pickedFromInput,
-  removeDataset,
   useDatasets,
 } from '../state/datasets'
 import type { ImportError } from '../state/datasets'
@@ -17,6 +16,7 @@ import { downloadDatasetFolder } from '../state/datasetFolder'
 import { LIVE_SAMPLE_SOURCE, loadLiveSample } from '../state/liveSample'
 import { useSession } from '../state/session'
 import { DataLinkPrompt, DataLinkUpdate } from './DataLink'
+import { DeleteConfirm, KeptAttempts } from './DeleteConfirm'
 import { SealingActions } from './SealingActions'
 import './DatasetManager.css'
 
@@ -107,15 +107,7 @@ function DatasetItem({ row, active, last }: { row: DatasetRow; active: boolean; 
         </span>
       </div>
       {confirming ? (
-        <div className="confirm-delete">
-          <span>{t('confirmDelete', { name: row.name })}</span>
-          <button type="button" className="danger" aria-label={t('confirmDeleteLabel', { name: row.name })} onClick={() => void removeDataset(row.id)}>
-            {t('confirmDeleteShort')}
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            {t('cancel')}
-          </button>
-        </div>
+        <DeleteConfirm row={row} onCancel={() => setConfirming(false)} />
       ) : (
         <div className="dataset-actions">
           {!active && (
@@ -231,6 +223,7 @@ export function DatasetManager() {
                 ))}
               </ul>
             </section>
+            <KeptAttempts />
             <LiveSampleSection />
             <section aria-labelledby="import-dataset">
               <h3 id="import-dataset">{t('importDataset')}</h3>

@@ -1,19 +1,34 @@
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Languages } from 'lucide-react'
-import type { AccessSetting } from '../db'
+import type { AccessSetting, AttemptRow } from '../db'
 import type { Language } from '../i18n'
-import { useSettings } from '../state/settings'
+import { attemptInOtherSetting } from '../state/access'
+import { fixedAccess, useSettings } from '../state/settings'
 import { useSession } from '../state/session'
+import { AccessChangeDialog } from './AccessChangeDialog'
 
-/** The access setting for new attempts and the interface language: in the bar on a wide screen, in the menu on a small one. */
+/**
+ * The access setting for new attempts and the interface language: in the bar on a wide screen, in the menu on a
+ * small one. Changing the setting during an unfinished attempt in another one asks what it is for; a study's
+ * share fixes it.
+ */
 export function SettingsControls() {
   const { t } = useTranslation()
   const { language, access, setLanguage, setAccess } = useSettings()
+  const fixed = useSession((s) => fixedAccess(s.dataset))
+  const [pending, setPending] = useState<{ attempt: AttemptRow; next: AccessSetting }>()
+  const close = useCallback(() => setPending(undefined), [])
+  const change = (next: AccessSetting) => {
+    const attempt = attemptInOtherSetting(next)
+    if (attempt) setPending({ attempt, next })
+    else setAccess(next)
+  }
   return (
     <>
-      <label className="setting">
-        <span className="setting-label">{t('access')}</span>{' '}
-        <select value={access} onChange={(e) => setAccess(e.target.value as AccessSetting)}>
+      <label className="setting" title={fixed ? t('accessFixed') : undefined}>
+        <span className="setting-label">{t(fixed ? 'accessFixedLabel' : 'access')}</span>{' '}
+        <select value={fixed ?? access} disabled={fixed !== undefined} onChange={(e) => change(e.target.value as AccessSetting)}>
           {(['browse', 'paginated', 'full'] as const).map((a) => (
             <option key={a} value={a}>
               {t(`accessModes.${a}`)}
@@ -21,6 +36,7 @@ export function SettingsControls() {
           ))}
         </select>
       </label>
+      {pending && <AccessChangeDialog attempt={pending.attempt} next={pending.next} onClose={close} />}
       <label className="setting">
         <Languages size={16} aria-hidden="true" className="setting-icon" />
         <span className="setting-label language-label">{t('language')}</span>{' '}

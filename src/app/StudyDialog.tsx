@@ -2,6 +2,8 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dices } from 'lucide-react'
 import type { StudyFile } from '../core/study'
+import { ACCESS_SETTINGS } from '../core'
+import type { AccessSetting } from '../core'
 import type { DatasetRow } from '../db'
 import { createStudy, randomSeed } from '../state/sealing'
 import { SealingDialog, SealingFields, useSealingForm } from './SealingDialog'
@@ -20,9 +22,10 @@ export function StudyDialog({ row, onClose }: { row: DatasetRow; onClose: () => 
   const [seed, setSeed] = useState(() => String(randomSeed()))
   const [baseUrl, setBaseUrl] = useState('')
   const [strict, setStrict] = useState(false)
+  const [setting, setSetting] = useState<AccessSetting>('browse')
   const { done } = form.action
 
-  const create = () => form.submit((files, passphrase) => createStudy(row, files, { people, perTask, seed, passphrase, baseUrl, strict }))
+  const create = () => form.submit((files, passphrase) => createStudy(row, files, { people, perTask, seed, passphrase, baseUrl, strict, setting }))
   const edited = <T,>(set: (value: T) => void) => (value: T) => {
     set(value)
     form.action.setDone(undefined)
@@ -86,6 +89,19 @@ export function StudyDialog({ row, onClose }: { row: DatasetRow; onClose: () => 
           <p id={`${id}-seed-hint`} className="hint-text sealing-seed-hint">
             {t('sealing.studyDialog.seedHint', { seed: seed.trim() || 'N' })}
           </p>
+          <div className="sealing-field">
+            <label htmlFor={`${id}-setting`}>{t('sealing.studyDialog.setting')}</label>
+            <select id={`${id}-setting`} value={setting} aria-describedby={`${id}-setting-hint`} onChange={(e) => edited(setSetting)(e.target.value as AccessSetting)}>
+              {ACCESS_SETTINGS.map((a) => (
+                <option key={a} value={a}>
+                  {t(`accessModes.${a}`)}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-setting-hint`} className="hint-text">
+              {t('sealing.studyDialog.settingHint', { setting })}
+            </p>
+          </div>
           <HintedField
             id={`${id}-base`}
             type="url"

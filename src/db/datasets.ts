@@ -5,6 +5,7 @@ import { readTaskRecords, scanRecordsDb } from '../core/dataset/chunked'
 import { appsToKeep, storedTask } from '../core/dataset/export'
 import { newId } from '../core/ids'
 import type { RecordsSlice } from '../core/dataset/chunked'
+import { keepOrDeleteAttempts, reattachAttempts } from './keptAttempts'
 import { database } from './schema'
 import type { DatasetRow, SpievalDatabase, TaskRecordsRow, TaskRow } from './schema'
 
@@ -128,7 +129,17 @@ export async function importDataset(
     loadDataset(files) // throws the DatasetError that names file and line
     throw new Error(`records_db.json: the records of task "${err.message}" could not be read`, { cause: err })
   }
+  await takeBackAttempts(row, db)
   return row
+}
+
+/** The kept attempts of a deleted copy of this data set come back with it; the import stands if that fails. */
+async function takeBackAttempts(row: DatasetRow, db: SpievalDatabase): Promise<void> {
+  try {
+    await reattachAttempts(row.id, db)
+  } catch (err) {
+    console.error(err)
+  }
 }
 
 function datasetRow(dataset: Dataset, files: DatasetFiles, options: { name: string; source: string }, records: number): DatasetRow {
@@ -172,6 +183,7 @@ async function storeWhole(
     }
     if (options.activate !== false) await db.meta.put({ key: ACTIVE_KEY, value: row.id })
   })
+  await takeBackAttempts(row, db)
   return row
 }
 
@@ -196,12 +208,20 @@ export async function setDatasetSource(id: string, source: { source: string; sou
   await db.datasets.update(id, source)
 }
 
-/** Deletes a data set with its tasks and records (attempts stay, for the record). */
-export async function deleteDataset(id: string, db: SpievalDatabase = database()): Promise<void> {
-  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta, db.studies], async () => {
+/**
+ * Deletes a data set with its tasks, records, studies and edit history (every
+ * revision, gold included). Its attempts and agent runs are kept, for an
+ * import of the same data set to take back (./keptAttempts.ts), unless
+ * `withAttempts` deletes them too.
+ */
+export async function deleteDataset(id: string, db: SpievalDatabase = database(), options: { withAttempts?: boolean } = {}): Promise<void> {
+  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta, db.studies, db.revisions, db.attempts, db.calls], async () => {
+    const row = await db.datasets.get(id)
     await db.tasks.where('[datasetId+order]').between([id, -Infinity], [id, Infinity]).delete()
     await db.studies.where('datasetId').equals(id).delete()
     await db.taskRecords.where('[datasetId+taskId]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete()
+    await db.revisions.where('[datasetId+taskId+rev]').between([id], [id, []]).delete()
+    if (row) await keepOrDeleteAttempts(row, options.withAttempts === true, db)
     await db.datasets.delete(id)
     const active = await db.meta.get(ACTIVE_KEY)
     if (active?.value === id) await db.meta.delete(ACTIVE_KEY)

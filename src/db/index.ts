@@ -6,6 +6,8 @@ export { StaleRevision, datasetRevisions, revisionByFingerprint, saveProfile, sa
 export type { SavedRevision, VerdictFlip } from './revisions'
 export { saveStudy, listStudies, deleteStudy } from './studies'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, setDatasetSource, deleteDataset, listTasks, loadTask } from './datasets'
+export { attemptCount, deletedDatasets } from './keptAttempts'
+export type { DeletedDataset } from './keptAttempts'
 export { CHANGES_FILE, exportDataset, exportDatasetFolder } from './exportDataset'
 export type { ImportProgress } from './datasets'
 export {

@@ -36,7 +36,7 @@ export interface StoredRun {
 
 export type { StoredTurns }
 
-const RUN_PREFIX = 'run:'
+export const RUN_PREFIX = 'run:'
 /** Where an attempt's turns are kept (a meta row each, so that a turn is one write). */
 export const TURNS_PREFIX = 'runTurns:'
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { capabilityName } from '../core'
 import { useSession } from '../state/session'
+import { fixedAccess, useSettings } from '../state/settings'
 import { Timer } from './Timer'
 
 /** The open task: its instruction, who is solving it and how, the timer, and the user it is for. */
@@ -13,6 +14,11 @@ export function TaskCard() {
   // Made after this person saw the task's gold: they should know it is not counted.
   const practice = useSession((s) => s.attempt?.afterGold === true)
   const profile = useSession((s) => s.dataset?.profile)
+  const finished = useSession((s) => s.attempt?.finished)
+  // The setting new attempts get, when it is not this attempt's: the attempt keeps its own.
+  const forNew = useSettings((s) => s.access)
+  const fixed = useSession((s) => fixedAccess(s.dataset))
+  const later = fixed ?? forNew
   if (!task) return null
   return (
     <>
@@ -30,6 +36,7 @@ export function TaskCard() {
             </>
           )}
         </p>
+        {access !== undefined && finished === false && access !== later && <p className="meta">{t('panel.laterSetting', { setting: t(`accessModes.${later}`) })}</p>}
         <Timer />
       </section>
       {profile && (

@@ -35,6 +35,11 @@ export function StudyView() {
       <p className="people-hint">{t('studyDashboard.hint')}</p>
       {studies && studies.length > 1 && <StudyPicker studies={studies} selected={row?.id} />}
       {row && <p className="study-meta">{t('studyDashboard.meta', metaOf(row))}</p>}
+      {row && (
+        <p className="study-meta">
+          {row.study.setting ? t('studyDashboard.setting', { setting: t(`accessModes.${row.study.setting}`) }) : t('studyDashboard.noSetting')}
+        </p>
+      )}
       {!dashboard && <p role="status">{t('studyDashboard.loading')}</p>}
       {dashboard && <Dashboard dashboard={dashboard} />}
     </div>
@@ -72,7 +77,12 @@ function Dashboard({ dashboard }: { dashboard: StudyDashboard }) {
   return (
     <>
       <Figures dashboard={dashboard} />
-      {dashboard.outside > 0 && <p className="people-hint study-note">{t('studyDashboard.outside', { count: dashboard.outside })}</p>}
+      {dashboard.outside > 0 && (
+        <p className="people-hint study-note">
+          {t('studyDashboard.outside', { count: dashboard.outside })}
+          {dashboard.otherSetting > 0 && <> {t('studyDashboard.otherSetting', { count: dashboard.otherSetting })}</>}
+        </p>
+      )}
       {dashboard.missingTasks.length > 0 && (
         <p className="study-warning" role="note">
           {t('studyDashboard.missing', { count: dashboard.missingTasks.length, ids: dashboard.missingTasks.join(', ') })}

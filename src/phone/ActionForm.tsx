@@ -8,7 +8,7 @@ import { usePhone } from '../state/phone'
 import { callTool, checkCall, useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
 import { ErrorDialog } from './ErrorDialog'
-import { initialValues, toArguments } from './actionArguments'
+import { addDrafts, initialValues, toArguments } from './actionArguments'
 import type { FormValue } from './actionArguments'
 import { usePlacedTools } from './liveSession'
 
@@ -28,6 +28,8 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
   const schema = useSession((s) => s.dataset?.tools.find((x) => x.function.name === tool))
   const navigate = usePhone((s) => s.navigate)
   const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(prefill))
+  /** What is typed in each list's entry box and not yet added: Submit adds it, so that nothing typed is dropped. */
+  const [drafts, setDrafts] = useState<Record<string, string>>({})
   const [error, setError] = useState<string>()
   /** A stored call that did not go through (friction, or its effect refused): shown as the phone's alert, with Retry. */
   const [refused, setRefused] = useState<{ message: string; args: Record<string, unknown> }>()
@@ -61,7 +63,10 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
 
   const submit = async () => {
     if (busy) return
-    const args = toArguments(values, properties)
+    const withDrafts = addDrafts(values, drafts, properties)
+    setValues(withDrafts)
+    setDrafts({})
+    const args = toArguments(withDrafts, properties)
     const check = checkCall(tool, args)
     if (!check.ok) {
       setError(t('invalid', { message: check.content }))
@@ -102,8 +107,10 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
             schema={property}
             required={required.has(name)}
             value={ownValue(values, name)}
+            draft={ownValue(drafts, name) ?? ''}
             language={language}
             onChange={(value) => setValues({ ...values, [name]: value })}
+            onDraft={(draft) => setDrafts({ ...drafts, [name]: draft })}
           />
         ))}
         {error && (
@@ -124,8 +131,10 @@ function FieldInput(props: {
   schema: JsonSchema
   required: boolean
   value: FormValue | undefined
+  draft: string
   language: Language
   onChange: (value: FormValue) => void
+  onDraft: (draft: string) => void
 }) {
   const { t } = useTranslation()
   const { name, schema, required, value, language, onChange } = props
@@ -172,7 +181,18 @@ function FieldInput(props: {
     )
   }
   if (schema.type === 'array')
-    return <ChipsInput label={label} hint={hint} describedBy={describedBy} name={name} values={(value as string[] | undefined) ?? []} onChange={onChange} />
+    return (
+      <ChipsInput
+        label={label}
+        hint={hint}
+        describedBy={describedBy}
+        name={name}
+        values={(value as string[] | undefined) ?? []}
+        draft={props.draft}
+        onChange={onChange}
+        onDraft={props.onDraft}
+      />
+    )
   if (schema.enum)
     return (
       <div className="form-field">
@@ -226,14 +246,17 @@ function ChipsInput(props: {
   describedBy: { 'aria-describedby'?: string }
   name: string
   values: string[]
+  /** The entry box's text, held by the form so that Submit adds it. */
+  draft: string
   onChange: (values: string[]) => void
+  onDraft: (draft: string) => void
 }) {
   const { t } = useTranslation()
-  const [draft, setDraft] = useState('')
+  const { draft, onDraft } = props
   const add = () => {
     if (draft.trim() === '') return
     props.onChange([...props.values, draft.trim()])
-    setDraft('')
+    onDraft('')
   }
   return (
     <fieldset className="form-field chips" {...props.describedBy}>
@@ -255,7 +278,7 @@ function ChipsInput(props: {
         <input
           aria-label={`${props.name}: ${t('addItem')}`}
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => onDraft(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault()

@@ -29,3 +29,16 @@ export function toArguments(values: Record<string, FormValue>, properties: Recor
   }
   return args
 }
+
+/** The values with each list's typed, not yet added entry added as its last item (as *Add* would). */
+export function addDrafts(values: Record<string, FormValue>, drafts: Record<string, string>, properties: Record<string, JsonSchema>): Record<string, FormValue> {
+  // Spread and computed keys make own properties, a key named `__proto__` included.
+  const merged = { ...values }
+  for (const [name, draft] of Object.entries(drafts)) {
+    const value = draft.trim()
+    const current = ownValue(merged, name)
+    if (value === '' || ownValue(properties, name)?.type !== 'array') continue
+    setOwn(merged, name, [...(Array.isArray(current) ? current.map(String) : []), value])
+  }
+  return merged
+}

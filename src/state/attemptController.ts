@@ -13,7 +13,7 @@ import { hashToRoute, routeToHash } from './routes'
 import type { PhoneRoute } from './routes'
 import { useSession } from './sessionStore'
 import type { SessionState } from './sessionStore'
-import { useSettings } from './settings'
+import { fixedAccess, useSettings } from './settings'
 import { clearStorageError, reportStorageError } from './storage'
 import { storedOutcome } from './storedVerdict'
 import { elapsedNow, pauseTimer, resumeTimer, startTimer } from './timer'
@@ -116,7 +116,9 @@ export async function openTask(taskId: string, route?: PhoneRoute, options: Open
     attempt = await Attempt.resume({ ...source, attemptId: stored.id, sink: target, ...(options.run ? { turnBased: true } : { lock: pageLeadLock }) })
     if (!stored.run && !options.attemptId) await markOpen(stored).catch(reportStorageError)
   } else {
-    const setting = options.setting ?? settings.access
+    // A study's share fixes the setting of every attempt its participant makes, however the task is opened.
+    const fixed = options.run ? undefined : fixedAccess(dataset)
+    const setting = fixed ?? options.setting ?? settings.access
     const state = options.state ?? defaultState(loaded.task)
     attempt = await Attempt.open({
       ...source,

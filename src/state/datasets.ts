@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
-import { deleteDataset, importDataset, listDatasets } from '../db'
-import type { DatasetRow } from '../db'
+import { attemptCount, deleteDataset, deletedDatasets, importDataset, listDatasets } from '../db'
+import type { DatasetRow, DeletedDataset } from '../db'
 import { reloadDatasets, switchDataset } from './boot'
 import { useSession } from './sessionStore'
 
@@ -41,9 +41,11 @@ interface DatasetsState {
   error?: ImportError
   /** The last data set imported here, for the "imported" message. */
   imported?: { name: string; tasks: number }
+  /** Deleted data sets whose attempts are kept (an import of the same data set takes them back), with their count. */
+  kept: (DeletedDataset & { attempts: number })[]
 }
 
-export const useDatasets = create<DatasetsState>()(() => ({ list: [], open: false }))
+export const useDatasets = create<DatasetsState>()(() => ({ list: [], open: false, kept: [] }))
 
 const REQUIRED = [DATASET_FILES.inputData, DATASET_FILES.records, DATASET_FILES.tools] as const
 const KNOWN = new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE])
@@ -135,7 +137,16 @@ export function pickedFromDrop(data: DataTransfer): Promise<PickedFile[]> {
 
 /** Re-reads the stored data sets into the list. */
 export async function refreshDatasets(): Promise<void> {
-  useDatasets.setState({ list: await listDatasets() })
+  const [list, deleted] = await Promise.all([listDatasets(), deletedDatasets()])
+  const kept = await Promise.all(deleted.map(async (d) => ({ ...d, attempts: countOf(await attemptCount(d.id)) })))
+  useDatasets.setState({ list, kept: kept.filter((d) => d.attempts > 0) })
+}
+
+const countOf = (count: { people: number; runs: number }) => count.people + count.runs
+
+/** What deleting a data set would keep (or, when asked, delete): its attempts by people and by agent runs. */
+export function attemptsToKeep(id: string): Promise<{ people: number; runs: number }> {
+  return attemptCount(id)
 }
 
 export function openManager(open = true): void {
@@ -202,12 +213,15 @@ export async function activateDataset(id: string): Promise<void> {
   await refreshDatasets()
 }
 
-/** Deletes a stored data set; deleting the active one switches to the newest left. */
-export async function removeDataset(id: string): Promise<void> {
+/**
+ * Deletes a stored data set (see deleteDataset: its attempts are kept unless
+ * `withAttempts`); deleting the active one switches to the newest left.
+ */
+export async function removeDataset(id: string, withAttempts = false): Promise<void> {
   useDatasets.setState({ error: undefined, imported: undefined })
   if (useDatasets.getState().list.length <= 1) return // the page always keeps one data set
   const wasActive = useSession.getState().dataset?.id === id
-  await deleteDataset(id)
+  await deleteDataset(id, undefined, { withAttempts })
   if (wasActive) await reloadDatasets()
   await refreshDatasets()
 }

@@ -102,6 +102,7 @@ export function personAttempt(row: AttemptRow, calls: readonly CallRow[]): Perso
     flags: row.flags ?? [],
     ...(row.afterGold ? { afterGold: true } : {}),
     sources: sourceCounts(calls),
+    access: row.access,
   }
 }
 

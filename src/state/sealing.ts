@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand'
 import { judgeAttempt, setOwn } from '../core'
-import type { DatasetFiles } from '../core'
+import type { AccessSetting, DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
 import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
 import { SHORT_PASSPHRASE, StudyError, makeStudy, personNameProblem, readStudyFile, studyBaseUrl, studyFolderFiles } from '../core/study'
@@ -108,10 +108,12 @@ export interface StudyForm {
   baseUrl: string
   /** Each person's calls written with strict durability (sealed.json's `study.durability`). */
   strict?: boolean
+  /** The access setting every participant works in. */
+  setting: AccessSetting
 }
 
 /** A study form's values, or the first problem in it (the command line's checks, in the reader's language). */
-export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; passphrase?: string; durability?: 'strict' } {
+export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; setting: AccessSetting; passphrase?: string; durability?: 'strict' } {
   const people = peopleOf(form.people)
   if (form.people.trim() === '') throw new SealingProblem('sealing.studyDialog.noPeople')
   if (people.some((name) => name === '')) throw new SealingProblem('sealing.studyDialog.emptyName')
@@ -129,7 +131,7 @@ export function readStudyForm(form: StudyForm): { people: string[]; perTask: num
   if (seed === undefined) throw new SealingProblem('sealing.studyDialog.badSeed')
   const baseUrl = studyBaseUrl(form.baseUrl.trim())
   if (baseUrl === undefined) throw new SealingProblem('sealing.studyDialog.badBaseUrl')
-  return { people, perTask, seed, baseUrl, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }), ...(form.strict ? { durability: 'strict' as const } : {}) }
+  return { people, perTask, seed, baseUrl, setting: form.setting, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }), ...(form.strict ? { durability: 'strict' as const } : {}) }
 }
 
 function wholeNumber(text: string, min: number): number | undefined {

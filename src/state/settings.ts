@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
-import type { AccessSetting } from '../db'
+import type { AccessSetting, DatasetRow } from '../db'
 import type { Language } from '../i18n'
 
 interface SettingsState {
@@ -10,6 +10,11 @@ interface SettingsState {
   setLanguage: (language: Language) => void
   setAccess: (access: AccessSetting) => void
   setActor: (actor: string) => void
+}
+
+/** The access setting a data set fixes: a study participant's share works in the study's setting only. */
+export function fixedAccess(dataset: Pick<DatasetRow, 'sealed'> | undefined): AccessSetting | undefined {
+  return dataset?.sealed?.study?.setting
 }
 
 /** What the person chose, kept across visits (never API keys: those live elsewhere). */

@@ -24,6 +24,8 @@ export interface PersonAttempt {
   calls: { name: string; arguments: unknown }[]
   retrievals: number
   flags: { kind: string; comment: string; at: number }[]
+  /** The attempt's setting (a study counts only those made in its own). */
+  access?: string
   /** How its steps were made: call source (`ui`: tapped on the phone, `api`: window.spieval, `agent`: an in-page agent, ...) → steps. */
   sources?: Record<string, number>
   /** Made after the person received the task's gold (a review, the editor, an unseal, a fork): practice, never counted. */

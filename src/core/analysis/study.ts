@@ -65,6 +65,10 @@ export interface StudyDashboard {
   crossValidation: CrossValidationRow[]
   /** Attempts left out of every figure: by people not in the study, or at tasks not assigned to them. */
   outside: number
+  /** Of those, attempts by a study person at their task made in another setting than the study's. */
+  otherSetting: number
+  /** The study's access setting, when it fixes one. */
+  setting?: string
   /** Study tasks that the data set does not have (counted as assigned, never submitted). */
   missingTasks: string[]
 }
@@ -84,7 +88,9 @@ export function studyDashboard(study: StudyFile, tasks: readonly Task[], attempt
   const typeOf = new Map<string, string>([...Object.entries(study.tasks).map(([id, entry]): [string, string] => [id, entry.type]), ...studyTasks.map((t): [string, string] => [t.id, t.type])])
   const assignedTo = new Map(Object.entries(study.people).map(([actor, ids]) => [actor, new Set(ids.filter((id) => studyTaskIds.has(id)))]))
 
-  const inStudy = attempts.filter((a) => present.has(a.taskId) && assignedTo.get(a.actor)?.has(a.taskId) === true)
+  const assigned = attempts.filter((a) => present.has(a.taskId) && assignedTo.get(a.actor)?.has(a.taskId) === true)
+  // A study fixes its setting: figures never mix attempts made in different ones.
+  const inStudy = study.setting === undefined ? assigned : assigned.filter((a) => a.access === undefined || a.access === study.setting)
   const counted = countedAttempts(inStudy)
   const baseline = humanBaseline(studyTasks, inStudy)
   const types = orderedTypes([...typeOf.values()].map((type) => ({ type })))
@@ -135,6 +141,8 @@ export function studyDashboard(study: StudyFile, tasks: readonly Task[], attempt
     agreement: baseline.agreement,
     crossValidation: crossValidation(studyTasks, inStudy).filter((row) => row.solvers.length > 0),
     outside: attempts.length - inStudy.length,
+    otherSetting: assigned.length - inStudy.length,
+    ...(study.setting === undefined ? {} : { setting: study.setting }),
     missingTasks,
   }
 }

@@ -5,6 +5,12 @@ import type { TrajectoryStep } from '../tools/steps'
 /** How a person sees the records: free lists, or only through searches. */
 export type AccessSetting = 'browse' | 'paginated' | 'full'
 
+export const ACCESS_SETTINGS: readonly AccessSetting[] = ['browse', 'paginated', 'full']
+
+export function isAccessSetting(value: unknown): value is AccessSetting {
+  return typeof value === 'string' && (ACCESS_SETTINGS as readonly string[]).includes(value)
+}
+
 /** An attempt's setting: a person's access, or a model setting (`no_search` comes from agents). */
 export type AttemptSetting = AccessSetting | 'no_search'
 

@@ -9,7 +9,7 @@
  *   "cipher": "AES-GCM",
  *   "kdf": { "name": "PBKDF2", "hash": "SHA-256", "iterations": 600000, "salt": "<base64, 16 bytes>" },
  *   "check": "<base64: 12-byte IV, then AES-GCM ciphertext and tag of CHECK_TEXT>",
- *   "study": { "id": "<study id>", "person": "ann", "tasks": ["<task id>", "..."], "durability": "strict" }
+ *   "study": { "id": "<study id>", "person": "ann", "tasks": ["<task id>", "..."], "setting": "browse", "durability": "strict" }
  * }
  * ```
  *
@@ -33,14 +33,18 @@
  *   state and friction as everyone else. A reader of an older folder without
  *   it runs every task static.
  * - `study` (optional): the folder is one participant's share of a study
- *   (`npm run study`); `tasks` lists the folder's task ids in its order.
- *   `durability: "strict"` (optional) asks the page to write each call with
- *   IndexedDB's strict durability (on disk before the call counts as stored),
- *   not the browser's default.
+ *   (`npm run study`); `tasks` lists the folder's task ids in its order;
+ *   `setting` (optional: `browse`, `paginated` or `full`) is the access
+ *   setting every attempt of the participant is made in (the page offers no
+ *   other); `durability: "strict"` (optional) asks the page to write each
+ *   call with IndexedDB's strict durability (on disk before the call counts
+ *   as stored), not the browser's default.
  *
  * Keys not named here are ignored, so that a later version may add some.
  */
 import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
+import { isAccessSetting } from '../attempt/types'
+import type { AccessSetting } from '../attempt/types'
 import { fromBase64 } from './webcrypto'
 
 export const SEALED_FORMAT = 'spieval-sealed'
@@ -72,6 +76,8 @@ export interface SealedStudy {
   tasks: string[]
   /** `strict`: every call is written with IndexedDB's strict durability; absent: the browser's default. */
   durability?: 'strict'
+  /** The study's access setting: the participant's attempts are all made in it. */
+  setting?: AccessSetting
 }
 
 interface ManifestBase {
@@ -168,13 +174,14 @@ function readKdf(value: unknown, problems: string[]): SealedKdf | undefined {
 function readStudy(value: unknown, problems: string[]): SealedStudy | undefined {
   if (value === undefined || value === null) return undefined
   if (!isPlainObject(value)) return void problems.push('"study" must be an object')
-  const { id, person, tasks, durability } = value
+  const { id, person, tasks, durability, setting } = value
   const before = problems.length
   if (durability !== undefined && durability !== 'strict') problems.push('"study.durability" must be "strict" when given')
+  if (setting !== undefined && !isAccessSetting(setting)) problems.push('"study.setting" must be "browse", "paginated" or "full"')
   if (typeof id !== 'string' || id === '') problems.push('"study.id" must be a non-empty string')
   if (typeof person !== 'string' || person === '') problems.push('"study.person" must be a non-empty string')
   if (!Array.isArray(tasks) || !tasks.every((t) => typeof t === 'string' && t !== '')) problems.push('"study.tasks" must be a list of task ids')
   else if (new Set(tasks).size !== tasks.length) problems.push('"study.tasks" lists a task twice')
   if (problems.length > before) return undefined
-  return { id: id as string, person: person as string, tasks: [...(tasks as string[])], ...(durability === 'strict' ? { durability } : {}) }
+  return { id: id as string, person: person as string, tasks: [...(tasks as string[])], ...(isAccessSetting(setting) ? { setting } : {}), ...(durability === 'strict' ? { durability } : {}) }
 }

@@ -128,7 +128,7 @@ export async function sealRead(source: SealSource, options: SealOptions = {}): P
     key = await deriveSealKey(passphrase, kdf)
     manifest = { format: SEALED_FORMAT, version: SEALED_VERSION, cipher: 'AES-GCM', kdf, check: await encrypt(key, CHECK_TEXT, CHECK_AAD) }
   }
-  if (study) manifest = { ...manifest, study: { id: study.id, person: study.person, tasks: tasks.map((t) => t.id), ...(study.durability ? { durability: study.durability } : {}) } }
+  if (study) manifest = { ...manifest, study: { id: study.id, person: study.person, tasks: tasks.map((t) => t.id), ...(study.setting ? { setting: study.setting } : {}), ...(study.durability ? { durability: study.durability } : {}) } }
 
   const sealedLines = await Promise.all(
     tasks.map(async (task) => {

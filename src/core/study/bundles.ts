@@ -10,6 +10,7 @@ import { SealError } from '../seal/manifest'
 import { datasetFingerprints } from '../seal/fingerprint'
 import { readForSealing, sealRead } from '../seal/seal'
 import { setOwn } from '../dataset/own'
+import type { AccessSetting } from '../attempt/types'
 import { StudyError, assignStudy } from './assign'
 import type { StudyAssignment, StudyTask } from './assign'
 import { buildStudyFile, studyId } from './file'
@@ -32,6 +33,8 @@ export interface MakeStudyInput {
   created?: string
   /** `strict`: the folders ask the page to write each call with strict durability (sealed.json's `study.durability`). */
   durability?: 'strict'
+  /** The access setting every participant works in (written to each folder's sealed.json and to assignment.json); default browse. */
+  setting?: AccessSetting
 }
 
 export interface MadeStudy {
@@ -101,7 +104,8 @@ export async function makeStudy(input: MakeStudyInput): Promise<MadeStudy> {
   const tasks = dataset.tasks.map((t) => ({ id: t.id, type: t.type }))
   const assignment = assignStudy({ tasks, people, perTask, seed })
   const fingerprints = await datasetFingerprints(dataset)
-  const id = studyId({ seed, perTask, people, fingerprints })
+  const setting = input.setting ?? 'browse'
+  const id = studyId({ seed, perTask, people, fingerprints, setting })
   // Sealed in turn: side by side, every folder's encryption buffers were alive at once.
   const bundles: Record<string, Record<string, string>> = {}
   for (const person of people)
@@ -111,10 +115,19 @@ export async function makeStudy(input: MakeStudyInput): Promise<MadeStudy> {
       await sealRead(source, {
         ...(passphrase === undefined ? {} : { passphrase }),
         ...(iterations === undefined ? {} : { iterations }),
-        study: { id, person, tasks: assignment.people[person] ?? [], ...(input.durability ? { durability: input.durability } : {}) },
+        study: { id, person, tasks: assignment.people[person] ?? [], setting, ...(input.durability ? { durability: input.durability } : {}) },
       }),
     )
-  const study = buildStudyFile({ id, seed, perTask, tasks, fingerprints, assignment, ...(input.created === undefined ? {} : { created: input.created }) })
+  const study = buildStudyFile({
+    id,
+    seed,
+    perTask,
+    tasks,
+    fingerprints,
+    assignment,
+    ...(input.created === undefined ? {} : { created: input.created }),
+    setting,
+  })
   return { study, bundles, links: studyLinks(people, baseUrl), assignment, tasks }
 }
 

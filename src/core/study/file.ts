@@ -10,19 +10,24 @@
  *   "perTask": 2,
  *   "people": { "ann": ["<task id>", "..."] },
  *   "tasks": { "<task id>": { "type": "推理", "fingerprint": "<sha-256 hex>", "people": ["ann", "cy"] } },
- *   "created": "2026-03-14T09:00:00.000Z"
+ *   "created": "2026-03-14T09:00:00.000Z",
+ *   "setting": "browse"
  * }
  * ```
  *
  * `people` lists each person's tasks in the order their folder shows them;
  * `tasks` follows the data set's order, each with the fingerprint of what the
- * people saw (./../seal/fingerprint.ts) and who solves it.
+ * people saw (./../seal/fingerprint.ts) and who solves it. `setting`
+ * (optional; absent in studies made before it existed) is the access setting
+ * every participant works in: the dashboard counts only attempts made in it.
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { setOwn } from '../dataset/own'
 import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
 import { canonicalJson } from '../seal/fingerprint'
+import { isAccessSetting } from '../attempt/types'
+import type { AccessSetting } from '../attempt/types'
 import type { StudyAssignment, StudyTask } from './assign'
 
 export const STUDY_FORMAT = 'spieval-study'
@@ -38,6 +43,8 @@ export interface StudyFile {
   tasks: Record<string, { type: string; fingerprint: string; people: string[] }>
   /** ISO 8601 */
   created: string
+  /** The access setting of every participant's attempts. */
+  setting?: AccessSetting
 }
 
 /**
@@ -45,8 +52,16 @@ export interface StudyFile {
  * (seed, K, people, the tasks and their fingerprints), so that the same study
  * made twice has the same id and a different one does not.
  */
-export function studyId(input: { seed: number | string; perTask: number; people: readonly string[]; fingerprints: Readonly<Record<string, string>> }): string {
-  const text = canonicalJson({ seed: String(input.seed), perTask: input.perTask, people: input.people, fingerprints: input.fingerprints })
+export function studyId(input: {
+  seed: number | string
+  perTask: number
+  people: readonly string[]
+  fingerprints: Readonly<Record<string, string>>
+  setting?: AccessSetting
+}): string {
+  // The setting is part of the id: the same people on the same tasks in another setting is another study.
+  const setting = input.setting === undefined ? {} : { setting: input.setting }
+  const text = canonicalJson({ seed: String(input.seed), perTask: input.perTask, people: input.people, fingerprints: input.fingerprints, ...setting })
   return bytesToHex(sha256(utf8ToBytes(`spieval-study:${text}`))).slice(0, 16)
 }
 
@@ -59,6 +74,7 @@ export function buildStudyFile(input: {
   fingerprints: Readonly<Record<string, string>>
   assignment: StudyAssignment
   created?: string
+  setting?: AccessSetting
 }): StudyFile {
   const tasks: StudyFile['tasks'] = {}
   for (const task of input.tasks) {
@@ -78,6 +94,7 @@ export function buildStudyFile(input: {
     people,
     tasks,
     created: input.created ?? new Date().toISOString(),
+    ...(input.setting === undefined ? {} : { setting: input.setting }),
   }
 }
 
@@ -99,6 +116,8 @@ export function readStudyFile(text: string): { study: StudyFile } | { problems: 
   if (typeof seed !== 'string' && typeof seed !== 'number') problems.push('"seed" must be a number or a string')
   if (typeof perTask !== 'number' || !Number.isSafeInteger(perTask) || perTask < 1) problems.push('"perTask" must be a whole number of at least 1')
   if (typeof created !== 'string') problems.push('"created" must be a string')
+  const { setting } = value
+  if (setting !== undefined && !isAccessSetting(setting)) problems.push('"setting" must be "browse", "paginated" or "full"')
   const people: StudyFile['people'] = {}
   if (!isPlainObject(value.people)) problems.push('"people" must map names to lists of task ids')
   else
@@ -141,6 +160,7 @@ export function readStudyFile(text: string): { study: StudyFile } | { problems: 
       people,
       tasks,
       created: created as string,
+      ...(isAccessSetting(setting) ? { setting } : {}),
     },
   }
 }
