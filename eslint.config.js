@@ -18,8 +18,8 @@ const src = (names) => names.map((name) => `./src/${name}`)
 /** Storage stores verdicts and never makes them (docs/verdicts.md): the scorer, the kernel and the re-scoring service are not src/db's to import. */
 const STORAGE_NEVER_SCORES =
   'src/db stores verdicts and never scores: take the re-scoring service (src/core/verdict judgeAttempt) from the caller as an AttemptJudge, or its result as data.'
-const SCORER_MODULES = ['**/core/verdict/rescore', '**/core/score/*', '**/core/attempt/attempt', '**/core/live/outcome', '**/core/live/verdict']
-const SCORER_NAMES = ['judgeAttempt', 'kernelSteps', 'verifiedSteps', 'scoreTask', 'scoreLiveLine', 'liveOutcome', 'stateVerdict', 'Attempt', 'solveWithOracle']
+const SCORER_MODULES = ['**/core/verdict/rescore', '**/core/score/*', '**/core/attempt/attempt', '**/core/live/outcome', '**/core/live/verdict', '**/core/archive/build']
+const SCORER_NAMES = ['judgeAttempt', 'kernelSteps', 'verifiedSteps', 'scoreTask', 'scoreLiveLine', 'liveOutcome', 'stateVerdict', 'Attempt', 'solveWithOracle', 'buildArchive', 'scoreResponses', 'scoreResponsesLazily']
 
 /** Import direction: core ← db ← state ← UI. Each layer names the packages it may not import; the folders are zones below. */
 const layer = (files, patterns, message) => ({

@@ -8,10 +8,11 @@ import { Attempt, MemorySink, TRANSIENT_FAILURE, judgeAttempt, keptVerdict, pars
 import type { Dataset } from '../src/core/index'
 import { archiveResponseLine, buildArchive, readArchive, verifiedSteps } from '../src/core/archive/index'
 import type { ArchivedAttempt } from '../src/core/archive/index'
-import { SpievalDatabase, exportAttempts, importAttempts, importDataset } from '../src/db/index'
+import { SpievalDatabase, importAttempts, importDataset } from '../src/db/index'
 import type { AttemptRow, CallRow } from '../src/db/index'
 import { ROOT } from './fixtures'
 import { MIN, T0, TASK, attempt, liveDataset, liveFiles, people, scored, seedFailingFirstCall } from './support/liveArchive'
+import { exportAttempts } from '../src/state/attemptExport'
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`archive-live-test-${n++}`)

@@ -10,9 +10,10 @@ import { datasetFingerprints, sealDataset, taskFingerprint, userTexts } from '..
 import type { SealedStudy } from '../src/core/seal'
 import { buildStudyFile, studyId } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
-import { IndexedDbSink, SpievalDatabase, exportAttempts, importAttempts, importDataset, loadTask, saveStudy } from '../src/db/index'
+import { IndexedDbSink, SpievalDatabase, importAttempts, importDataset, loadTask, saveStudy } from '../src/db/index'
 import type { AttemptRow, DatasetRow } from '../src/db/index'
 import { SAMPLE_DIR } from './fixtures'
+import { exportAttempts } from '../src/state/attemptExport'
 
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const original: Record<string, string> = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(SAMPLE_DIR, name), 'utf8')]))

@@ -21,11 +21,12 @@ import {
 import type { CallSource, Dataset, Task, TrajectoryStep } from '../src/core/index'
 import { ArchiveError, ZIP_LIMITS, buildArchive, readArchive, unzipArchive, zipArchive } from '../src/core/archive/index'
 import type { ArchivedAttempt, ArchivedStep } from '../src/core/archive/index'
-import { SpievalDatabase, exportAttempts, importAttempts, importDataset } from '../src/db/index'
+import { SpievalDatabase, importAttempts, importDataset } from '../src/db/index'
 import { importAttemptSources } from '../src/db/archive'
 import type { AttemptRow, CallRow } from '../src/db/index'
 import { ROOT, fixtureDataset, fixtureFiles } from './fixtures'
 import { MIB, craftedZip } from './support/craftedZip'
+import { exportAttempts } from '../src/state/attemptExport'
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`archive-test-${n++}`)

@@ -13,13 +13,14 @@ import {
   datasetAttempts,
   deleteDataset,
   deletedDatasets,
-  exportAttempts,
+  
   importDataset,
   loadTask,
   saveTaskRevision,
   taskRevisions,
 } from '../src/db/index'
 import { SAMPLE_DIR } from './fixtures'
+import { exportAttempts } from '../src/state/attemptExport'
 
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const files = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(SAMPLE_DIR, name), 'utf8')]))

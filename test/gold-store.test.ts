@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest'
 import { Attempt, humanBaseline, judgeAttempt } from '../src/core/index'
 import type { Task } from '../src/core/index'
 import { unzipArchive } from '../src/core/archive/index'
-import { IndexedDbSink, SpievalDatabase, exportAttempts, goldReceived, importAttempts, importDataset, recordGoldOfFinished } from '../src/db/index'
+import { IndexedDbSink, SpievalDatabase, goldReceived, importAttempts, importDataset, recordGoldOfFinished } from '../src/db/index'
 import { SCHEMA_V1 } from '../src/db/schema'
 import { personAttempt } from '../src/state/people'
 import { RECORDS, TOOLS, fixtureDataset, fixtureFiles } from './fixtures'
+import { exportAttempts } from '../src/state/attemptExport'
 
 let n = 0
 const task = fixtureDataset().tasks.find((t) => t.id === '推理1') as Task

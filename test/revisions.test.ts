@@ -7,8 +7,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Attempt, contentFingerprint, describeChanges, changesMarkdown, goldFromCalls, expectedStateFromChanges, judgeAttempt, lintDataset, loadDataset } from '../src/core/index'
 import type { Task, TaskContent } from '../src/core/index'
-import { IndexedDbSink, SpievalDatabase, exportAttempts, exportDataset, exportDatasetFolder, getAttempt, importAttempts, saveProfile, importDataset, loadTask, saveTaskRevision, taskRevisions, datasetAttempts } from '../src/db/index'
+import { IndexedDbSink, SpievalDatabase, exportDataset, exportDatasetFolder, getAttempt, importAttempts, saveProfile, importDataset, loadTask, saveTaskRevision, taskRevisions, datasetAttempts } from '../src/db/index'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { exportAttempts } from '../src/state/attemptExport'
 
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const files = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(SAMPLE_DIR, name), 'utf8')]))

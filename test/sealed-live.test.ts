@@ -5,8 +5,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Attempt, defaultState, judgeAttempt, loadDataset } from '../src/core/index'
 import { sealDataset } from '../src/core/seal'
-import { IndexedDbSink, SpievalDatabase, exportAttempts, importAttempts, importDataset, loadTask, unsealStoredDataset } from '../src/db/index'
+import { IndexedDbSink, SpievalDatabase, importAttempts, importDataset, loadTask, unsealStoredDataset } from '../src/db/index'
 import { ROOT } from './fixtures'
+import { exportAttempts } from '../src/state/attemptExport'
 
 const LIVE_DIR = join(ROOT, 'public/data-live')
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']

@@ -14,7 +14,7 @@ import {
   IndexedDbSink,
   SpievalDatabase,
   datasetAttempts,
-  exportAttempts,
+  
   exportDataset,
   importAttempts,
   importDataset,
@@ -23,6 +23,7 @@ import {
   unsealStoredDataset,
 } from '../src/db/index'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { exportAttempts } from '../src/state/attemptExport'
 
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const folder = (dir: string) => Object.fromEntries(NAMES.filter((name) => existsSync(join(dir, name))).map((name) => [name, readFileSync(join(dir, name), 'utf8')]))

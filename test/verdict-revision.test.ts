@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Attempt, MemorySink, contentFingerprint, judgeAttempt } from '../src/core/index'
-import { IndexedDbSink, SpievalDatabase, attemptCalls, exportAttempts, getAttempt, importDataset, loadTask, saveTaskRevision } from '../src/db/index'
+import { IndexedDbSink, SpievalDatabase, attemptCalls, getAttempt, importDataset, loadTask, saveTaskRevision } from '../src/db/index'
 import { ROOT } from './fixtures'
+import { exportAttempts } from '../src/state/attemptExport'
 
 const LIVE_DIR = join(ROOT, 'public/data-live')
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']

@@ -1,8 +1,8 @@
 import Dexie from 'dexie'
 import { contentFingerprint, setOwn } from '../core'
 import type { AttemptJudge, JudgedAttempt, LiveScoring, Task, TaskRecords, TaskVersion } from '../core'
-import { ArchiveError, buildArchive, readArchive, zipArchive } from '../core/archive'
-import type { ArchiveManifest, ArchiveSealed, ArchivedAttempt, ArchivedStep, VerdictChange } from '../core/archive'
+import { ArchiveError, readArchive } from '../core/archive'
+import type { ArchiveInput, ArchiveSealed, ArchivedAttempt, ArchivedStep, VerdictChange } from '../core/archive'
 import { currentFingerprint, fingerprintMatches } from '../core/seal'
 import { withLatest } from './attempts'
 import { database } from './schema'
@@ -14,16 +14,6 @@ export interface AttemptFilter {
   actor?: string
   finishedOnly?: boolean
   taskIds?: string[]
-}
-
-export interface ExportedAttempts {
-  /** File name → text: response.jsonl, result.json, details.jsonl, manifest.json. */
-  files: Record<string, string>
-  /** The same files in one zip, for one download. */
-  zip: Uint8Array
-  /** A name for the download. */
-  fileName: string
-  manifest: ArchiveManifest
 }
 
 export interface ImportedAttempts {
@@ -132,26 +122,30 @@ async function sealedEntry(dataset: DatasetRow, tasks: readonly Task[], records:
 
 const fileSafe = (name: string): string => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
 
+/** What an export of attempts is built from (src/state/attemptExport.ts builds and scores it; storage only gathers). */
+export interface AttemptExportSource {
+  /** buildArchive's input, all but the moment of the export. */
+  input: Omit<ArchiveInput, 'exportedAt'>
+  /** A name for the download, before its date. */
+  fileStem: string
+}
+
 /**
- * Exports the attempts at a data set's tasks as an archive (see buildArchive
- * in src/core/archive): the files and a zip of them. Read in one transaction,
- * so that an attempt and its calls are never caught half-written. result.json
- * counts every task of the data set, as `npm run score` does with its
- * input_data.jsonl, whatever the filter; live attempts at tasks that expect
- * changes are scored on the state too, over their task's records (read in
- * the same transaction, for those tasks only) and the data set's profile.
+ * Gathers what an export of the attempts at a data set's tasks holds, read
+ * in one transaction, so that an attempt and its calls are never caught
+ * half-written: the attempts (filtered), every task (result.json counts every
+ * task of the data set, as `npm run score` does with its input_data.jsonl,
+ * whatever the filter), and for live attempts at tasks that expect changes
+ * their task's records and the data set's profile. Nothing is scored here:
+ * the state layer builds the archive with core's scorer.
  *
- * From a sealed data set nothing is scored (there is no gold): the archive
- * holds response.jsonl without verdicts, and its manifest's `sealed` gives
- * the fingerprint of each exported attempt's task (over its instruction and
- * its records as stored, as the unsealed data set's give them) and the
- * sealed folder's study and person, if any (see ArchiveSealed).
+ * From a sealed data set the archive is never scored (there is no gold): the
+ * source carries the manifest's `sealed` instead: the fingerprint of each
+ * exported attempt's task (over its instruction and its records as stored,
+ * as the unsealed data set's give them) and the sealed folder's study and
+ * person, if any (see ArchiveSealed).
  */
-export async function exportAttempts(
-  datasetId: string,
-  filter: AttemptFilter = {},
-  db: SpievalDatabase = database(),
-): Promise<ExportedAttempts> {
+export async function readAttemptExport(datasetId: string, filter: AttemptFilter = {}, db: SpievalDatabase = database()): Promise<AttemptExportSource> {
   const { dataset, tasks, attempts, records, seen } = await db.transaction('r', [db.datasets, db.tasks, db.taskRecords, db.attempts, db.calls], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new ArchiveError(`No data set ${datasetId} is stored.`)
@@ -178,23 +172,18 @@ export async function exportAttempts(
   })
   const live: LiveScoring | undefined = records ? { records, profile: dataset.profile } : undefined
   const sealed = dataset.sealed && seen ? await sealedEntry(dataset, tasks, seen) : undefined
-  const exportedAt = new Date().toISOString()
   const description = describeFilter(filter)
-  const { files, manifest } = buildArchive({
-    attempts,
-    tasks,
-    tools: dataset.tools,
-    dataset: { name: dataset.name },
-    exportedAt,
-    ...(description !== null ? { filter: description } : {}),
-    ...(live ? { live } : {}),
-    ...(sealed ? { sealed } : {}),
-  })
   return {
-    files,
-    zip: zipArchive(files, exportedAt),
-    fileName: `attempts-${fileSafe(dataset.name)}-${exportedAt.slice(0, 10)}.zip`,
-    manifest,
+    input: {
+      attempts,
+      tasks,
+      tools: dataset.tools,
+      dataset: { name: dataset.name },
+      ...(description !== null ? { filter: description } : {}),
+      ...(live ? { live } : {}),
+      ...(sealed ? { sealed } : {}),
+    },
+    fileStem: `attempts-${fileSafe(dataset.name)}`,
   }
 }
 

@@ -31,7 +31,7 @@ export {
   elapsedAfter,
   toSteps,
 } from './attempts'
-export { archivedAttempt, exportAttempts, importAttempts, type AttemptFilter, type ExportedAttempts, type ImportedAttempts } from './archive'
+export { archivedAttempt, readAttemptExport, importAttempts, type AttemptExportSource, type AttemptFilter, type ImportedAttempts } from './archive'
 export { listRuns, loadTurns, runAttempts, saveRun, saveTurns } from './runs'
 export type { StoredRun, StoredTurns } from './runs'
 export { IndexedDbSink } from './attemptSink'
