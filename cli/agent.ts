@@ -28,7 +28,7 @@ const USAGE = `Usage: npm run agent -- --data DIR --agent oracle|keyword|openai 
   [--max_workers 4] [--timeout 300] [--max_retries 5] [--retry_failed] [--overwrite]
   [--shard 1/3] [--progress_interval 10]
   [--state static|live|auto] [--failure_rate P --seed S]
-  --state live: execution calls change the task's records (DESIGN.md, live state); static: they
+  --state live: execution calls change the task's records (docs/reference.md, live state); static: they
   never do (the published protocol). Default auto: live for tasks with expected_state or
   friction, static for the rest (so every published task runs static).
   --failure_rate P: each otherwise valid execution call fails transiently with

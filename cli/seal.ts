@@ -1,7 +1,7 @@
 /**
  * npm run seal -- --data DIR --out DIR [--passphrase-env VAR] [--iterations N] [--overwrite]
  * Writes a sealed copy of a data set for the participants of a human baseline
- * (DESIGN.md, "Sealed data sets"): the gold encrypted under the passphrase in
+ * (docs/reference.md, "Sealed data sets"): the gold encrypted under the passphrase in
  * the environment variable VAR, or removed without one.
  */
 import { MIN_ITERATIONS, sealDataset } from '../src/core/seal'

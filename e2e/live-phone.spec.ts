@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test'
 import { api, expect, fillText, finishCorrect, openApp, panelOf, phoneOf, startAction, submit } from './helpers'
 
 /**
- * Live state on the phone (DESIGN.md, "Live state"): a person meets the task's
+ * Live state on the phone (docs/reference.md, "Live state"): a person meets the task's
  * friction as the phone's own alert and retries; records the attempt inserts,
  * edits and deletes show marked in their app; the review shows the state diff.
  * LIVE_SHOTS=docs/screenshots writes the live-*.png screenshots there.

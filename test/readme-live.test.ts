@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { BUILTIN_EFFECTS } from '../src/core/index'
 import { ROOT } from './fixtures'
 
-describe('the README lists the built-in effects as the code has them', () => {
+describe('docs/reference.md lists the built-in effects as the code has them', () => {
   it('one row per published execution tool, with its op, app and fields', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const readme = readFileSync(join(ROOT, 'docs/reference.md'), 'utf8')
     for (const [tool, effect] of Object.entries(BUILTIN_EFFECTS)) {
       const row = readme.split('\n').find((line) => line.startsWith(`| \`${tool}\` |`))
-      expect(row, `README row for ${tool}`).toBeDefined()
+      expect(row, `docs/reference.md row for ${tool}`).toBeDefined()
       if (!effect) {
         expect(row).toContain('none')
         continue

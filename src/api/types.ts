@@ -1,4 +1,4 @@
-/** The public `window.spieval` API (DESIGN.md). Change it only additively. */
+/** The public `window.spieval` API (docs/reference.md). Change it only additively. */
 import type { Profile, ToolSchema } from '../core'
 
 export type ApiSetting = 'paginated' | 'full' | 'no_search'
@@ -13,7 +13,7 @@ export interface ApiOpenedTask extends ApiTaskSummary {
   profile: Profile
   systemPrompt: string
   tools: ToolSchema[]
-  /** The attempt this `open` started (DESIGN.md: `open` always starts a new attempt). */
+  /** The attempt this `open` started (docs/reference.md: `open` always starts a new attempt). */
   attemptId: string
 }
 

@@ -96,7 +96,7 @@ export class TaskHost {
 
   /**
    * Opens a fork of a stored attempt: a new attempt of its task and setting
-   * whose first `step` calls are the parent's (DESIGN.md, `fork`).
+   * whose first `step` calls are the parent's (docs/reference.md, `fork`).
    */
   async fork(attemptId: string, step: number, options: { actor?: string } = {}): Promise<OpenedTask> {
     const stored = await this.sink.read(attemptId)

@@ -7,7 +7,7 @@ import { database } from './schema'
 import type { SpievalDatabase } from './schema'
 
 /**
- * A stored data set's files in the published format (DESIGN.md,
+ * A stored data set's files in the published format (docs/reference.md,
  * `exportDataset`), read in one transaction and written by the core
  * (src/core/dataset/export.ts): file name → text. A sealed data set gives its
  * sealed lines and sealed.json, as it was imported. Undefined when no such

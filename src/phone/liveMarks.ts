@@ -1,5 +1,5 @@
 /**
- * What the phone marks in live state (DESIGN.md, "Live state"): which of an
+ * What the phone marks in live state (docs/reference.md, "Live state"): which of an
  * app's current records the attempt inserted or edited, and which it
  * deleted. Pure functions of a {@link LiveView}, built once per view.
  */

@@ -96,7 +96,7 @@ async function readEmptyBody(request: IncomingMessage): Promise<void> {
 }
 
 /**
- * The episode server (DESIGN.md, "Episode server"): the data set's tasks over
+ * The episode server (docs/reference.md, "Episode server"): the data set's tasks over
  * HTTP, a WebSocket and MCP per episode. It only routes and checks what comes
  * in; episodes are the attempt kernel's, through {@link Episodes}.
  */

@@ -1,5 +1,5 @@
-import { Attempt, StepNotStored, defaultState, inheritedSteps } from '../core'
-import type { AttemptEvent, AttemptSetting, AttemptState, CallSource, FailureRate, TaskVerdict, TrajectoryStep, ToolResult } from '../core'
+import { Attempt, StepNotStored, defaultState, finishRisk, inheritedSteps } from '../core'
+import type { AttemptEvent, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, TaskVerdict, TrajectoryStep, ToolResult } from '../core'
 import { IndexedDbSink, addFlag, getAttempt, latestAttempt, loadTask, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions } from '../db'
 import { attemptSource } from './attemptSource'
@@ -136,7 +136,7 @@ export async function openTask(taskId: string, route?: PhoneRoute, options: Open
 }
 
 /**
- * Opens a fork of a stored attempt on the phone (DESIGN.md, `fork`): a new
+ * Opens a fork of a stored attempt on the phone (docs/reference.md, `fork`): a new
  * attempt of its task and setting whose first `step` calls are the parent's.
  */
 export async function forkAttempt(parentId: string, step: number, options: { actor?: string; byAgent?: boolean } = {}): Promise<Attempt> {
@@ -392,6 +392,16 @@ export async function flagTask(kind: FlagKind, comment: string): Promise<void> {
   if (!stored) return
   upsertAttempt(stored)
   useSession.setState({ attempt: stored })
+}
+
+/**
+ * Whether finishing the open attempt now looks like a slip, read from the
+ * kernel at the moment of asking: a program's calls reach the page's store
+ * only at the next frame, and a Finish pressed before it must still see them.
+ */
+export function finishRiskNow(): FinishRisk | undefined {
+  const attempt = current
+  return attempt ? finishRisk(attempt.trajectory(), attempt.info.access) : undefined
 }
 
 /** The calls the open attempt submits (kept execution calls). */

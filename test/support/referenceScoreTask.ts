@@ -41,7 +41,7 @@ export function referenceScoreTask(
 ): TaskVerdict {
   if (given === undefined)
     return { id: task.id, correct: false, errorType: 'no_response', mismatches: [], pairing: [], checks: [] }
-  // Retrieval calls are never scored, whichever path handed them in (DESIGN.md, Scores).
+  // Retrieval calls are never scored, whichever path handed them in (docs/reference.md, Scores).
   const predicted = given.some((c) => isRetrievalToolName(c.name)) ? given.filter((c) => !isRetrievalToolName(c.name)) : given
   const gold = task.answer
   const parsed = predicted.map((call) => parsePredictedArguments(call.arguments))

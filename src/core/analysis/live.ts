@@ -1,5 +1,5 @@
 /**
- * Analyses of live state (DESIGN.md, "Live state"): the task's, the calls'
+ * Analyses of live state (docs/reference.md, "Live state"): the task's, the calls'
  * and the state's accuracy side by side; the tasks where the calls and the
  * state disagree (a likely fault in the task: its gold calls or its expected
  * changes); and accuracy against the run-level failure rate p.

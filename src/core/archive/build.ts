@@ -117,7 +117,7 @@ function verdictLine(verdict: ArchivedVerdict): Record<string, unknown> {
 }
 
 /**
- * One line of response.jsonl: the DESIGN.md response line of
+ * One line of response.jsonl: the response line (docs/reference.md) of
  * {@link responseLine} (with `state: "live"`, `failure_rate` and `seed` for
  * a live attempt or one that met random failures), plus what importing it
  * back needs to restore the attempt exactly: `finished`, `verdict` (with the

@@ -92,7 +92,7 @@ export interface ArchiveFileEntry {
 
 /**
  * manifest.json's `sealed`: the archive was exported from a sealed data set
- * (DESIGN.md, "Sealed data sets"), whose tasks have no gold there.
+ * (docs/reference.md, "Sealed data sets"), whose tasks have no gold there.
  *
  * ```json
  * "sealed": {

@@ -35,7 +35,7 @@ interface Column {
 const applied = (s: TrajectoryStep) => s.kind === 'execution' && s.ok && !s.withdrawn && !s.friction
 
 /**
- * An attempt's own copy of its task's records (DESIGN.md, "Live state"). It is
+ * An attempt's own copy of its task's records (docs/reference.md, "Live state"). It is
  * never stored: the state is its steps replayed over the records (the effects
  * are deterministic), so a reload, a crash or a fork comes back to the same
  * state, and the data set's records are never changed.

@@ -54,7 +54,7 @@ export interface LineSource {
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
- * The one response line (DESIGN.md) every export writes: the page's people,
+ * The one response line (docs/reference.md) every export writes: the page's people,
  * its runner, archives, `npm run agent`, the MCP server. `calls` are the kept
  * execution calls (what is scored). A failed episode has `error` and no
  * `calls` nor `messages` (its conversation is `partial_messages`), so the

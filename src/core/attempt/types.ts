@@ -54,7 +54,7 @@ export interface FailureRate {
   seed: number | string
 }
 
-/** Whether an attempt's calls change its own copy of the records (DESIGN.md, "Live state"). */
+/** Whether an attempt's calls change its own copy of the records (docs/reference.md, "Live state"). */
 export type AttemptState = 'static' | 'live'
 
 export const ATTEMPT_STATES: readonly AttemptState[] = ['static', 'live']

@@ -1,5 +1,5 @@
 /**
- * A data set's files written back from what storage keeps of it (DESIGN.md,
+ * A data set's files written back from what storage keeps of it (docs/reference.md,
  * `exportDataset`): a data set imported and exported without edits gives back
  * each task's line and each task's records with the same content, in the
  * same order, and the files load unchanged.

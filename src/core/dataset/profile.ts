@@ -1,7 +1,7 @@
 import type { Profile } from './types'
 import { isPlainObject } from './text'
 
-/** The published benchmark's user (SPIEVAL.md); used when a data set has no profile.json. */
+/** The published benchmark's user (docs/reference.md); used when a data set has no profile.json. */
 export const SPIEVAL_PROFILE: Profile = {
   name: '徐艺轩 (Yixuan Xu)',
   occupation: '上海光明坚果有限公司采购部员工 (employee of the Procurement Dept., Shanghai Guangming Nut Co.)',

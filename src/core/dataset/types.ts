@@ -72,7 +72,7 @@ export interface ToolSchema {
     name: string
     description: string
     parameters: JsonSchemaObject
-    /** A live data set's effect of the tool on the records (DESIGN.md, "Live state"), kept as given. */
+    /** A live data set's effect of the tool on the records (docs/reference.md, "Live state"), kept as given. */
     'x-effect'?: unknown
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Friction: otherwise valid calls refused on purpose, so that a solver must
- * repair its plan (DESIGN.md, "Friction"). Task rules come from
+ * repair its plan (docs/reference.md, "Friction"). Task rules come from
  * `prompt_metadata.friction`; run-level random failures from a seed. Both are
  * deterministic, so a replayed trajectory meets the same refusals.
  */

@@ -1,5 +1,5 @@
 /**
- * Types of live state (DESIGN.md, "Live state"): effects of execution tools,
+ * Types of live state (docs/reference.md, "Live state"): effects of execution tools,
  * expected changes of a task, friction rules and the verify mode.
  */
 import type { PhoneRecord, Profile } from '../dataset/types'

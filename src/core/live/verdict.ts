@@ -1,6 +1,6 @@
 /**
  * The state verdict: an attempt's final state against the task's expected
- * changes (DESIGN.md, "Live state"). An update or delete names its record
+ * changes (docs/reference.md, "Live state"). An update or delete names its record
  * with `where`, so it has one candidate; inserts of an app are paired with
  * that app's inserted records by an optimal assignment (fewest failing
  * fields), never greedily. Every change no expected change accounts for is

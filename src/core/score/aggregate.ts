@@ -44,7 +44,7 @@ function keptOutcome(taskId: string, kept: AttemptVerdict): { verdict: LiveOutco
 type MeanStd = { mean: number; std: number }
 
 /**
- * result.json (DESIGN.md): accuracies in percent, std over runs with divisor
+ * result.json (docs/reference.md): accuracies in percent, std over runs with divisor
  * n. With live lines it also has `calls` (the calls' own verdicts, every
  * task) and `state` (the state verdicts, over the tasks that expect changes).
  */

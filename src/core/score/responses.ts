@@ -3,7 +3,7 @@ import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
 import type { DatasetIssue } from '../dataset/types'
 import type { PredictedCall } from './types'
 
-/** One response line (DESIGN.md): a task's answer in one run. */
+/** One response line (docs/reference.md): a task's answer in one run. */
 export interface ResponseLine {
   id: string
   run: number

@@ -1,4 +1,4 @@
-/** Why a task was scored wrong (DESIGN.md); null when it is correct. */
+/** Why a task was scored wrong (docs/reference.md); null when it is correct. */
 export type ErrorType = 'wrong_tool' | 'wrong_count' | 'missing_param' | 'wrong_value' | 'other' | 'no_response'
 
 export const ERROR_TYPES: readonly ErrorType[] = [

@@ -1,4 +1,4 @@
-/** Sealed data sets (DESIGN.md, "Sealed data sets"): the format is in ./manifest.ts. */
+/** Sealed data sets (docs/reference.md, "Sealed data sets"): the format is in ./manifest.ts. */
 export {
   SEALED_FORMAT,
   SEALED_VERSION,

@@ -1,5 +1,5 @@
 /**
- * `sealed.json`, the file that marks a data set folder as sealed (DESIGN.md,
+ * `sealed.json`, the file that marks a data set folder as sealed (docs/reference.md,
  * "Sealed data sets"). Format, version 1:
  *
  * ```json

@@ -1,5 +1,5 @@
 /**
- * Sealing and unsealing a data set folder (DESIGN.md, "Sealed data sets";
+ * Sealing and unsealing a data set folder (docs/reference.md, "Sealed data sets";
  * the format is described in ./manifest.ts). Only WebCrypto does the
  * cryptography, so that Node and the page seal and open the same bytes.
  */
@@ -81,7 +81,7 @@ async function decrypt(key: SealKey, sealed: string, aad: string): Promise<strin
 }
 
 /**
- * A copy of a data set for participants (DESIGN.md, "Sealed data sets"):
+ * A copy of a data set for participants (docs/reference.md, "Sealed data sets"):
  * records_db.json, tools.json and profile.json as they were (records_db.json
  * re-written with only a study's tasks when `study` is given), input_data.jsonl
  * with only each task's `id`, `type`, `messages`, what the runtime needs of a
@@ -155,7 +155,7 @@ export async function sealRead(source: SealSource, options: SealOptions = {}): P
 
 /**
  * What a participant's phone needs to run a live task as everyone else meets
- * it (DESIGN.md, "Sealed data sets"): that it runs live, and its friction as
+ * it (docs/reference.md, "Sealed data sets"): that it runs live, and its friction as
  * written. Its expected changes and verify mode judge it, so they are sealed.
  */
 function runtimeOf(task: Task, meta: unknown): Record<string, unknown> | undefined {
