@@ -1,21 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-
-/** Why Finish asks first: a blind attempt has one finish, and these two look like a slip. */
-export type FinishRisk = 'noActions' | 'noSearch'
-
-/**
- * The risk of finishing now, if any: no kept action at all, or actions never
- * searched for. Browsing the lists freely is looking without a retrieval
- * call, so "never searched" counts only where records are seen through
- * searches (the paginated and full settings).
- */
-export function finishRisk(steps: readonly { kind: string; ok: boolean; withdrawn?: boolean }[], access: string): FinishRisk | undefined {
-  const kept = steps.filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn)
-  if (kept.length === 0) return 'noActions'
-  if (access !== 'browse' && !steps.some((s) => s.kind === 'retrieval')) return 'noSearch'
-  return undefined
-}
+import type { FinishRisk } from '../core'
 
 /**
  * Asks before a risky finish, in a modal `<dialog>` (the browser traps focus

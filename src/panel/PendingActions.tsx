@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { finishAttempt, useSession, withdrawCall } from '../state/session'
-import { FinishConfirm, finishRisk } from './FinishConfirm'
-import type { FinishRisk } from './FinishConfirm'
+import type { FinishRisk } from '../core'
+import { finishAttempt, finishRiskNow, useSession, withdrawCall } from '../state/session'
+import { FinishConfirm } from './FinishConfirm'
 
 /** The execution calls made so far, each withdrawable until Finish, which scores the attempt (or, for a sealed task, submits it). */
 export function PendingActions() {
@@ -11,7 +11,6 @@ export function PendingActions() {
   const finished = useSession((s) => s.attempt?.finished ?? false)
   const sealed = useSession((s) => s.dataset?.sealed !== undefined)
   const leading = useSession((s) => s.leading)
-  const access = useSession((s) => s.attempt?.access ?? 'browse')
   const [busy, setBusy] = useState(false)
   const [asking, setAsking] = useState<FinishRisk | undefined>(undefined)
   const cancel = useCallback(() => setAsking(undefined), [])
@@ -50,7 +49,7 @@ export function PendingActions() {
           className="primary"
           disabled={busy || !leading}
           onClick={() => {
-            const risk = finishRisk(steps, access)
+            const risk = finishRiskNow()
             if (risk) setAsking(risk)
             else run(finishAttempt)
           }}

@@ -9,6 +9,7 @@ export {
   checkpointTime,
   currentAttempt,
   finishAttempt,
+  finishRiskNow,
   flagTask,
   forkAttempt,
   onVisibilityChange,
