@@ -40,3 +40,48 @@ describe('the docs', () => {
     for (const page of PAGES) expect(readFileSync(join(ROOT, page), 'utf8'), page).not.toMatch(/\b(DESIGN|SPIEVAL|MOBILEPA)\.md\b/)
   })
 })
+
+/** `npm run NAME -- --flag …` as the docs show it, over continued lines (a trailing backslash) in code. */
+function shownCommands(text: string): { script: string; flags: string[]; line: string }[] {
+  const joined = text.replace(/\\\n\s*/g, ' ')
+  return [...joined.matchAll(/npm run ([a-z:]+)([^\n`|]*)/g)].map((m) => ({
+    script: m[1] ?? '',
+    flags: [...(m[2] ?? '').matchAll(/(?:^|\s|\[)--([a-z][a-z_-]*)/g)].map((f) => f[1] ?? ''),
+    line: m[0],
+  }))
+}
+
+/** The source a script runs: its entry file and the files it imports from the repository, followed through. */
+function sourceOf(entry: string): string {
+  const seen = new Set<string>()
+  const walk = (file: string): string => {
+    if (seen.has(file) || !existsSync(file)) return ''
+    seen.add(file)
+    const text = readFileSync(file, 'utf8')
+    const imports = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => join(dirname(file), m[1] ?? ''))
+    const files = imports.flatMap((path) => [`${path}.ts`, join(path, 'index.ts')].filter((f) => f.includes('/cli/') || f.includes('/server/') || f.includes('/bench/')))
+    return text + files.map(walk).join('\n')
+  }
+  return walk(join(ROOT, entry))
+}
+
+describe('the commands the docs show', () => {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+  it('exist, and take the flags shown', () => {
+    const wrong: string[] = []
+    for (const page of PAGES) {
+      for (const { script, flags, line } of shownCommands(readFileSync(join(ROOT, page), 'utf8'))) {
+        const command = scripts[script]
+        if (!command) {
+          wrong.push(`${page}: ${line} (no script "${script}")`)
+          continue
+        }
+        const entry = /tsx (\S+\.ts)/.exec(command)?.[1]
+        if (!entry) continue // vite, playwright: their flags are theirs
+        const source = sourceOf(entry)
+        for (const flag of flags) if (!new RegExp(`['"\\s{,]${flag}['"]?\\s*:|--${flag}\\b`).test(source)) wrong.push(`${page}: ${line} (${entry} takes no --${flag})`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+})
