@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { ImportProblem, pickDatasetFiles } from '../src/state/datasets'
+import { pickDatasetFiles } from '../src/state/datasets'
+import { Problem } from '../src/state/problem'
 import { readSources } from '../src/state/people'
 import { StaleRevision, createAttempt, getAttempt, importDataset, listTasks, loadTask, saveStep, saveTaskRevision, taskRevisions } from '../src/db/index'
 import { setField } from '../src/core/authoring/edits'
@@ -32,9 +33,9 @@ describe('two picked files of one name', () => {
     } catch (err) {
       problem = err
     }
-    expect(problem).toBeInstanceOf(ImportProblem)
-    expect((problem as ImportProblem).key).toBe('importSameName')
-    expect((problem as ImportProblem).params).toEqual({ file: 'tools.json' })
+    expect(problem).toBeInstanceOf(Problem)
+    expect((problem as Problem).key).toBe('importSameName')
+    expect((problem as Problem).params).toEqual({ file: 'tools.json' })
     // One of each name still imports.
     expect([...pickDatasetFiles(picked.slice(0, 3)).files.keys()].sort()).toEqual(['input_data.jsonl', 'records_db.json', 'tools.json'])
   })

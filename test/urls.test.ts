@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activeDataset, importDataset, listDatasets } from '../src/db/index'
 import { answerDataLink, loadDataLinkUpdate, openDataLink, useDataLink } from '../src/state/dataLink'
-import { FetchProblem, fetchDatasetFiles } from '../src/state/fetchDataset'
+import { fetchDatasetFiles } from '../src/state/fetchDataset'
+import { Problem } from '../src/state/problem'
 import { hashToRoute } from '../src/state/routes'
 import { MAX_DATASET_BYTES, dataFolderOf, folderName, hashParts, safeDecode, withoutDataParam } from '../src/state/urls'
 import { viewPathOfHash } from '../src/state/view'
@@ -122,11 +123,11 @@ function fakeServer(bodies: Record<string, { body: Uint8Array | string; headers?
 
 const BASE = 'http://127.0.0.1:5199/'
 
-async function problemOf(promise: Promise<unknown>): Promise<FetchProblem> {
+async function problemOf(promise: Promise<unknown>): Promise<Problem> {
   try {
     await promise
   } catch (err) {
-    if (err instanceof FetchProblem) return err
+    if (err instanceof Problem) return err
     throw err
   }
   throw new Error('expected the folder to be refused')

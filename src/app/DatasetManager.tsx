@@ -11,7 +11,7 @@ import {
   pickedFromInput,
   useDatasets,
 } from '../state/datasets'
-import type { ImportError } from '../state/datasets'
+import { ProblemText } from '../shared/ProblemText'
 import { downloadDatasetFolder } from '../state/datasetFolder'
 import { LIVE_SAMPLE_SOURCE, loadLiveSample } from '../state/liveSample'
 import { useSession } from '../state/session'
@@ -66,18 +66,6 @@ function usePageDrop(): boolean {
     }
   }, [])
   return over
-}
-
-function ErrorText({ error }: { error: ImportError }) {
-  const { t } = useTranslation()
-  return (
-    <div role="alert" className="import-error">
-      <p className="import-error-title">
-        <strong>{t('importFailed')}</strong>
-      </p>
-      {'key' in error ? <p>{t(error.key, error.params)}</p> : <pre>{error.message}</pre>}
-    </div>
-  )
 }
 
 function sourceText(t: TFunction, source: string): string {
@@ -278,7 +266,7 @@ export function DatasetManager() {
                   <span>{t(`importPhases.${phase}`)}</span>
                 </div>
               )}
-              {error && <ErrorText error={error} />}
+              {error && <ProblemText title={t('importFailed')} error={error} />}
               {imported && (
                 <p role="status" className="import-done">
                   <CheckCircle2 size={16} aria-hidden="true" /> {t('imported', { name: imported.name, count: imported.tasks })}

@@ -7,7 +7,8 @@ import type { DatasetFiles } from '../core'
 import type { DatasetRow } from '../db'
 import { sealingError, webCryptoReady } from '../state/sealing'
 import type { SealingError } from '../state/sealing'
-import { DatasetFilesField, Done, Modal, PassphraseFields, ProblemText, Working, useDatasetFiles } from './SealingParts'
+import { ProblemText } from '../shared/ProblemText'
+import { DatasetFilesField, Done, Modal, PassphraseFields, Working, useDatasetFiles } from './SealingParts'
 
 /** A dialog's action: whether it runs, how it failed, what it gave. */
 export interface SealingAction<T> {

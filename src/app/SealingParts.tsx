@@ -7,6 +7,7 @@ import type { DatasetFiles } from '../core'
 import type { DatasetRow } from '../db'
 import { SHORT_PASSPHRASE, sealingError, storedFiles } from '../state/sealing'
 import type { SealingError } from '../state/sealing'
+import { ProblemText } from '../shared/ProblemText'
 import './Sealing.css'
 
 /**
@@ -41,22 +42,6 @@ export function Modal(props: { titleId: string; busy?: boolean; onClose: () => v
   )
 }
 
-/** A failure in the reader's language where the page knows it, else as the core worded it. */
-export function ProblemText({ error, title }: { error: SealingError; title?: string }) {
-  const { t } = useTranslation()
-  // A count must be a number for i18next to choose the plural form.
-  const params: Record<string, string | number> = 'key' in error ? { ...error.params } : {}
-  if (typeof params.count === 'string') params.count = Number(params.count)
-  return (
-    <div role="alert" className="sealing-problem">
-      <AlertTriangle size={16} aria-hidden="true" />
-      <div>
-        {title && <strong>{title}</strong>}
-        {'key' in error ? <p>{t(error.key, params)}</p> : <pre>{error.message}</pre>}
-      </div>
-    </div>
-  )
-}
 
 /** A status line of a working dialog. */
 export function Working({ text }: { text: string }) {

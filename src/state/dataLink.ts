@@ -2,7 +2,8 @@ import { create } from 'zustand'
 import { contentHash } from '../core/seal'
 import { importDataset, listDatasets, setActiveDataset, setDatasetSource } from '../db'
 import type { DatasetRow } from '../db'
-import { FetchProblem, fetchDatasetFiles } from './fetchDataset'
+import { fetchDatasetFiles } from './fetchDataset'
+import { shownProblem } from './problem'
 import { dataFolderOf, folderName, withoutDataParam } from './urls'
 
 /** Why a `?data=` link loaded nothing: an i18n key with its values, or a message (the validator's, the network's). */
@@ -82,10 +83,7 @@ export async function openDataLink(param: string): Promise<DatasetRow | undefine
     forgetDataParam()
     return imported
   } catch (err) {
-    const problem: DataLinkProblem =
-      err instanceof FetchProblem
-        ? { param: folder.url, key: err.key, params: err.params }
-        : { param: folder.url, message: err instanceof Error ? err.message : String(err) }
+    const problem: DataLinkProblem = { param: folder.url, ...shownProblem(err) }
     useDataLink.setState({ problem })
     return undefined
   }

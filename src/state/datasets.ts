@@ -3,6 +3,8 @@ import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
 import { attemptCount, deleteDataset, deletedDatasets, importDataset, listDatasets } from '../db'
 import type { DatasetRow, DeletedDataset } from '../db'
 import { reloadDatasets, switchDataset } from './boot'
+import { Problem, shownProblem } from './problem'
+import type { ShownProblem } from './problem'
 import { useSession } from './sessionStore'
 
 /** A file with the path it had inside the picked or dropped folder ("" for loose files). */
@@ -14,25 +16,13 @@ export interface PickedFile {
 
 export type ImportSource = 'files' | 'folder' | 'drop'
 
-/** A problem the page explains in the reader's language: an i18n key with its values. */
-export class ImportProblem extends Error {
-  readonly key: string
-  readonly params: Record<string, string>
-  constructor(key: string, params: Record<string, string>) {
-    super(`${key}: ${JSON.stringify(params)}`)
-    this.name = 'ImportProblem'
-    this.key = key
-    this.params = params
-  }
-}
-
 export interface ImportStatus {
   /** 0..100 over reading, parsing and storing. */
   percent: number
   phase: 'read' | 'parse' | 'store'
 }
 
-export type ImportError = { key: string; params: Record<string, string> } | { message: string }
+export type ImportError = ShownProblem
 
 interface DatasetsState {
   list: DatasetRow[]
@@ -62,26 +52,26 @@ function depthOf(dir: string): number {
 /**
  * Finds the data set among picked or dropped files: the folder (at any depth)
  * that holds input_data.jsonl, taking the shallowest one. Several candidates
- * at the same depth, or a missing required file, are an ImportProblem.
+ * at the same depth, or a missing required file, are a Problem.
  */
 export function pickDatasetFiles(picked: PickedFile[]): { dir: string; files: Map<string, File> } {
   const known = picked.filter((p) => KNOWN.has(p.file.name))
   const homes = [...new Set(known.filter((p) => p.file.name === DATASET_FILES.inputData).map((p) => parentOf(p.path)))]
-  if (homes.length === 0) throw new ImportProblem('importMissing', { files: DATASET_FILES.inputData })
+  if (homes.length === 0) throw new Problem('importMissing', { files: DATASET_FILES.inputData })
   const shallowest = Math.min(...homes.map(depthOf))
   const candidates = homes.filter((d) => depthOf(d) === shallowest).sort()
-  if (candidates.length > 1) throw new ImportProblem('importSeveral', { folders: candidates.map((d) => `${d || '.'}/`).join(', ') })
+  if (candidates.length > 1) throw new Problem('importSeveral', { folders: candidates.map((d) => `${d || '.'}/`).join(', ') })
   const dir = candidates[0] ?? ''
   const files = new Map<string, File>()
   // Loose files picked together have no folder: each of them counts, so two of one name cannot silently replace each other.
   for (const p of known)
     if (dir === '' || parentOf(p.path) === dir) {
       const taken = files.get(p.file.name)
-      if (taken && taken !== p.file) throw new ImportProblem('importSameName', { file: p.file.name })
+      if (taken && taken !== p.file) throw new Problem('importSameName', { file: p.file.name })
       files.set(p.file.name, p.file)
     }
   const missing = REQUIRED.filter((name) => !files.has(name))
-  if (missing.length > 0) throw new ImportProblem('importMissing', { files: missing.join(', ') })
+  if (missing.length > 0) throw new Problem('importMissing', { files: missing.join(', ') })
   return { dir, files }
 }
 
@@ -198,7 +188,7 @@ export async function importPicked(picked: PickedFile[] | Promise<PickedFile[]>,
     return row
   } catch (err) {
     useDatasets.setState({
-      error: err instanceof ImportProblem ? { key: err.key, params: err.params } : { message: err instanceof Error ? err.message : String(err) },
+      error: shownProblem(err),
     })
     return undefined
   } finally {

@@ -1,21 +1,10 @@
 import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
+import { Problem } from './problem'
 import { MAX_DATASET_BYTES, formatBytes } from './urls'
 
-/** Why a folder could not be fetched, in words the page translates (`key`) and in English (`message`). */
-export class FetchProblem extends Error {
-  readonly key: string
-  readonly params: Record<string, string>
-  constructor(key: string, params: Record<string, string>, message: string) {
-    super(message)
-    this.name = 'FetchProblem'
-    this.key = key
-    this.params = params
-  }
-}
-
-function tooLarge(folder: string, limit: number): FetchProblem {
+function tooLarge(folder: string, limit: number): Problem {
   const size = formatBytes(limit)
-  return new FetchProblem('dataLink.tooLarge', { url: folder, limit: size }, `The data set at ${folder} is larger than ${size}, the limit for a data set loaded from a URL`)
+  return new Problem('dataLink.tooLarge', { url: folder, limit: size }, `The data set at ${folder} is larger than ${size}, the limit for a data set loaded from a URL`)
 }
 
 export interface FetchOptions {
@@ -89,7 +78,7 @@ export async function fetchDatasetFiles(folder = 'data/', options: FetchOptions 
     } catch (err) {
       if (abort.signal.aborted) throw err
       // The browser says only "Failed to fetch", for a server that is down and for one that refuses other sites alike.
-      throw new FetchProblem(
+      throw new Problem(
         'dataLink.unreachable',
         { file: name, url: url.href },
         `${name}: could not be fetched from ${url.href} (the server is not reachable, or does not let other sites read it)`,
@@ -98,7 +87,7 @@ export async function fetchDatasetFiles(folder = 'data/', options: FetchOptions 
     // A folder on this site that redirects elsewhere would load another site's data without asking.
     if (response.url && new URL(response.url).origin !== origin) {
       await response.body?.cancel().catch(() => undefined)
-      throw new FetchProblem(
+      throw new Problem(
         'dataLink.redirected',
         { file: name, url: response.url },
         `${name}: redirected to ${response.url}, another site than the one the link names`,

@@ -1,7 +1,8 @@
 import { importDataset, listDatasets } from '../db'
 import { reloadDatasets } from './boot'
 import { activateDataset, refreshDatasets, useDatasets } from './datasets'
-import { FetchProblem, fetchDatasetFiles } from './fetchDataset'
+import { fetchDatasetFiles } from './fetchDataset'
+import { shownProblem } from './problem'
 import { useSession } from './sessionStore'
 
 /** The stored data set's `source` for the bundled live sample: how it is found again, so that loading it twice stores it once. */
@@ -48,7 +49,7 @@ export async function loadLiveSample(folder = LIVE_SAMPLE_FOLDER): Promise<LiveS
     return 'imported'
   } catch (err) {
     useDatasets.setState({
-      error: err instanceof FetchProblem ? { key: err.key, params: err.params } : { message: err instanceof Error ? err.message : String(err) },
+      error: shownProblem(err),
     })
     return 'failed'
   } finally {

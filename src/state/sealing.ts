@@ -17,36 +17,23 @@ import type { DatasetRow, StudyRow, UnsealedDataset } from '../db'
 import { reloadDatasets } from './boot'
 import { refreshDatasets } from './datasets'
 import { saveDownload } from './download'
-import { FetchProblem } from './fetchDataset'
 import { LIVE_SAMPLE_SOURCE } from './liveSample'
+import { Problem, shownProblem } from './problem'
+import type { ShownProblem } from './problem'
 import { useSession } from './sessionStore'
 
-/** A problem the page words in the reader's language: a `sealing.*` key and its values, and English for the console and tests. */
-export class SealingProblem extends Error {
-  readonly key: string
-  readonly params: Record<string, string>
-  constructor(key: string, params: Record<string, string> = {}, message = key) {
-    super(message)
-    this.name = 'SealingProblem'
-    this.key = key
-    this.params = params
-  }
-}
-
 /** What a dialog shows for a failure: a translated key, or a message as the core wrote it. */
-export type SealingError = { key: string; params: Record<string, string> } | { message: string }
+export type SealingError = ShownProblem
 
 /** A thrown value as a dialog shows it: known failures by key, anything else by its message. */
 export function sealingError(err: unknown): SealingError {
-  if (err instanceof SealingProblem) return { key: err.key, params: err.params }
-  if (err instanceof FetchProblem) return { key: err.key, params: err.params }
   if (err instanceof WebCryptoMissing) return { key: 'sealing.noCrypto', params: {} }
   if (err instanceof SealError) {
     if (err.code === 'wrong-passphrase') return { key: 'sealing.wrongPassphrase', params: {} }
     if (err.code === 'no-gold') return { key: 'sealing.noGold', params: {} }
     if (err.code === 'tampered' && err.taskId !== undefined) return { key: 'sealing.tampered', params: { task: err.taskId } }
   }
-  return { message: err instanceof Error ? err.message : String(err) }
+  return shownProblem(err)
 }
 
 /**
@@ -65,9 +52,9 @@ export function webCryptoReady(): boolean {
  * to be fetched or picked again.
  */
 export async function storedFiles(row: Pick<DatasetRow, 'id' | 'sealed'>): Promise<DatasetFiles> {
-  if (row.sealed) throw new SealingProblem('sealing.filesSealed', {}, 'This data set is a sealed copy: seal the original data set.')
+  if (row.sealed) throw new Problem('sealing.filesSealed', {}, 'This data set is a sealed copy: seal the original data set.')
   const files = await exportDataset(row.id)
-  if (!files) throw new SealingProblem('sealing.gone', {}, 'The data set is no longer stored.')
+  if (!files) throw new Problem('sealing.gone', {}, 'The data set is no longer stored.')
   return files
 }
 
@@ -115,22 +102,22 @@ export interface StudyForm {
 /** A study form's values, or the first problem in it (the command line's checks, in the reader's language). */
 export function readStudyForm(form: StudyForm): { people: string[]; perTask: number; seed: number; baseUrl: string; setting: AccessSetting; passphrase?: string; durability?: 'strict' } {
   const people = peopleOf(form.people)
-  if (form.people.trim() === '') throw new SealingProblem('sealing.studyDialog.noPeople')
-  if (people.some((name) => name === '')) throw new SealingProblem('sealing.studyDialog.emptyName')
-  for (const name of people) if (personNameProblem(name)) throw new SealingProblem('sealing.studyDialog.badName', { name })
+  if (form.people.trim() === '') throw new Problem('sealing.studyDialog.noPeople')
+  if (people.some((name) => name === '')) throw new Problem('sealing.studyDialog.emptyName')
+  for (const name of people) if (personNameProblem(name)) throw new Problem('sealing.studyDialog.badName', { name })
   const seen = new Map<string, string>()
   for (const name of people) {
     const other = seen.get(name.toLowerCase())
-    if (other !== undefined) throw new SealingProblem('sealing.studyDialog.twice', { name: other === name ? name : `${other}, ${name}` })
+    if (other !== undefined) throw new Problem('sealing.studyDialog.twice', { name: other === name ? name : `${other}, ${name}` })
     seen.set(name.toLowerCase(), name)
   }
   const perTask = wholeNumber(form.perTask, 1)
-  if (perTask === undefined) throw new SealingProblem('sealing.studyDialog.badPerTask')
-  if (perTask > people.length) throw new SealingProblem('sealing.studyDialog.tooFew', { perTask: String(perTask), count: String(people.length) })
+  if (perTask === undefined) throw new Problem('sealing.studyDialog.badPerTask')
+  if (perTask > people.length) throw new Problem('sealing.studyDialog.tooFew', { perTask: String(perTask), count: String(people.length) })
   const seed = wholeNumber(form.seed, 0)
-  if (seed === undefined) throw new SealingProblem('sealing.studyDialog.badSeed')
+  if (seed === undefined) throw new Problem('sealing.studyDialog.badSeed')
   const baseUrl = studyBaseUrl(form.baseUrl.trim())
-  if (baseUrl === undefined) throw new SealingProblem('sealing.studyDialog.badBaseUrl')
+  if (baseUrl === undefined) throw new Problem('sealing.studyDialog.badBaseUrl')
   return { people, perTask, seed, baseUrl, setting: form.setting, ...(form.passphrase === '' ? {} : { passphrase: form.passphrase }), ...(form.strict ? { durability: 'strict' as const } : {}) }
 }
 
@@ -165,13 +152,13 @@ const BUNDLED_SOURCES = new Set(['sample', LIVE_SAMPLE_SOURCE])
  */
 export async function createStudy(row: DatasetRow, files: DatasetFiles, form: StudyForm): Promise<{ study: StudyFile; fileName: string }> {
   if (BUNDLED_SOURCES.has(row.source))
-    throw new SealingProblem('sealing.studyDialog.bundled', { name: row.name }, `${row.name} is a sample bundled with the page: its gold ships with the page.`)
+    throw new Problem('sealing.studyDialog.bundled', { name: row.name }, `${row.name} is a sample bundled with the page: its gold ships with the page.`)
   const input = readStudyForm(form)
   let made
   try {
     made = await makeStudy({ files, ...input })
   } catch (err) {
-    if (err instanceof StudyError) throw new SealingProblem('sealing.studyDialog.refused', { error: err.message }, err.message)
+    if (err instanceof StudyError) throw new Problem('sealing.studyDialog.refused', { error: err.message }, err.message)
     throw err
   }
   const folder = `study-${made.study.id}`
@@ -193,15 +180,15 @@ export async function createStudy(row: DatasetRow, files: DatasetFiles, form: St
  */
 export async function loadStudyFile(row: DatasetRow, text: string): Promise<StudyFile> {
   const read = readStudyFile(text)
-  if ('problems' in read) throw new SealingProblem('sealing.study.unreadable', { error: read.problems.join('; ') }, read.problems.join('; '))
+  if ('problems' in read) throw new Problem('sealing.study.unreadable', { error: read.problems.join('; ') }, read.problems.join('; '))
   const stored = await readStoredDataset(row.id)
-  if (!stored) throw new SealingProblem('sealing.gone')
+  if (!stored) throw new Problem('sealing.gone')
   const expected = Object.fromEntries(Object.entries(read.study.tasks).map(([id, t]) => [id, t.fingerprint]))
   const { missing, changed } = await compareFingerprints(expected, { tasks: stored.tasks, records: stored.records, profile: stored.row.profile, tools: stored.row.tools })
   if (missing.length > 0)
-    throw new SealingProblem('sealing.study.missingTask', { task: missing[0] ?? '', count: String(missing.length) }, `Task ${missing[0]} is not in this data set.`)
+    throw new Problem('sealing.study.missingTask', { task: missing[0] ?? '', count: String(missing.length) }, `Task ${missing[0]} is not in this data set.`)
   if (changed.length > 0)
-    throw new SealingProblem('sealing.study.changedTask', { task: changed[0] ?? '', count: String(changed.length) }, `Task ${changed[0]} differs in this data set.`)
+    throw new Problem('sealing.study.changedTask', { task: changed[0] ?? '', count: String(changed.length) }, `Task ${changed[0]} differs in this data set.`)
   await saveStudy(row.id, read.study)
   await refreshStudies(row.id)
   return read.study
