@@ -16,7 +16,15 @@ export function ownValue<T>(object: Readonly<Record<string, T>>, key: string): T
   return Object.hasOwn(object, key) ? object[key] : undefined
 }
 
-/** Sets an own property, `__proto__` included, as JSON.parse would. */
+/**
+ * Sets an own property, `__proto__` included, as JSON.parse would. Only that
+ * one key needs defineProperty (assigning it sets the prototype, the one
+ * accessor plain objects inherit); every other key is assigned, because a
+ * defined property costs V8 about four times as much to make and to read
+ * (it halved the tool runtime's calls per second when every key went that way).
+ */
 export function setOwn<T>(object: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
+  // eslint-disable-next-line no-restricted-syntax -- the one place a computed key is assigned: "__proto__" is defined instead
+  if (key !== '__proto__') object[key] = value
+  else Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
 }
