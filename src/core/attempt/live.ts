@@ -22,8 +22,8 @@ export interface LiveView {
   changes: StateChange[]
 }
 
-/** What a valid execution call does in live state. */
-export type LiveOutcome = { ok: true; change?: StateChange } | { ok: false; content: string; friction?: true }
+/** What one live call did: the change it made, or why the state refused it (friction included). Not a verdict. */
+export type CallOutcome = { ok: true; change?: StateChange } | { ok: false; content: string; friction?: true }
 
 /** An app's current records as views get them, with their ids once asked: new arrays when the app changes, the same while it does not. */
 interface Column {
@@ -97,7 +97,7 @@ export class LiveRecords {
    * plan), then the tool's effect (an update naming no record, or several,
    * is refused with how many match). `prior` are the steps before this call.
    */
-  judge(step: TrajectoryStep, prior: readonly TrajectoryStep[]): LiveOutcome {
+  judge(step: TrajectoryStep, prior: readonly TrajectoryStep[]): CallOutcome {
     const nth = prior.filter((s) => s.name === step.name && s.kind === 'execution' && (s.ok || s.friction)).length + 1
     const succeeded = new Set(prior.filter(applied).map((s) => s.name))
     const rule = frictionFor(this.task.live?.friction, step.name, succeeded, nth)
