@@ -1,9 +1,9 @@
 /** What `npm run seal` and `npm run study` share: the passphrase, the output folder, the data set they start from. */
-import { readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
+import { readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { DATASET_FILES, DatasetError, SEALED_FILE, loadDataset } from '../src/core/index'
 import type { Dataset } from '../src/core/index'
-import { SHORT_PASSPHRASE } from '../src/core/study'
+import { SHORT_PASSPHRASE, bundledQuestions } from '../src/core/study'
 import { CliError, errorLine, keepSecret, systemReason } from './errors'
 import { makeFolder, readDatasetFolder, writeText } from './files'
 
@@ -120,4 +120,21 @@ export function writeFolder(folder: string, files: Record<string, string>, out =
       throw new CliError(`${join(folder, DATASET_FILES.profile)} (left from an earlier write) cannot be removed (${systemReason(err)})`, { cause: err })
     }
   }
+}
+
+/** Where the page's bundled samples are kept: every folder of public/ is served beside the page, its gold included. */
+const PUBLIC_FOLDER = join(import.meta.dirname, '..', 'public')
+
+/** The questions of the tasks the page ships (every public/<folder>/input_data.jsonl), which a study must not hand out. */
+export function bundledSampleQuestions(): Set<string> {
+  const texts: string[] = []
+  for (const entry of readdirSync(PUBLIC_FOLDER, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    try {
+      texts.push(readFileSync(join(PUBLIC_FOLDER, entry.name, DATASET_FILES.inputData), 'utf8'))
+    } catch {
+      // a folder without tasks ships no gold
+    }
+  }
+  return bundledQuestions(texts)
 }

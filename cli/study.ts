@@ -14,7 +14,7 @@ import { StudyError, makeStudy, studyBaseUrl, studyFileText } from '../src/core/
 import { readOptions, required, wholeNumber } from './args'
 import { CliError, exitOnError } from './errors'
 import { writeText } from './files'
-import { checkOutFolder, checkTargets, folderTargets, readDataToSeal, readPassphrase, writeFolder } from './sealing'
+import { bundledSampleQuestions, checkOutFolder, checkTargets, folderTargets, readDataToSeal, readPassphrase, writeFolder } from './sealing'
 
 exitOnError()
 
@@ -35,7 +35,8 @@ const USAGE = `Usage: npm run study -- --data DIR --people ann,bob,cy --per-task
   --iterations N      PBKDF2 iterations (default and minimum ${MIN_ITERATIONS})
   --strict-durability the page writes each call with IndexedDB's strict durability (on disk before it
                       counts as stored; slower) instead of the browser's default (see the README)
-  --overwrite         write into a folder that is not empty`
+  --overwrite         write into a folder that is not empty
+  A data set whose tasks ask what the page's bundled samples ask is refused: the page ships their gold.`
 
 const { values } = readOptions(
   {
@@ -87,6 +88,7 @@ let made
 try {
   made = await makeStudy({
     files,
+    bundled: bundledSampleQuestions(),
     people,
     perTask,
     seed,

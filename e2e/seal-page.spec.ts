@@ -12,6 +12,7 @@ import { MIN_ITERATIONS, sealDataset, unsealDataset } from '../src/core/seal'
 import { makeStudy, readStudyFile, studyFileText, studyFolderFiles } from '../src/core/study'
 import { annotatorState } from '../playwright.config'
 import { api, expect, panelOf, test } from './helpers'
+import { ownCopyFiles } from '../test/ownCopy'
 
 /** SEAL_SHOTS=docs/screenshots writes seal-*-en.png and seal-*-zh.png there. */
 const SHOTS = process.env.SEAL_SHOTS
@@ -20,8 +21,9 @@ const SAMPLE = join(import.meta.dirname, '..', 'public/data')
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const sample: Record<string, string> = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(SAMPLE, name), 'utf8')]))
 const SAMPLE_NAME = 'Sample (Daniel Hayes)'
-/** The sample's files imported as a data set of one's own (not the bundled sample): a study may be made of it. */
+/** A data set of one's own made from the sample (every instruction reworded; not the bundled sample): a study may be made of it. */
 const OWN_NAME = 'Own copy'
+const own = ownCopyFiles(SAMPLE)
 const PASSPHRASE = 'participants never see this passphrase'
 
 function manager(page: Page): Locator {
@@ -185,8 +187,21 @@ test('Create a study downloads the folder npm run study would write, keeps the s
   await expect(refused).toBeHidden()
   await page.keyboard.press('Escape')
   await expect(dialogs).toBeHidden()
-  // The same files imported as a data set of one's own make the study.
-  await page.evaluate(([files, name]) => window.spieval?.importDataset(files, name), [sample, OWN_NAME] as const)
+  // The same files under another name are still the sample: refused by content, naming the tasks.
+  await page.evaluate(([files, name]) => window.spieval?.importDataset(files, name), [sample, 'Renamed sample'] as const)
+  dialogs = await openManager(page)
+  await dialogs.getByRole('listitem').filter({ hasText: 'Renamed sample' }).getByRole('button', { name: 'Create a study from “Renamed sample”' }).click()
+  const renamed = page.getByRole('dialog', { name: 'Create a study from “Renamed sample”' })
+  await renamed.getByLabel('People (names separated by commas)').fill('ann, bob')
+  await renamed.getByLabel('People per task (K)').fill('1')
+  await renamed.getByRole('button', { name: 'Create and download' }).click()
+  await expect(renamed.getByRole('alert')).toContainText('50 of the 50 tasks (推理1, 推理2, 推理3 and 47 more) ask what a sample bundled with this page asks')
+  await page.keyboard.press('Escape')
+  await expect(renamed).toBeHidden()
+  await page.keyboard.press('Escape')
+  await expect(dialogs).toBeHidden()
+  // A data set of one's own (the sample's records and gold, every instruction reworded) makes the study.
+  await page.evaluate(([files, name]) => window.spieval?.importDataset(files, name), [own, OWN_NAME] as const)
   dialogs = await openManager(page)
   const row = dialogs.getByRole('listitem').filter({ hasText: OWN_NAME })
   await row.getByRole('button', { name: `Create a study from “${OWN_NAME}”` }).click()
@@ -211,7 +226,7 @@ test('Create a study downloads the folder npm run study would write, keeps the s
   const files = under(zip, folder)
   const read = readStudyFile(files['assignment.json'] ?? '')
   if (!('study' in read)) throw new Error(read.problems.join('; '))
-  const made = await makeStudy({ files: sample, people: ['ann', 'bob', 'cy'], perTask: 2, seed: 7, baseUrl: 'https://example.org/study', created: read.study.created, durability: 'strict' })
+  const made = await makeStudy({ files: own, bundled: new Set(), people: ['ann', 'bob', 'cy'], perTask: 2, seed: 7, baseUrl: 'https://example.org/study', created: read.study.created, durability: 'strict' })
   expect(read.study).toEqual(made.study)
   expect(folder).toBe(`study-${made.study.id}`)
   // Without a passphrase the folders are deterministic: every file is the one npm run study writes.
@@ -224,7 +239,7 @@ test('Create a study downloads the folder npm run study would write, keeps the s
   await expect(row.getByRole('list', { name: 'Studies' })).toContainText(`Study ${made.study.id}: 3 people, each task by 2`)
 
   // A study made with npm run study for this data set loads; one whose task changed since is refused, naming the task.
-  const other = await makeStudy({ files: sample, people: ['dee', 'eve'], perTask: 1, seed: 3 })
+  const other = await makeStudy({ files: own, bundled: new Set(), people: ['dee', 'eve'], perTask: 1, seed: 3 })
   const input = row.getByLabel(`Load a study’s assignment.json into “${OWN_NAME}”`)
   await input.setInputFiles({ name: 'assignment.json', mimeType: 'application/json', buffer: Buffer.from(studyFileText(other.study)) })
   await expect(row.getByRole('status')).toHaveText(`Study ${other.study.id} is kept with “${OWN_NAME}” (2 people).`)

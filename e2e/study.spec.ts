@@ -10,10 +10,12 @@ import { loadDataset, solveWithOracle } from '../src/core/index'
 import type { Task } from '../src/core/index'
 import { readStudyFile, studyFileText } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
+import { writeOwnCopy } from '../test/ownCopy'
 import { api, expect, panelOf, test } from './helpers'
 
 const ROOT = join(import.meta.dirname, '..')
-const SAMPLE = join(ROOT, 'public/data')
+/** The sample's records and gold, every instruction reworded: a study of the bundled sample itself is refused (its gold ships with the page). */
+const SAMPLE = writeOwnCopy(join(ROOT, 'public/data'))
 const PASSPHRASE = 'a study passphrase of some length'
 const FILES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json', 'sealed.json']
 const original = loadDataset(Object.fromEntries(FILES.slice(0, 4).map((f) => [f, readFileSync(join(SAMPLE, f), 'utf8')]))).dataset
@@ -214,18 +216,20 @@ test.describe.serial('a sealed study', () => {
     expect(responses).toContain('10000000000')
     writeFileSync(join(out, 'tampered.zip'), zipSync({ ...files, 'response.jsonl': strToU8(responses.replace('10000000000', '13822419087')) }))
 
-    // The collector: the original sample, with the study's assignment.json loaded.
+    // The collector: the study's own data set (imported as files), with the study's assignment.json loaded.
     await page.goto('./')
     await expect(panelOf(page).getByRole('heading', { name: 'Trajectory' })).toBeVisible({ timeout: 40_000 })
+    const ownFiles = Object.fromEntries(FILES.slice(0, 4).map((f) => [f, readFileSync(join(SAMPLE, f), 'utf8')]))
+    await page.evaluate((files) => window.spieval?.importDataset(files, 'Study data'), ownFiles)
     await page.getByRole('button', { name: 'Data sets' }).click()
     const manager = page.getByRole('dialog', { name: 'Data sets' })
-    const row = manager.getByRole('listitem').filter({ hasText: 'Sample (Daniel Hayes)' })
-    await row.getByLabel('Load a study’s assignment.json into “Sample (Daniel Hayes)”').setInputFiles({
+    const row = manager.getByRole('listitem').filter({ hasText: 'Study data' })
+    await row.getByLabel('Load a study’s assignment.json into “Study data”').setInputFiles({
       name: 'assignment.json',
       mimeType: 'application/json',
       buffer: Buffer.from(studyFileText(study)),
     })
-    await expect(row.getByRole('status')).toHaveText(`Study ${study.id} is kept with “Sample (Daniel Hayes)” (2 people).`)
+    await expect(row.getByRole('status')).toHaveText(`Study ${study.id} is kept with “Study data” (2 people).`)
     await manager.getByRole('button', { name: 'Close', exact: true }).first().click()
 
     await page.getByRole('button', { name: 'People', exact: true }).click()

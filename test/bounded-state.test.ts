@@ -108,12 +108,12 @@ describe('the editor store', () => {
 
 describe('strict durability for a study', () => {
   it('is asked for in every folder of a study made with it, and read back from sealed.json', async () => {
-    const made = await makeStudy({ files: fixtureFiles(), people: ['ann', 'bo'], perTask: 1, seed: 1, durability: 'strict' })
+    const made = await makeStudy({ files: fixtureFiles(), bundled: new Set(), people: ['ann', 'bo'], perTask: 1, seed: 1, durability: 'strict' })
     for (const person of ['ann', 'bo']) {
       const read = readSealedManifest(made.bundles[person]?.['sealed.json'] ?? '')
       expect('manifest' in read && read.manifest.study?.durability).toBe('strict')
     }
-    const plain = await makeStudy({ files: fixtureFiles(), people: ['ann', 'bo'], perTask: 1, seed: 1 })
+    const plain = await makeStudy({ files: fixtureFiles(), bundled: new Set(), people: ['ann', 'bo'], perTask: 1, seed: 1 })
     expect(JSON.parse(plain.bundles.ann?.['sealed.json'] ?? '{}').study).not.toHaveProperty('durability')
     const wrong = (made.bundles.ann?.['sealed.json'] ?? '').replace('"durability": "strict"', '"durability": "lazy"')
     expect(readSealedManifest(wrong)).toEqual({ problems: ['"study.durability" must be "strict" when given'] })

@@ -195,7 +195,7 @@ describe('making a study', () => {
     })
     try {
       const people = ['ann', 'bo', 'cy', 'di']
-      const made = await makeStudy({ files, people, perTask: 2, seed: 1, passphrase: 'a long passphrase', baseUrl: 'https://example.test/' })
+      const made = await makeStudy({ files, bundled: new Set(), people, perTask: 2, seed: 1, passphrase: 'a long passphrase', baseUrl: 'https://example.test/' })
       expect(Object.keys(made.bundles)).toEqual(people)
       expect(parse.mock.calls.filter(([text]) => text === records)).toHaveLength(1)
       expect(deriveKey).toHaveBeenCalledTimes(people.length)

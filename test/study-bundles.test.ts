@@ -5,8 +5,9 @@ import { join, relative } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SEALED_FILE, loadDataset } from '../src/core/index'
 import { MIN_ITERATIONS, SealError, datasetFingerprints, sealDataset, unsealDataset } from '../src/core/seal'
-import { StudyError, assignStudy, makeStudy, readStudyFile, studyBaseUrl, studyFileText, studyFolderFiles } from '../src/core/study'
+import { BundledTasksError, StudyError, assignStudy, bundledQuestions, makeStudy, taskQuestion, readStudyFile, studyBaseUrl, studyFileText, studyFolderFiles } from '../src/core/study'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { ownCopyFiles, writeOwnCopy } from './ownCopy'
 
 function must<T>(value: T | undefined | null, what = 'a value'): T {
   if (value === undefined || value === null) throw new Error(`${what} is missing`)
@@ -42,7 +43,7 @@ function runStudy(args: string[], env: Record<string, string> = {}): Promise<{ c
 
 describe('makeStudy', () => {
   const people = ['ann', 'bob', 'cy', 'dee']
-  const input = { files: sampleFiles, people, perTask: 2, seed: 11, baseUrl: 'https://example.org/s', created: CREATED }
+  const input = { files: sampleFiles, bundled: new Set<string>(), people, perTask: 2, seed: 11, baseUrl: 'https://example.org/s', created: CREATED }
 
   it('is deterministic: the same inputs give the same study, folders and links, byte for byte', async () => {
     const [a, b] = await Promise.all([makeStudy(input), makeStudy(input)])
@@ -96,6 +97,23 @@ describe('makeStudy', () => {
     await expect(makeStudy({ ...input, passphrase: '' })).rejects.toMatchObject({ code: 'options' })
   })
 
+  it('refuses tasks that ask what a bundled sample asks, by content, and only those', async () => {
+    const shipped = bundledQuestions([must(sampleFiles['input_data.jsonl'])])
+    expect(shipped.size).toBe(50)
+    const refused = makeStudy({ ...input, bundled: shipped })
+    await expect(refused).rejects.toBeInstanceOf(BundledTasksError)
+    await expect(refused).rejects.toMatchObject({ total: 50, ids: expect.arrayContaining(['推理1']) as unknown })
+    // One task asked differently is no longer the sample's; the other 49 still are.
+    const lines = must(sampleFiles['input_data.jsonl']).trim().split('\n')
+    const first = JSON.parse(must(lines[0])) as { id: string; messages: { role: string; content: string }[] }
+    for (const m of first.messages) m.content = `Tomorrow: ${m.content}`
+    const oneChanged = { ...sampleFiles, 'input_data.jsonl': [JSON.stringify(first), ...lines.slice(1)].join('\n') + '\n' }
+    await expect(makeStudy({ ...input, files: oneChanged, bundled: shipped })).rejects.toMatchObject({ ids: expect.not.arrayContaining([first.id]) as unknown })
+    const onlyFirst = { ...oneChanged, 'input_data.jsonl': JSON.stringify(first) + '\n' }
+    await expect(makeStudy({ ...input, files: onlyFirst, people: ['ann', 'bob'], bundled: shipped })).resolves.toHaveProperty('study')
+    expect(taskQuestion({ messages: [{ role: 'user', content: '  CALL  my\tmanager ' }] })).toBe(taskQuestion({ messages: [{ role: 'user', content: 'call my manager' }] }))
+  }, 60_000)
+
   it('normalizes base URLs as links.txt uses them', () => {
     expect(studyBaseUrl('')).toBe('')
     expect(studyBaseUrl('https://example.org/s')).toBe('https://example.org/s/')
@@ -105,10 +123,12 @@ describe('makeStudy', () => {
 })
 
 describe('npm run study and makeStudy', () => {
+  // The command line refuses the bundled sample itself: a reworded copy of it is a data set of one's own.
+  const ownFolder = writeOwnCopy(SAMPLE_DIR)
   const out = join(mkdtempSync(join(tmpdir(), 'study-bundles-')), 'study')
   let cli: Awaited<ReturnType<typeof runStudy>>
   beforeAll(async () => {
-    cli = await runStudy(['--data', SAMPLE_DIR, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '5', '--out', out, '--base-url', 'https://example.org/a&b/'])
+    cli = await runStudy(['--data', ownFolder, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '5', '--out', out, '--base-url', 'https://example.org/a&b/'])
   }, 120_000)
 
   it('write the same folder for the same seed: every file byte for byte, assignment.json but its date', async () => {
@@ -117,7 +137,7 @@ describe('npm run study and makeStudy', () => {
     const written = readTree(out)
     const study = readStudyFile(must(written['assignment.json']))
     if (!('study' in study)) throw new Error(study.problems.join('; '))
-    const made = await makeStudy({ files: sampleFiles, people: ['ann', 'bob', 'cy'], perTask: 2, seed: 5, baseUrl: 'https://example.org/a&b/', created: study.study.created })
+    const made = await makeStudy({ files: ownCopyFiles(SAMPLE_DIR), bundled: new Set(), people: ['ann', 'bob', 'cy'], perTask: 2, seed: 5, baseUrl: 'https://example.org/a&b/', created: study.study.created })
     expect(written).toEqual(studyFolderFiles(made))
     expect(written['links.txt']).toBe('ann\t?data=https://example.org/a%26b/ann/\nbob\t?data=https://example.org/a%26b/bob/\ncy\t?data=https://example.org/a%26b/cy/\n')
     expect(cli.stdout).toContain(`Study ${made.study.id} (seed 5)`)

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -9,6 +9,7 @@ import { datasetFingerprints, readSealedManifest, unsealDataset } from '../src/c
 import { StudyError, assignStudy, buildStudyFile, mulberry32, personNameProblem, readStudyFile, studyId } from '../src/core/study'
 import type { StudyAssignment, StudyFile, StudyTask } from '../src/core/study'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { writeOwnCopy } from './ownCopy'
 
 /** A value the test needs, or a failure naming it (instead of a non-null assertion). */
 function must<T>(value: T | undefined | null, what = 'a value'): T {
@@ -220,14 +221,38 @@ function runStudy(args: string[], env: Record<string, string> = {}): Promise<{ c
   })
 }
 
+/** The sample elsewhere, its instructions in capitals with doubled spaces: still the bundled sample's tasks. */
+function respacedSample(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'respaced-'))
+  for (const name of NAMES) {
+    let text = must(sampleFiles[name], name)
+    if (name === 'input_data.jsonl')
+      text = text
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const task = JSON.parse(line) as { messages: { role: string; content: string }[] }
+          for (const m of task.messages) m.content = m.content.toUpperCase().replace(/ /g, '  ')
+          return JSON.stringify(task)
+        })
+        .join('\n')
+    writeFileSync(join(folder, name), text)
+  }
+  return folder
+}
+
 describe('npm run study', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'study-'))
+  // The bundled sample's gold ships with the page: studies are made of a reworded copy (a study of the sample is refused below).
+  const own = writeOwnCopy(SAMPLE_DIR)
+  const ownFiles = readFolder(own)
+  const ownDataset = loadDataset(ownFiles).dataset
   const out = join(tmp, 'study')
   const PASSPHRASE = 'study passphrase, long enough'
   let result: Awaited<ReturnType<typeof runStudy>>
   beforeAll(async () => {
     result = await runStudy(
-      ['--data', SAMPLE_DIR, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '1', '--out', out, '--passphrase-env', 'STUDY_TEST_PASSPHRASE', '--base-url', 'https://example.org/s'],
+      ['--data', own, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '1', '--out', out, '--passphrase-env', 'STUDY_TEST_PASSPHRASE', '--base-url', 'https://example.org/s'],
       { STUDY_TEST_PASSPHRASE: PASSPHRASE },
     )
   }, 120_000)
@@ -250,10 +275,10 @@ describe('npm run study', () => {
     expect({ people: study.people, tasks: Object.fromEntries(Object.entries(study.tasks).map(([id, t]) => [id, t.people])) }).toEqual(
       assignStudy({ tasks: sampleTasks, people: ['ann', 'bob', 'cy'], perTask: 2, seed: 1 }),
     )
-    const unsealedPrints = await datasetFingerprints(sample)
+    const unsealedPrints = await datasetFingerprints(ownDataset)
     for (const [id, entry] of Object.entries(study.tasks)) {
       expect(entry.fingerprint, id).toBe(unsealedPrints[id])
-      expect(entry.type).toBe(sample.tasks.find((t) => t.id === id)?.type)
+      expect(entry.type).toBe(ownDataset.tasks.find((t) => t.id === id)?.type)
     }
     for (const person of ['ann', 'bob', 'cy']) {
       const files = readFolder(join(out, person))
@@ -270,13 +295,13 @@ describe('npm run study', () => {
     }
     // The collector's passphrase opens a person's folder back to the original lines of their tasks.
     const back = await unsealDataset(readFolder(join(out, 'bob')), PASSPHRASE)
-    const originalLine = new Map(must(sampleFiles['input_data.jsonl']).trim().split('\n').map((l) => [(JSON.parse(l) as { id: string }).id, l]))
+    const originalLine = new Map(must(ownFiles['input_data.jsonl']).trim().split('\n').map((l) => [(JSON.parse(l) as { id: string }).id, l]))
     expect(back['input_data.jsonl']).toBe(must(study.people.bob).map((id) => originalLine.get(id)).join('\n') + '\n')
   })
 
   it('makes the same study again from the same seed', async () => {
     const again = join(tmp, 'again')
-    const r = await runStudy(['--data', SAMPLE_DIR, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '1', '--out', again])
+    const r = await runStudy(['--data', own, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '1', '--out', again])
     expect(r.code).toBe(0)
     const a = JSON.parse(readFileSync(join(out, 'assignment.json'), 'utf8')) as Record<string, unknown>
     const b = JSON.parse(readFileSync(join(again, 'assignment.json'), 'utf8')) as Record<string, unknown>
@@ -287,7 +312,7 @@ describe('npm run study', () => {
 
   it('fixes the setting given: in every folder and in assignment.json, and a study in another setting is another study', async () => {
     const full = join(tmp, 'full')
-    const r = await runStudy(['--data', SAMPLE_DIR, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '1', '--setting', 'full', '--out', full])
+    const r = await runStudy(['--data', own, '--people', 'ann,bob,cy', '--per-task', '2', '--seed', '1', '--setting', 'full', '--out', full])
     expect(r.stderr).toBe('')
     expect(r.stdout).toContain('in the full setting')
     const read = readStudyFile(readFileSync(join(full, 'assignment.json'), 'utf8'))
@@ -301,7 +326,7 @@ describe('npm run study', () => {
 
   it('refuses mistakes in one line, before writing anything', async () => {
     const fresh = join(tmp, 'fresh')
-    const base = ['--data', SAMPLE_DIR, '--out', fresh, '--seed', '1']
+    const base = ['--data', own, '--out', fresh, '--seed', '1']
     const cases: [string[], RegExp][] = [
       [[...base, '--people', 'ann,bob', '--per-task', '3'], /Each task needs 3 different people, but only 2 are named/],
       [[...base, '--people', 'ann,,bob', '--per-task', '1'], /--people has an empty name/],
@@ -311,8 +336,12 @@ describe('npm run study', () => {
       [[...base, '--people', 'ann,bob'], /Missing --per-task/],
       [[...base, '--people', 'ann,bob', '--per-task', '1', '--base-url', 'https://x/#a'], /--base-url/],
       [[...base, '--people', 'ann,bob', '--per-task', '1', '--setting', 'no_search'], /--setting "no_search" is not one of browse, paginated, full/],
-      [['--data', SAMPLE_DIR, '--out', out, '--people', 'ann', '--per-task', '1'], /is not empty: pass --overwrite/],
+      [['--data', own, '--out', out, '--people', 'ann', '--per-task', '1'], /is not empty: pass --overwrite/],
       [['--data', join(out, 'ann'), '--out', fresh, '--people', 'ann', '--per-task', '1'], /already sealed/],
+      // By content, wherever the copy lies and however it is spaced or cased: the page ships these tasks' gold.
+      [['--data', SAMPLE_DIR, '--out', fresh, '--people', 'ann', '--per-task', '1'], /50 of the 50 tasks \(.+\) ask what a sample bundled with the page asks/],
+      [['--data', join(ROOT, 'public/data-live'), '--out', fresh, '--people', 'ann', '--per-task', '1'], /ask what a sample bundled with the page asks/],
+      [['--data', respacedSample(), '--out', fresh, '--people', 'ann', '--per-task', '1'], /50 of the 50 tasks/],
     ]
     const results = await Promise.all(cases.map(([args]) => runStudy(args)))
     results.forEach((r, i) => {

@@ -8,7 +8,7 @@ import { judgeAttempt, setOwn } from '../core'
 import type { AccessSetting, DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
 import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
-import { SHORT_PASSPHRASE, StudyError, makeStudy, personNameProblem, readStudyFile, studyBaseUrl, studyFolderFiles } from '../core/study'
+import { BundledTasksError, SHORT_PASSPHRASE, StudyError, bundledQuestions, makeStudy, personNameProblem, readStudyFile, studyBaseUrl, studyFolderFiles } from '../core/study'
 import type { StudyFile } from '../core/study'
 
 export { SHORT_PASSPHRASE }
@@ -17,7 +17,7 @@ import type { DatasetRow, StudyRow, UnsealedDataset } from '../db'
 import { reloadDatasets } from './boot'
 import { refreshDatasets } from './datasets'
 import { saveDownload } from './download'
-import { LIVE_SAMPLE_SOURCE } from './liveSample'
+import { LIVE_SAMPLE_FOLDER, LIVE_SAMPLE_SOURCE } from './liveSample'
 import { Problem, shownProblem } from './problem'
 import type { ShownProblem } from './problem'
 import { useSession } from './sessionStore'
@@ -144,6 +144,24 @@ export async function refreshStudies(datasetId: string): Promise<void> {
 /** The stored sources of the samples bundled with the page (boot's default sample, the live sample): their gold ships with the page. */
 const BUNDLED_SOURCES = new Set(['sample', LIVE_SAMPLE_SOURCE])
 
+/** The folders of the samples the page ships, relative to it: their input_data.jsonl, gold included, is anyone's to fetch. */
+const BUNDLED_FOLDERS = [`${import.meta.env.BASE_URL}data/`, LIVE_SAMPLE_FOLDER]
+
+/** The questions of the tasks the page ships; a sample that cannot be fetched is set aside (the stored source still refuses it). */
+async function shippedQuestions(): Promise<Set<string>> {
+  const texts = await Promise.all(
+    BUNDLED_FOLDERS.map(async (folder) => {
+      try {
+        const response = await fetch(new URL(`${folder}input_data.jsonl`, document.baseURI))
+        return response.ok ? await response.text() : ''
+      } catch {
+        return ''
+      }
+    }),
+  )
+  return bundledQuestions(texts)
+}
+
 /**
  * Makes a study of a data set as `npm run study` does (the same function),
  * hands its folder over as `study-<id>.zip`, and keeps its assignment.json
@@ -156,8 +174,10 @@ export async function createStudy(row: DatasetRow, files: DatasetFiles, form: St
   const input = readStudyForm(form)
   let made
   try {
-    made = await makeStudy({ files, ...input })
+    made = await makeStudy({ files, bundled: await shippedQuestions(), ...input })
   } catch (err) {
+    if (err instanceof BundledTasksError)
+      throw new Problem('sealing.studyDialog.bundledTasks', { count: String(err.ids.length), total: String(err.total), named: err.named }, err.message)
     if (err instanceof StudyError) throw new Problem('sealing.studyDialog.refused', { error: err.message }, err.message)
     throw err
   }

@@ -13,12 +13,19 @@ import { setOwn } from '../dataset/own'
 import type { AccessSetting } from '../attempt/types'
 import { StudyError, assignStudy } from './assign'
 import type { StudyAssignment, StudyTask } from './assign'
+import { BundledTasksError, bundledTasks } from './bundled'
 import { buildStudyFile, studyId } from './file'
 import type { StudyFile } from './file'
 
 export interface MakeStudyInput {
   /** The unsealed data set's files as written (input_data.jsonl, records_db.json, tools.json, profile.json). */
   files: DatasetFiles
+  /**
+   * The questions of the tasks whose gold ships with the page
+   * ({@link bundledQuestions} of the bundled samples): a study of any of them
+   * is refused. Required, so that no caller forgets the samples.
+   */
+  bundled: ReadonlySet<string>
   people: readonly string[]
   /** K: how many different people solve each task. */
   perTask: number
@@ -87,7 +94,8 @@ export function studyFileText(study: StudyFile): string {
 
 /**
  * Assigns a data set's tasks to people and seals each person's share.
- * Throws a StudyError (the people, K or the base URL cannot make a study), a
+ * Throws a StudyError (the people, K or the base URL cannot make a study, or
+ * a task is one of a bundled sample's), a
  * SealError (the files are a sealed folder, a bad passphrase or iteration
  * count) or a DatasetError (the files do not load). The same files, people,
  * K and seed give the same assignment and id; without a passphrase the
@@ -101,6 +109,8 @@ export async function makeStudy(input: MakeStudyInput): Promise<MadeStudy> {
   // Read once for every folder: a parse per person held as many copies of the data set at once.
   const source = readForSealing(files)
   const { dataset } = source
+  const shipped = bundledTasks(dataset.tasks, input.bundled)
+  if (shipped.length > 0) throw new BundledTasksError(shipped, dataset.tasks.length)
   const tasks = dataset.tasks.map((t) => ({ id: t.id, type: t.type }))
   const assignment = assignStudy({ tasks, people, perTask, seed })
   const fingerprints = await datasetFingerprints(dataset)

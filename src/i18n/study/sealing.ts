@@ -76,6 +76,7 @@ export const sealingEn = {
     badBaseUrl: 'The base URL cannot have spaces, “#”, quotes or angle brackets.',
     refused: 'The study cannot be made: {{error}}',
     bundled: '“{{name}}” is a sample bundled with this page: its gold ships with the page, so any participant could read it. Make the study from a data set of your own (imported from its folder or files).',
+    bundledTasks: '{{count}} of the {{total}} tasks ({{named}}) ask what a sample bundled with this page asks, and the page ships that sample’s gold, so any participant could read it. Make the study from a data set of your own.',
   },
   study: {
     heading: 'Studies',
@@ -176,6 +177,7 @@ export const sealingZh: typeof sealingEn = {
     badBaseUrl: '基础网址不能包含空格、“#”、引号或尖括号。',
     refused: '无法创建研究：{{error}}',
     bundled: '“{{name}}”是本页面自带的示例：它的标准答案随页面一起发布，任何参与者都能读到。请用你自己的数据集（从其文件夹或文件导入）创建研究。',
+    bundledTasks: '{{total}} 个任务中有 {{count}} 个（{{named}}）与本页面自带示例的任务相同，而示例的标准答案随页面一起发布，任何参与者都能读到。请用你自己的数据集创建研究。',
   },
   study: {
     heading: '研究',
