@@ -1,15 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
-import type { Page } from '@playwright/test'
-import { expect, openTask, phoneOf } from './helpers'
-
-/** Serious and critical axe violations of the whole page, one readable line each (rule, impact, elements). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
+import { expect, openTask, phoneOf, seriousViolations, test } from './helpers'
 
 const LANGUAGES = [
   { code: 'en', option: 'English', contacts: 'Contacts', travel: 'Travel', bookTrip: 'Book trip', add: 'Add' },

@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { agreeToSeeGold, expect, test } from './helpers'
+import { agreeToSeeGold, expect, seriousViolations, test } from './helpers'
 
 /** EDITOR_SHOTS=<dir> writes the editor's screenshots there (docs/screenshots for the README); without it, into the test's output. */
 const SHOTS = process.env.EDITOR_SHOTS
@@ -14,13 +13,6 @@ function shotPath(name: string): string {
   if (!SHOTS) return test.info().outputPath(name)
   mkdirSync(SHOTS, { recursive: true })
   return join(SHOTS, name)
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('.editor-view').analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 /** A wrong attempt at 推理1 through window.spieval (the number written with the country code), finished. */
@@ -95,7 +87,7 @@ test('a flagged task is revised in the editor: an acceptable value added, undo a
   await id.fill('推理1')
   await expect(editor.getByText('Another task of this data set has this id.')).toHaveCount(0)
 
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await seriousViolations(page, '.editor-view')).toEqual([])
   await page.screenshot({ path: shotPath('editor-en.png') })
 
   // Saved: a new revision, and the wrong attempt is now correct.
@@ -114,7 +106,7 @@ test('a flagged task is revised in the editor: an acceptable value added, undo a
   await expect(history).toContainText('gold call 1 (Phone_Call) telephone: [“13822419087”] → [“13822419087”, “+86 13822419087”]')
   await expect(history).toContainText('As imported.')
   await page.screenshot({ path: shotPath('editor-en-saved.png'), fullPage: true })
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await seriousViolations(page, '.editor-view')).toEqual([])
 
   // Back on the phone, the review of that attempt shows its verdict under the revision; a new attempt is scored against it too.
   await page.getByRole('button', { name: 'Phone', exact: true }).click()
@@ -150,7 +142,7 @@ test('a new task and a duplicate start unsaved; paste JSON is refused when it is
   await editor.getByRole('textbox', { name: 'Live keys (JSON)' }).fill('{"verify": "state"}')
   await editor.getByRole('button', { name: 'Apply the live keys' }).click()
   await expect(editor.getByRole('alert').filter({ hasText: 'Not applied' })).toContainText('there is no "expected_state"')
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await seriousViolations(page, '.editor-view')).toEqual([])
   await paste.fill('{"姓名": "Zoe Park", "电话号码": "13700000000", "昵称": "Z"}')
   await editor.getByRole('button', { name: 'Apply the JSON' }).click()
   await expect(contacts.getByRole('row')).toHaveCount(rows + 1)
@@ -169,7 +161,7 @@ test('a new task and a duplicate start unsaved; paste JSON is refused when it is
   await expect(editor.getByRole('heading', { name: 'Edit task 推理1' })).toBeVisible()
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
   await expect(editor.getByRole('heading', { name: '编辑任务 推理1' })).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await seriousViolations(page, '.editor-view')).toEqual([])
   await page.screenshot({ path: shotPath('editor-zh.png') })
   await page.screenshot({ path: shotPath('editor-zh-full.png'), fullPage: true })
 })
@@ -298,7 +290,7 @@ test('the editor on the published-size data set, in English and Chinese (screens
   const editor = page.locator('.editor-view')
   await expect(editor.getByRole('heading', { name: 'Edit task 推理2' })).toBeVisible({ timeout: 40_000 })
   await expect(editor.getByRole('group', { name: /^Gold call/ })).toHaveCount(2)
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await seriousViolations(page, '.editor-view')).toEqual([])
   await page.screenshot({ path: shotPath('editor-published-en.png') })
   if (SHOTS) await page.screenshot({ path: shotPath('editor-published-en-full.png'), fullPage: true })
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')

@@ -1,8 +1,7 @@
 // Amend and replay (issue #13): a recorded attempt forked in the replay, by the person or by the run's model.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { seriousViolations, test } from './helpers'
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
@@ -31,13 +30,6 @@ async function ready(page: Page, path = './'): Promise<void> {
 }
 
 /** Serious and critical axe violations of the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 /** Starts a one-task run of 推理1 in the Runs view and waits until it is done. */
 async function runOn推理1(page: Page, agent: 'oracle' | 'endpoint', model: string = agent): Promise<void> {
   await ready(page, './#/runs')

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect as baseExpect } from '@playwright/test'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 
@@ -228,4 +229,17 @@ export async function agreeToSeeGold(page: Page, taskId: string): Promise<void> 
   await expect(dialog).toBeVisible({ timeout: 40_000 })
   await dialog.getByRole('button', { name: 'Show the gold' }).click()
   await expect(dialog).toHaveCount(0)
+}
+
+/**
+ * Axe's serious and critical violations on the page (or within `include`), once every running animation has ended:
+ * a sheet or menu still fading in has text at part opacity, which axe measures as low contrast.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
+  const builder = new AxeBuilder({ page })
+  const result = await (include ? builder.include(include) : builder).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { seriousViolations, test } from './helpers'
 import type { Page, Route } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,13 +23,6 @@ async function phoneIsOpen(page: Page): Promise<void> {
 }
 
 /** Serious and critical axe violations of the part of the page `selector` names. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 /** The sample's first five tasks, served from `OTHER/<folder>/`; answers the URLs asked for. */
 async function serveOther(page: Page, folder: string): Promise<string[]> {
   const asked: string[] = []

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { seriousViolations, test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
 import { api, expect, fillText, finishCorrect, openApp, panelOf, phoneOf, startAction, submit } from './helpers'
 
@@ -20,13 +19,6 @@ test.use({ viewport: { width: 1280, height: 960 } })
 const trajectory = (page: Page) => panelOf(page).getByRole('region', { name: 'Trajectory' }).getByRole('listitem')
 
 /** Serious and critical axe violations of the whole page, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 async function shot(page: Page, name: string, target?: Locator): Promise<void> {
   const path = SHOTS ? join(SHOTS, `live-${name}.png`) : test.info().outputPath(`live-${name}.png`)
   if (SHOTS) mkdirSync(SHOTS, { recursive: true })

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { seriousViolations, test } from './helpers'
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test'
 import { expect, phoneOf } from './helpers'
 
@@ -16,13 +15,6 @@ const PHONE_SIZE = { width: 390, height: 844 }
 const TOUCH: BrowserContextOptions = { hasTouch: true, isMobile: true }
 
 /** Serious and critical axe violations of the whole page, one readable line each (rule, impact, elements). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 /** Opens a task by its deep link and waits for the home screen (the panel is in the closed sheet, so it is not waited for). */
 async function openTaskOnPhone(page: Page, id: string): Promise<Locator> {
   await page.goto(`./#/task/${encodeURIComponent(id)}`)

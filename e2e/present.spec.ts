@@ -1,8 +1,7 @@
 // Presenter mode (issue #18): the phone large and centred, the last call as a caption, Replay and a watched run in it.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { seriousViolations, test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
 import { expect, panelOf, phoneOf } from './helpers'
 
@@ -16,13 +15,6 @@ const player = (page: Page) => page.getByRole('region', { name: 'Player' })
 const list = (page: Page) => page.getByRole('region', { name: /^Recorded attempts/ })
 
 /** Serious and critical axe violations of the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 /** The phone is centred across the page, fits between the top of the page and the caption, and is larger than the usual 418 × 828. */
 async function expectPhoneCentred(page: Page, options: { larger: boolean }): Promise<void> {
   const viewport = page.viewportSize()

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { seriousViolations, test } from './helpers'
 import type { Page } from '@playwright/test'
 import { expect, phoneOf } from './helpers'
 
@@ -162,13 +161,6 @@ test('imports a CLI response.jsonl, shows exactly what the tool answered, and re
 })
 
 /** Serious and critical axe violations of the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 test('a replay mid-trajectory passes axe in English and Chinese (screenshots with REPLAY_SHOTS=dir)', async ({ page }) => {
   test.slow()
   const dir = process.env.REPLAY_SHOTS

@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
-import { api, callTomFromContacts, expect, openApp, openTask, panelOf, phoneOf, searchIn, test } from './helpers'
+import { api, callTomFromContacts, expect, openApp, openTask, panelOf, phoneOf, searchIn, seriousViolations, test } from './helpers'
 
 /** Set RESILIENCE_SHOTS to a folder to save screenshots of the error boundary and the reload message there (English and Chinese). */
 const SHOTS = process.env.RESILIENCE_SHOTS
@@ -30,13 +29,6 @@ async function insecureContext(context: BrowserContext): Promise<void> {
 }
 
 /** Serious and critical axe violations inside `selector`, one line each (every control named, contrast, roles). */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 function collectErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (err) => errors.push(err.message))
