@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { writeOwnCopy } from './ownCopy'
 
 function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -23,7 +24,8 @@ describe('seal and study never write through a symbolic link', () => {
     const out = join(tmp, 'study')
     mkdirSync(out)
     symlinkSync(victim, join(out, 'ann'), 'dir')
-    const r = await run(join(ROOT, 'cli/study.ts'), ['--data', SAMPLE_DIR, '--out', out, '--people', 'ann,bob', '--per-task', '1', '--seed', '1', '--overwrite'])
+    // A data set of one's own (the bundled sample itself is refused before any folder is looked at).
+    const r = await run(join(ROOT, 'cli/study.ts'), ['--data', writeOwnCopy(SAMPLE_DIR), '--out', out, '--people', 'ann,bob', '--per-task', '1', '--seed', '1', '--overwrite'])
     expect(r.code).not.toBe(0)
     expect(r.stderr.split('\n')[0]).toMatch(/ann leads to .*victim, outside --out .* \(a symbolic link\)/)
     expect(readFileSync(join(victim, 'input_data.jsonl'), 'utf8')).toBe(gold)

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { analyze, loadDataset, parseResponses, responseLine } from '../src/core/index'
 import type { AttemptVerdict } from '../src/core/index'
 import { attemptCalls, database, getAttempt, importDataset, listTasks, toSteps } from '../src/db/index'
-import { callTool, finishAttempt, openTask, showRecording, useSession } from '../src/state/session'
+import { callTool, finishAttempt, openTask, showRecording, shownVerdict, useSession } from '../src/state/session'
 import { storedVerdictOf } from '../src/state/storedVerdict'
 import { readDatasetFolder } from '../cli/files'
 import { SAMPLE_DIR } from './fixtures'
@@ -26,13 +26,13 @@ describe('the stored verdict is what the page shows', () => {
     await db.attempts.update(id, { verdict: STORED })
 
     await openTask('推理1', undefined, { attemptId: id })
-    expect(useSession.getState().verdict).toMatchObject({ correct: false, errorType: 'wrong_value' })
+    expect(shownVerdict(useSession.getState())).toMatchObject({ correct: false, errorType: 'wrong_value' })
 
     const row = await getAttempt(id, db)
     if (!row) throw new Error('no row')
     const steps = toSteps(await attemptCalls(id, db))
     await showRecording(row, steps, steps.length)
-    expect(useSession.getState().verdict).toMatchObject({ correct: false, errorType: 'wrong_value' })
+    expect(shownVerdict(useSession.getState())).toMatchObject({ correct: false, errorType: 'wrong_value' })
   })
 
   it('in the analysis of the page’s own attempts, while a file’s lines are scored', () => {

@@ -243,7 +243,7 @@ export function toSteps(rows: readonly CallRow[]): TrajectoryStep[] {
   }))
 }
 
-/** Runs a read-modify-write of one attempt in a raw IndexedDB transaction with the given durability. */
+/** Runs a read-modify-write of one attempt in a raw IndexedDB transaction with the given durability; resolves to the row as stored. */
 function updateAttemptDurably(
   db: SpievalDatabase,
   attemptId: string,
@@ -259,8 +259,10 @@ function updateAttemptDurably(
     get.onsuccess = () => {
       const row = get.result as AttemptRow | undefined
       if (!row) return
-      result = modify(row)
-      store.put(result)
+      store.put(modify(row))
+      // What is now stored, read back in the same transaction: callers keep and show storage's row, not the value they meant to write.
+      const stored = store.get(attemptId)
+      stored.onsuccess = () => (result = stored.result as AttemptRow | undefined)
     }
     tx.oncomplete = () => resolve(result)
     tx.onerror = () => reject(tx.error ?? new Error('The attempt could not be saved'))

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { verifyOf } from '../core'
 import type { AttemptOutcome, Task } from '../core'
-import { openTask, useSession } from '../state/session'
+import { openTask, useSession, useShownVerdict } from '../state/session'
 import { EarlierVersion } from './EarlierVersion'
 import { FlagForm } from './FlagForm'
 import { ParamDiff } from './ParamDiff'
@@ -22,7 +22,7 @@ function pathSteps(path: string): string[] {
  */
 export function Review() {
   const { t } = useTranslation()
-  const verdict = useSession((s) => s.verdict)
+  const verdict = useShownVerdict()
   const task = useSession((s) => s.task)
   const finished = useSession((s) => s.attempt?.finished ?? false)
   const steps = useSession((s) => s.steps)

@@ -3,7 +3,7 @@ import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePhone } from '../state/phone'
 import { landingOf, useReplay } from '../state/replay'
-import { useSession } from '../state/session'
+import { useSession, useShownVerdict } from '../state/session'
 import { callCaption } from './callText'
 
 const MARKS = { ok: '✓', refused: '✗', friction: '⚠', withdrawn: '↶' } as const
@@ -17,7 +17,7 @@ export function Caption({ hasPhone, ref }: { hasPhone: boolean; ref?: Ref<HTMLEl
   const { t, i18n } = useTranslation()
   const steps = useSession((s) => s.steps)
   const task = useSession((s) => s.task)
-  const verdict = useSession((s) => s.verdict)
+  const verdict = useShownVerdict()
   const replaying = useSession((s) => s.replaying)
   const searches = usePhone((s) => s.searches)
   const total = useReplay((s) => s.steps.length)

@@ -5,7 +5,7 @@ import type { TrajectoryStep } from '../core'
 import { usePhone } from '../state/phone'
 import { landingOf } from '../state/replay'
 import type { Landing } from '../state/replay'
-import { useSession } from '../state/session'
+import { useSession, useShownVerdict } from '../state/session'
 
 function appLabel(app: string | undefined, language: string): string {
   const info = app ? appInfo(app) : undefined
@@ -33,7 +33,7 @@ const argumentsText = (args: unknown) => (typeof args === 'string' ? args : JSON
 export function StepDetail({ step, n }: { step: TrajectoryStep; n: number }) {
   const { t, i18n } = useTranslation()
   const searches = usePhone((s) => s.searches)
-  const verdict = useSession((s) => s.verdict)
+  const verdict = useShownVerdict()
   const shown = useSession((s) => s.steps.length)
   const landing = landingOf(step, searches)
   return (

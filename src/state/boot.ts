@@ -92,6 +92,6 @@ export async function switchDataset(id: string): Promise<void> {
 /** Re-reads the active data set (after an import, a switch or a delete) and opens its open attempt or first task. */
 export async function reloadDatasets(): Promise<void> {
   await leaveAttempt()
-  useSession.setState({ task: undefined, attempt: undefined, steps: [], verdict: undefined })
+  useSession.setState({ task: undefined, attempt: undefined, steps: [], explanation: undefined })
   await boot(() => Promise.reject(new Error('no data set is stored')), '')
 }

@@ -8,7 +8,6 @@ import { flushFrameJobs } from './frameQueue'
 import { usePhone } from './phone'
 import { phonePlan } from './phonePlan'
 import { useSession } from './sessionStore'
-import { storedOutcome } from './storedVerdict'
 import { startTimer } from './timer'
 
 /**
@@ -38,7 +37,7 @@ export async function showRecording(attempt: AttemptRow, steps: readonly Traject
     live,
     attempt,
     steps: [...shown],
-    verdict: scored ? storedOutcome(attempt, view.callChecks()) : undefined,
+    explanation: scored ? view.explanation() : undefined,
     leading: true,
     replaying: { attemptId: attempt.id, step: upTo },
   })

@@ -1,5 +1,5 @@
 /** The page's attempt on the phone: its store and what changes it (one module each; importers outside src/state use this one). */
-export { useSession } from './sessionStore'
+export { shownVerdict, useSession, useShownVerdict } from './sessionStore'
 export type { SessionState } from './sessionStore'
 export { boot, reloadDatasets, retryDataLink, switchDataset, whenReady } from './boot'
 export type { LoadSample } from './boot'

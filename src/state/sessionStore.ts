@@ -1,6 +1,8 @@
+import { useMemo } from 'react'
 import { create } from 'zustand'
-import type { AttemptOutcome, LiveView, Task, TaskRecords, TrajectoryStep } from '../core'
+import type { AttemptOutcome, LiveView, Task, TaskRecords, TrajectoryStep, VerdictExplanation } from '../core'
 import type { AttemptRow, DatasetRow } from '../db'
+import { storedOutcome } from './storedVerdict'
 
 /** What the page shows: the active data set, and the attempt open on the phone (or a replay of one). */
 export interface SessionState {
@@ -16,8 +18,13 @@ export interface SessionState {
   live?: LiveView
   attempt?: AttemptRow
   steps: TrajectoryStep[]
-  /** Set once the attempt is finished; the gold is never rendered before. In live state it carries the state verdict and the calls' own. */
-  verdict?: AttemptOutcome
+  /**
+   * How the kept calls pair with the gold, parameter by parameter: set once the
+   * attempt's verdict may be shown (finished; a replay at its last step), and
+   * only an explanation. The verdict itself is the stored one, `attempt.verdict`
+   * (read it with useShownVerdict); the page keeps no copy of its own.
+   */
+  explanation?: VerdictExplanation
   /** False while another tab leads this attempt: this one only watches. */
   leading: boolean
   /** Set while the phone shows a recorded attempt (a replay): nothing can be called or stored. */
@@ -26,3 +33,18 @@ export interface SessionState {
 
 export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks: [], steps: [], leading: true }))
 
+
+/**
+ * The verdict the page shows: the one storage keeps with the attempt row, laid
+ * out with the session's explanation, and only while one may be shown.
+ */
+export function shownVerdict(state: Pick<SessionState, 'attempt' | 'explanation'>): AttemptOutcome | undefined {
+  return state.attempt && state.explanation ? storedOutcome(state.attempt, state.explanation) : undefined
+}
+
+/** {@link shownVerdict} for a view: the same object while the row and the explanation are the same. */
+export function useShownVerdict(): AttemptOutcome | undefined {
+  const attempt = useSession((s) => s.attempt)
+  const explanation = useSession((s) => s.explanation)
+  return useMemo(() => shownVerdict({ attempt, explanation }), [attempt, explanation])
+}

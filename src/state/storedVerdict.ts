@@ -1,4 +1,4 @@
-import type { AttemptOutcome, AttemptVerdict, ErrorType, KeptVerdictOf, Mismatch, ResponseLine, StateVerdict, TaskVerdict } from '../core'
+import type { AttemptOutcome, AttemptVerdict, VerdictExplanation, ErrorType, KeptVerdictOf, Mismatch, ResponseLine, StateVerdict } from '../core'
 
 /**
  * What a review shows of a finished attempt: its stored verdict (made at the
@@ -9,7 +9,7 @@ import type { AttemptOutcome, AttemptVerdict, ErrorType, KeptVerdictOf, Mismatch
  */
 export function storedOutcome(
   row: { taskId: string; finished: boolean; verdict?: AttemptVerdict },
-  explanation: Pick<TaskVerdict, 'pairing' | 'checks'> | undefined,
+  explanation: VerdictExplanation | undefined,
 ): AttemptOutcome | undefined {
   const stored = row.verdict
   if (!row.finished || !stored) return undefined
@@ -21,7 +21,7 @@ export function storedOutcome(
     mismatches: stored.mismatches as Mismatch[],
     pairing: explanation?.pairing ?? [],
     checks: explanation?.checks ?? [],
-    ...(stored.state ? { state: stored.state as StateVerdict } : {}),
+    ...(stored.state ? { state: { ...(stored.state as Omit<StateVerdict, 'pairing'>), pairing: explanation?.statePairing ?? [] } } : {}),
     ...(stored.calls ? { calls: stored.calls } : {}),
   }
 }

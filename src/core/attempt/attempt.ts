@@ -6,7 +6,7 @@ import type { LiveOutcome } from '../live/outcome'
 import { isPlainObject } from '../dataset/text'
 import { newId } from '../ids'
 import { scoreTask, toolProperties } from '../score/task'
-import type { PredictedCall, TaskVerdict } from '../score/types'
+import type { PredictedCall } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
 import { RefusedArguments, submittedOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
@@ -18,7 +18,7 @@ import { VERDICT_FINAL, receiveGold, verdictReachesActor } from './gold'
 import { LiveRecords } from './live'
 import type { LiveView } from './live'
 import { keptVerdict, runtimeSetting } from './types'
-import type { AttemptInfo, AttemptSetting, AttemptSink, AttemptState, FailureRate, LeadLock, RunTag, StepNote, StoredTurns } from './types'
+import type { AttemptInfo, AttemptSetting, AttemptSink, AttemptState, FailureRate, LeadLock, RunTag, StepNote, StoredTurns, VerdictExplanation } from './types'
 
 /** What the kernel tells its host. */
 export type AttemptEvent =
@@ -326,15 +326,16 @@ export class Attempt {
   }
 
   /**
-   * How the kept calls pair with the gold, parameter by parameter: what a
-   * review shows to explain a stored verdict (the verdict itself is the one
-   * stored at the finish or by a re-scoring, src/core/verdict). Undefined for
-   * a sealed task.
+   * How the kept calls, and in live state the changes, pair with the gold:
+   * what a review shows to explain a stored verdict (the verdict itself is the
+   * one stored at the finish or by a re-scoring, src/core/verdict), never a
+   * verdict of its own. Undefined for a sealed task.
    */
-  callChecks(): Pick<TaskVerdict, 'pairing' | 'checks'> | undefined {
+  explanation(): VerdictExplanation | undefined {
     if (this.sealed) return undefined
     const { pairing, checks } = scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
-    return { pairing, checks }
+    const state = this.live?.verdict()
+    return { pairing, checks, ...(state ? { statePairing: state.pairing } : {}) }
   }
 
   /**

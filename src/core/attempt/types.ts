@@ -1,4 +1,6 @@
 import type { AgentMessage, TokenUsage } from '../agent/types'
+import type { StateVerdict } from '../live/verdict'
+import type { TaskVerdict } from '../score/types'
 import type { Setting } from '../tools/types'
 import type { TrajectoryStep } from '../tools/steps'
 
@@ -42,6 +44,18 @@ export interface AttemptVerdict {
   state?: { correct: boolean; errorType: string | null; mismatches: unknown[] }
   /** Beside a state verdict: the calls' own verdict (`correct` above is the task's under its verify mode). */
   calls?: { correct: boolean; errorType: string | null }
+}
+
+/**
+ * How a finished attempt's kept calls, and in live state its changes, pair
+ * with the gold: what a review lays a stored verdict out with. Worked out
+ * again from the steps when shown, and never a verdict itself.
+ */
+export interface VerdictExplanation {
+  pairing: TaskVerdict['pairing']
+  checks: TaskVerdict['checks']
+  /** In live state: each expected change with the record it was checked against. */
+  statePairing?: StateVerdict['pairing']
 }
 
 /**

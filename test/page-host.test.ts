@@ -1,0 +1,137 @@
+// The page's host of the attempt kernel, driven without a browser (#25): open, call, withdraw, fork, finish and reload
+// through the harness, and the verdict it shows is the one storage keeps (#24: one owner for the verdict).
+import 'fake-indexeddb/auto'
+import { describe, expect, it, vi } from 'vitest'
+import { getAttempt } from '../src/db/index'
+import { shownVerdict } from '../src/state/sessionStore'
+import { join } from 'node:path'
+import { ROOT, SAMPLE_DIR } from './fixtures'
+import { PageHostHarness } from './support/pageHostHarness'
+
+/** 推理1: call Tom Ruiz (the right number), or a wrong one. */
+const RIGHT = { telephone: '13822419087' }
+const WRONG = { telephone: '10000000000' }
+
+async function opened(taskId = '推理1'): Promise<PageHostHarness> {
+  const page = new PageHostHarness()
+  await page.load(SAMPLE_DIR)
+  await page.host.openTask(taskId, undefined, { fresh: true })
+  return page
+}
+
+describe('the page host', () => {
+  it('opens a task on the phone with a new attempt of the person, in their setting', async () => {
+    const page = await opened()
+    const { attempt, task, steps, leading } = page.state
+    expect(task?.id).toBe('推理1')
+    expect(attempt).toMatchObject({ taskId: '推理1', actor: 'ann', access: 'browse', finished: false })
+    expect(steps).toEqual([])
+    expect(leading).toBe(true)
+    expect(page.host.attempt?.id).toBe(attempt?.id)
+    expect(page.progress.get(attempt?.id ?? '')).toBeDefined()
+    expect(page.clock.running).toBe(true)
+  })
+
+  it('shows a person’s call at once and a program’s at the next frame, both stored before they show', async () => {
+    const page = await opened()
+    await page.host.callTool('search_contacts', { pattern: 'Tom' }, 'ui')
+    expect(page.state.steps.map((s) => s.name)).toEqual(['search_contacts'])
+    await page.host.callTool('Phone_Call', RIGHT, 'api')
+    expect(page.state.steps).toHaveLength(1) // not drawn yet
+    expect(page.host.finishRiskNow()).toBeUndefined() // the kernel has it
+    page.frame()
+    expect(page.state.steps.map((s) => s.name)).toEqual(['search_contacts', 'Phone_Call'])
+    const stored = await page.db.calls.where('attemptId').equals(page.state.attempt?.id ?? '').count()
+    expect(stored).toBe(2)
+  })
+
+  it('withdraws a pending action: it stays in the trajectory, marked, and is not submitted', async () => {
+    const page = await opened()
+    await page.host.callTool('Phone_Call', WRONG, 'ui')
+    await page.host.callTool('Phone_Call', RIGHT, 'ui')
+    await page.host.withdrawCall(0)
+    expect(page.state.steps.map((s) => Boolean(s.withdrawn))).toEqual([true, false])
+    expect(page.host.submittedCalls()).toEqual([{ name: 'Phone_Call', arguments: RIGHT }])
+  })
+
+  it('finishes with the kernel’s one finish and shows the verdict storage kept, not a copy of its own', async () => {
+    const page = await opened()
+    await page.host.callTool('Phone_Call', RIGHT, 'ui')
+    page.clock.advance(5_000)
+    // Storage is where a verdict lives: whatever it keeps (here altered on the way in) is what the page shows.
+    const put = IDBObjectStore.prototype.put
+    const altered = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      const row = value as { verdict?: object }
+      const kept = this.name === 'attempts' && row.verdict ? { ...row, verdict: { ...row.verdict, correct: false, errorType: 'wrong_value' } } : value
+      return put.call(this, kept, key)
+    })
+    const returned = await page.host.finishAttempt().finally(() => altered.mockRestore())
+    expect(returned?.correct).toBe(true) // what the kernel computed
+    const row = await getAttempt(page.state.attempt?.id ?? '', page.db)
+    expect(row?.verdict).toMatchObject({ correct: false, errorType: 'wrong_value' })
+    expect(shownVerdict(page.state)).toMatchObject({ correct: false, errorType: 'wrong_value' })
+    expect(page.state.attempt?.finished).toBe(true)
+    expect(page.progress.get(row?.id ?? '')?.verdict).toEqual(row?.verdict)
+    expect(page.clock.running).toBe(false)
+    expect(row?.elapsedMs).toBe(5_000)
+  })
+
+  it('shows no verdict before the finish, and the stored one after a reload', async () => {
+    const page = await opened()
+    await page.host.callTool('Phone_Call', WRONG, 'ui')
+    expect(shownVerdict(page.state)).toBeUndefined()
+    await page.host.finishAttempt()
+    expect(shownVerdict(page.state)).toMatchObject({ correct: false })
+    const again = await page.reload()
+    await again.host.openTask('推理1')
+    expect(again.state.attempt?.id).toBe(page.state.attempt?.id)
+    expect(shownVerdict(again.state)).toEqual(shownVerdict(page.state))
+    await expect(again.host.callTool('Phone_Call', RIGHT, 'ui')).rejects.toThrow(/finished/)
+  })
+
+  it('resumes an unfinished attempt after a reload: its calls, its time and its screen', async () => {
+    const page = await opened()
+    await page.host.callTool('search_contacts', { pattern: 'Tom' }, 'api') // a program's search moves the phone, and the screen is stored with it
+    page.frame()
+    page.clock.advance(7_000)
+    const again = await page.reload()
+    await again.host.openTask('推理1')
+    expect(again.state.attempt?.id).toBe(page.state.attempt?.id)
+    expect(again.state.steps.map((s) => s.name)).toEqual(['search_contacts'])
+    expect(again.clock.elapsed()).toBe(7_000)
+    expect(again.phoneResets.at(-1)?.route).toMatchObject({ screen: 'app', app: 'contacts' })
+  })
+
+  it('forks a stored attempt: a new attempt of the same task and setting with the parent’s first calls', async () => {
+    const page = await opened()
+    await page.host.callTool('search_contacts', { pattern: 'Tom' }, 'ui')
+    await page.host.callTool('Phone_Call', WRONG, 'ui')
+    await page.host.finishAttempt()
+    const parent = page.state.attempt?.id ?? ''
+    const fork = await page.host.forkAttempt(parent, 1)
+    expect(fork.id).not.toBe(parent)
+    expect(page.state.attempt).toMatchObject({ id: fork.id, finished: false, parent: { attemptId: parent, step: 1 } })
+    expect(page.state.steps.map((s) => s.name)).toEqual(['search_contacts'])
+    expect(shownVerdict(page.state)).toBeUndefined()
+    await expect(page.host.forkAttempt(parent, 9)).rejects.toThrow()
+    expect(page.state.attempt?.id).toBe(fork.id) // a step out of range changes nothing
+  })
+
+  it('lays a live attempt’s stored state verdict out with the changes’ pairing, worked out again, never stored', async () => {
+    const page = new PageHostHarness()
+    await page.load(join(ROOT, 'public/data-live'))
+    await page.host.openTask('推理L1', undefined, { fresh: true, state: 'live' })
+    await page.host.callTool('Clock_DeleteAlarm', { name: 'Pottery class', time: '18:15:00' }, 'ui')
+    await page.host.finishAttempt()
+    const row = await getAttempt(page.state.attempt?.id ?? '', page.db)
+    expect(row?.verdict?.state).toEqual({ correct: true, errorType: null, mismatches: [] })
+    expect(shownVerdict(page.state)?.state).toMatchObject({ correct: true, pairing: [{ change: 0 }] })
+  })
+
+  it('refuses a change while a replay is on the phone, and outside any task', async () => {
+    const page = new PageHostHarness()
+    await page.load(SAMPLE_DIR)
+    await expect(page.host.callTool('Phone_Call', RIGHT, 'ui')).rejects.toThrow('No task is open')
+    expect(page.host.checkCall('Phone_Call', RIGHT)).toEqual({ ok: false, content: 'No task is open' })
+  })
+})
