@@ -1,4 +1,9 @@
+import { join } from 'node:path'
+import { readDatasetFolder } from '../cli/files'
+import { TaskHost, loadDataset } from '../src/core/index'
 import { baseExpect as expect, test } from './helpers'
+
+const SAMPLE_DIR = join(import.meta.dirname, '..', 'public/data')
 
 test('a person solves 推理1 on the phone, and the verdict is correct', async ({ page }) => {
   await page.goto('./#/task/推理1')
@@ -44,6 +49,13 @@ test('window.spieval solves a task through the same runtime, and a wrong answer 
   })
   const result = { ...first, ...rest }
   expect(result.opened.systemPrompt).toContain('Daniel Hayes')
+  // The page's host answers what the Node host (MCP, npm run agent) answers: one prompt, one tool list, one verdict shape.
+  const node = new TaskHost(loadDataset(readDatasetFolder(SAMPLE_DIR)).dataset)
+  const nodeOpened = await node.open('推理1', 'paginated', { actor: 'bot' })
+  expect({ ...result.opened, attemptId: '' }).toEqual({ ...nodeOpened, attemptId: '' })
+  await node.call('search_contacts', { pattern: 'Finance' }, 'agent')
+  await node.call('Phone_Call', { telephone: '13822419087' }, 'agent')
+  expect(result.verdict).toEqual(await node.submit())
   expect(result.opened.tools).toHaveLength(21)
   expect(result.search.content).toContain('Tom Ruiz')
   expect(result.bad).toMatchObject({ ok: false })

@@ -1,5 +1,4 @@
-import { readAttemptState, readSetting, runtimeSetting, sealedSubmission, submittedVerdict, systemPrompt } from '../core'
-import type { Attempt } from '../core'
+import { openedTask, readAttemptState, readSetting, submission } from '../core'
 import { getAttempt, attemptCalls, exportDataset as exportStoredDataset, importDataset as storeDataset, toSteps } from '../db'
 import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
@@ -26,13 +25,6 @@ async function shown(): Promise<void> {
   await frame()
 }
 
-/** The system prompt of an attempt's task in its setting (what `open` and `fork` give an agent). */
-function promptOf(attempt: Attempt): string {
-  const profile = useSession.getState().dataset?.profile
-  if (!profile) throw new Error('No data set is loaded')
-  return systemPrompt({ profile, tools: [...attempt.source.tools], setting: runtimeSetting(attempt.info.access), records: attempt.source.records })
-}
-
 /**
  * `window.spieval`: the same runtime and scorer as the phone. Calls go through
  * the one tool path with source `api`, so they show on the phone and in the
@@ -51,12 +43,12 @@ export function createSpievalApi(): SpievalApi {
       const setting = readSetting(opts.setting)
       const state = readAttemptState(opts.state)
       await openTask(taskId, { screen: 'home' }, { fresh: true, setting, byAgent: true, ...(state ? { state } : {}), ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
-      const { task, dataset } = useSession.getState()
+      const { dataset } = useSession.getState()
       const attempt = currentAttempt()
-      if (!task || !dataset || !attempt) throw new Error(`Task ${taskId} could not be opened`)
-      const prompt = promptOf(attempt)
+      if (!dataset || !attempt) throw new Error(`Task ${taskId} could not be opened`)
+      const opened = openedTask(attempt, dataset.profile)
       await shown()
-      return { id: task.id, type: task.type, instruction: task.instruction, profile: dataset.profile, systemPrompt: prompt, tools: attempt.offeredTools(), attemptId: attempt.id }
+      return opened
     },
     async call(name, args) {
       await whenReady()
@@ -72,9 +64,8 @@ export function createSpievalApi(): SpievalApi {
       const calls = submittedCalls()
       const attempt = currentAttempt()
       const verdict = await finishAttempt()
-      if (verdict) return submittedVerdict(verdict, calls)
-      if (attempt?.sealed) return sealedSubmission(attempt.info.taskId, calls)
-      throw new Error('No task is open')
+      if (!attempt) throw new Error('No task is open')
+      return submission(attempt, verdict, calls)
     },
     async current() {
       await whenReady()
@@ -105,8 +96,11 @@ export function createSpievalApi(): SpievalApi {
     async fork(attemptId, step, opts = {}) {
       await whenReady()
       const attempt = await forkAttempt(attemptId, step, { byAgent: true, ...(opts.actor !== undefined ? { actor: opts.actor } : {}) })
+      const profile = useSession.getState().dataset?.profile
+      if (!profile) throw new Error('No data set is loaded')
       await shown()
-      return { attemptId: attempt.id, id: attempt.info.taskId, systemPrompt: promptOf(attempt), tools: attempt.offeredTools() }
+      const { systemPrompt, tools } = openedTask(attempt, profile)
+      return { attemptId: attempt.id, id: attempt.info.taskId, systemPrompt, tools }
     },
     async importDataset(files, name = 'Imported data set') {
       await whenReady()

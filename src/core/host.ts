@@ -1,56 +1,12 @@
-import type { Dataset, Profile, ToolSchema } from './dataset/types'
-import { systemPrompt } from './agent/prompt'
+import type { Dataset, ToolSchema } from './dataset/types'
+import { openedTask, submission } from './hostAnswers'
+import type { OpenedTask, SubmittedVerdict } from './hostAnswers'
 import { Attempt } from './attempt/attempt'
 import { MemorySink } from './attempt/memory'
 import type { AttemptSink, AttemptState, FailureRate, RunTag } from './attempt/types'
 import type { TrajectoryStep } from './tools/steps'
 import { readSetting } from './tools/types'
 import type { CallSource, Setting } from './tools/types'
-import type { Mismatch, PredictedCall } from './score/types'
-
-/** What opening a task gives an agent (the same object as window.spieval.open). */
-export interface OpenedTask {
-  id: string
-  type: string
-  instruction: string
-  profile: Profile
-  systemPrompt: string
-  tools: ToolSchema[]
-  attemptId: string
-}
-
-/**
- * The verdict on a submitted attempt (the same object as window.spieval.submit).
- * A sealed task's attempt is only submitted: `sealed: true`, `correct` null, no mismatches.
- */
-export interface SubmittedVerdict {
-  id: string
-  correct: boolean | null
-  errorType: string | null
-  sealed?: true
-  calls: PredictedCall[]
-  mismatches: Mismatch[]
-  /** In live state, when the task names the changes it expects. */
-  state?: { correct: boolean; errorType: string | null; mismatches: unknown[] }
-}
-
-/** What `submit` answers, in every host: the verdict with the calls it scored. */
-export function submittedVerdict(verdict: Pick<SubmittedVerdict, 'id' | 'errorType' | 'mismatches' | 'state'> & { correct: boolean }, calls: PredictedCall[]): SubmittedVerdict {
-  const state = verdict.state
-  return {
-    id: verdict.id,
-    correct: verdict.correct,
-    errorType: verdict.errorType,
-    calls,
-    mismatches: verdict.mismatches,
-    ...(state ? { state: { correct: state.correct, errorType: state.errorType, mismatches: state.mismatches } } : {}),
-  }
-}
-
-/** What `submit` answers for a sealed task: the calls as submitted, and no verdict (nothing here knows the gold). */
-export function sealedSubmission(id: string, calls: PredictedCall[]): SubmittedVerdict {
-  return { id, correct: null, errorType: null, sealed: true, calls, mismatches: [] }
-}
 
 /**
  * A Node host of the attempt kernel (the MCP server, `npm run agent`): one
@@ -151,10 +107,11 @@ export class TaskHost {
   async submit(): Promise<SubmittedVerdict> {
     const attempt = this.attempt ?? this.submitted
     if (!attempt) throw new Error('No task is open: call open_task first.')
+    const calls = attempt.submittedCalls()
     const verdict = await attempt.finish()
     this.attempt = undefined
     this.submitted = attempt
-    return verdict ? submittedVerdict(verdict, attempt.submittedCalls()) : sealedSubmission(attempt.info.taskId, attempt.submittedCalls())
+    return submission(attempt, verdict, calls)
   }
 
   private taskSource(taskId: string) {
@@ -164,16 +121,6 @@ export class TaskHost {
   }
 
   private opened(attempt: Attempt): OpenedTask {
-    const { task, records } = attempt.source
-    const setting = attempt.runtime.setting
-    return {
-      id: task.id,
-      type: task.type,
-      instruction: task.instruction,
-      profile: this.dataset.profile,
-      systemPrompt: systemPrompt({ profile: this.dataset.profile, tools: this.dataset.tools, setting, records }),
-      tools: attempt.offeredTools(),
-      attemptId: attempt.id,
-    }
+    return openedTask(attempt, this.dataset.profile)
   }
 }

@@ -1,7 +1,7 @@
 import type { AttemptSink, AttemptState } from '../attempt'
 import type { Dataset } from '../dataset/types'
 import { TaskHost } from '../host'
-import type { SubmittedVerdict } from '../host'
+import type { SubmittedVerdict } from '../hostAnswers'
 import type { TrajectoryStep } from '../tools/steps'
 import type { Setting } from '../tools/types'
 import { OracleAgent } from './builtin'

@@ -1,4 +1,4 @@
-import { Attempt, defaultState, runAgent, systemPrompt } from '../../core'
+import { Attempt, attemptPrompt, defaultState, runAgent } from '../../core'
 import type { AgentMessage, AttemptState, ChatModel, FailureRate, Task, TaskVerdict, TokenUsage } from '../../core'
 import { getAttempt, loadTask } from '../../db'
 import type { AttemptRow, DatasetRow, StoredRun } from '../../db'
@@ -117,13 +117,7 @@ export async function runJob(run: StoredRun, job: JobProgress, signal: AbortSign
       attempt.storeTurns({ messages: [...messages], usage: { ...usage }, turns, ...end })
     const result = await runAgent({
       model,
-      systemPrompt: systemPrompt({
-        profile: dataset.profile,
-        tools: dataset.tools,
-        setting: run.setting,
-        records: attempt.source.records,
-        ...(run.template ? { template: run.template } : {}),
-      }),
+      systemPrompt: attemptPrompt(attempt, dataset.profile, run.template),
       instruction: task.instruction,
       tools: attempt.offeredTools(),
       maxTurns: run.maxTurns,
