@@ -7,7 +7,7 @@
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { MAX_TURNS, TaskHost, defaultState, errorText, formatScoreTable, parseResponses, responseLine, runAgent, scoreResponses } from '../src/core/index'
+import { MAX_TURNS, TaskHost, defaultState, errorText, formatScoreTable, parseResponses, responseLine, runAttemptAgent, scoreResponses } from '../src/core/index'
 import type { FailureRate, Setting, Task } from '../src/core/index'
 import { createModel } from '../src/runner/models'
 import type { AgentChoice } from '../src/runner/models'
@@ -239,14 +239,9 @@ async function episode(pair: Pair, setting: Setting): Promise<{ line: Record<str
     const host = new TaskHost(dataset, undefined, model.name)
     const run = { id: 'cli', repeat: pair.run, model: modelName }
     const opened = await host.open(task.id, setting, { state, run, ...(failure ? { failure } : {}) })
-    const result = await runAgent({
-      model,
-      systemPrompt: opened.systemPrompt,
-      instruction: opened.instruction,
-      tools: opened.tools,
-      maxTurns,
-      callTool: (name, args) => host.call(name, args, 'agent'),
-    })
+    const attempt = host.openAttempt
+    if (!attempt) throw new Error(`Task ${task.id} could not be opened`)
+    const result = await runAttemptAgent(attempt, { model, systemPrompt: opened.systemPrompt, instruction: opened.instruction, maxTurns })
     const steps = [...host.trajectory()]
     const retries = model instanceof RetryingModel ? { retries: model.retries } : {}
     const loop = { turns: result.turns, stop: result.stop, usage: result.usage, ...retries, ...(result.error !== undefined ? { error: result.error } : {}) }

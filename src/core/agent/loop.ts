@@ -14,8 +14,8 @@ export interface AgentRunInput {
   callTool: (name: string, args: string) => Promise<{ content: string }>
   maxTurns?: number
   signal?: AbortSignalLike
-  /** Called after each turn with the messages so far (to persist or show them). */
-  onTurn?: (messages: readonly AgentMessage[], turn: number) => void | Promise<void>
+  /** Called after each turn with the messages and the tokens so far (to persist or show them). */
+  onTurn?: (messages: readonly AgentMessage[], turn: number, usage: Readonly<TokenUsage>) => void | Promise<void>
   /** Messages of an earlier, stopped run of the same task, to resume it. */
   resume?: readonly AgentMessage[]
 }
@@ -64,7 +64,7 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunResult> {
       const result = await input.callTool(call.function.name, call.function.arguments)
       messages.push({ role: 'tool', tool_call_id: call.id, content: result.content })
     }
-    await input.onTurn?.(messages, turns)
+    await input.onTurn?.(messages, turns, { ...usage })
     if (calls.length === 0) return done('answered')
   }
   return done('max_turns')

@@ -1,5 +1,5 @@
-import { conversationUpTo, runAgent } from '../../core'
-import type { AgentMessage, TaskVerdict, TokenUsage } from '../../core'
+import { conversationUpTo, runAttemptAgent } from '../../core'
+import type { TaskVerdict } from '../../core'
 import { getAttempt, listRuns, loadTurns } from '../../db'
 import { createModel } from '../../runner/models'
 import { forkAttempt, onPhoneOrAlone } from '../attemptController'
@@ -25,30 +25,20 @@ export async function continueModelFrom(parentId: string, step: number): Promise
   // Checked before the fork is made: a missing key leaves the phone as it was.
   const model = await createModel(choiceFor(run), task, dataset.profile)
   const attempt = await forkAttempt(parentId, step, { actor: run.model, byAgent: true })
-  const usage: TokenUsage = { prompt: 0, completion: 0 }
-  const store = (messages: readonly AgentMessage[], count: number, end?: { stop?: string; error?: string }) =>
-    attempt.storeTurns({ messages: [...messages], usage: { ...usage }, turns: count, ...end })
-  await store(conversation, conversation.filter((m) => m.role === 'assistant').length)
+  await attempt.storeTurns({ messages: [...conversation], usage: { prompt: 0, completion: 0 }, turns: conversation.filter((m) => m.role === 'assistant').length })
   const path = onPhoneOrAlone(attempt)
   const done = (async () => {
     const system = conversation.find((m) => m.role === 'system')
-    const result = await runAgent({
+    const result = await runAttemptAgent(attempt, {
       model,
       systemPrompt: system?.content ?? '',
       instruction: task.instruction,
-      tools: attempt.offeredTools(),
       maxTurns: run.maxTurns,
       callTool: path.call,
-      onTurn: (messages, count) => store(messages, count),
       resume: conversation,
+      scrub: scrubbed,
     })
-    usage.prompt += result.usage.prompt
-    usage.completion += result.usage.completion
-    if (result.stop === 'error') {
-      await store(result.messages, result.turns, { error: scrubbed(result.error) })
-      throw new Error(scrubbed(result.error))
-    }
-    await store(result.messages, result.turns, { stop: result.stop })
+    if (result.stop === 'error') throw new Error(result.error ?? 'error')
     return path.finish()
   })()
   return { attemptId: attempt.id, done }

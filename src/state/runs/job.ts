@@ -1,5 +1,5 @@
-import { Attempt, attemptPrompt, defaultState, runAgent } from '../../core'
-import type { AgentMessage, AttemptState, ChatModel, FailureRate, Task, TaskVerdict, TokenUsage } from '../../core'
+import { Attempt, attemptPrompt, defaultState, runAttemptAgent } from '../../core'
+import type { AttemptState, FailureRate, Task, TaskVerdict } from '../../core'
 import { getAttempt, loadTask } from '../../db'
 import type { AttemptRow, DatasetRow, StoredRun } from '../../db'
 import { createModel } from '../../runner/models'
@@ -99,34 +99,18 @@ export async function runJob(run: StoredRun, job: JobProgress, signal: AbortSign
     const { attempt } = path
     set({ attemptId: attempt.id })
     const before = attempt.storedTurns()
-    const usage: TokenUsage = { ...(before?.usage ?? { prompt: 0, completion: 0 }) }
-    const base = await createModel(choiceFor(run), task, dataset.profile)
-    // Counted here, not from runAgent's total: the bar shows tokens as each turn ends, and a resumed task adds to what it had.
-    const model: ChatModel = {
-      name: base.name,
-      ...(base.secrets ? { secrets: base.secrets } : {}),
-      complete: async (messages, tools, s) => {
-        const reply = await base.complete(messages, tools, s)
-        usage.prompt += reply.usage?.prompt ?? 0
-        usage.completion += reply.usage?.completion ?? 0
-        set({ tokens: usage.prompt + usage.completion })
-        return reply
-      },
-    }
-    const store = (messages: readonly AgentMessage[], turns: number, end?: { stop?: string; error?: string }) =>
-      attempt.storeTurns({ messages: [...messages], usage: { ...usage }, turns, ...end })
-    const result = await runAgent({
+    const model = await createModel(choiceFor(run), task, dataset.profile)
+    const result = await runAttemptAgent(attempt, {
       model,
       systemPrompt: attemptPrompt(attempt, dataset.profile, run.template),
       instruction: task.instruction,
-      tools: attempt.offeredTools(),
       maxTurns: run.maxTurns,
       signal,
       callTool: path.call,
-      onTurn: async (messages, turns) => {
-        await store(messages, turns)
-        set({ turns })
-      },
+      // The bar shows tokens and turns as each turn ends; a resumed task adds to what it had.
+      ...(before?.usage ? { usageBefore: before.usage } : {}),
+      onTurn: (turns, usage) => set({ turns, tokens: usage.prompt + usage.completion }),
+      scrub: scrubbed,
       ...(before && before.messages.length >= 2 ? { resume: before.messages } : {}),
     })
     if (result.stop === 'aborted') {
@@ -134,12 +118,9 @@ export async function runJob(run: StoredRun, job: JobProgress, signal: AbortSign
       return
     }
     if (result.stop === 'error') {
-      const error = scrubbed(result.error)
-      await store(result.messages, result.turns, { error })
-      set({ status: 'error', error })
+      set({ status: 'error', error: result.error ?? 'error' })
       return
     }
-    await store(result.messages, result.turns, { stop: result.stop })
     const verdict = await path.finish()
     set({ status: 'done', correct: verdict?.correct, turns: result.turns, error: undefined })
   } catch (err) {
