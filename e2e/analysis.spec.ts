@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { expect, test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect } from './helpers'
 
 // A first visit imports the sample data set, and the agent CLI runs twice before: allow for a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 240_000 })

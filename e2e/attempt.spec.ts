@@ -1,7 +1,6 @@
-import { test } from './helpers'
+import { api, expect, openApp, openTask, panelOf, phoneOf, searchIn, test } from './helpers'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { api, expect, openApp, openTask, panelOf, phoneOf, searchIn } from './helpers'
 
 /** The sample's 推理1 as stored in public/data: its gold, reasoning path and distractors. */
 function sampleTask(id: string): { answer: { arguments: Record<string, unknown[]> }[]; reasoning_path: string; distractors: string } {

@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, test } from './helpers'
+import { callTomFromContacts, chromium, expect, goHome, openApp, panelOf, phoneOf, searchIn, test } from './helpers'
 import type { Browser, Page } from '@playwright/test'
 import { chromiumLaunch } from '../playwright.config'
-import { callTomFromContacts, expect, goHome, openApp, panelOf, phoneOf, searchIn } from './helpers'
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

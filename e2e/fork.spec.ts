@@ -1,11 +1,10 @@
 // Amend and replay (issue #13): a recorded attempt forked in the replay, by the person or by the run's model.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { seriousViolations, test } from './helpers'
+import { api, expect, finishCorrect, panelOf, phoneOf, seriousViolations, test } from './helpers'
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
-import { api, expect, finishCorrect, panelOf, phoneOf } from './helpers'
 
 /** FORK_SHOTS=docs/screenshots writes fork-replay-en.png, fork-replay-zh.png and fork-analysis-en.png there. */
 const SHOTS = process.env.FORK_SHOTS
@@ -29,7 +28,6 @@ async function ready(page: Page, path = './'): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible({ timeout: 40_000 })
 }
 
-/** Serious and critical axe violations of the page, one line each. */
 /** Starts a one-task run of 推理1 in the Runs view and waits until it is done. */
 async function runOn推理1(page: Page, agent: 'oracle' | 'endpoint', model: string = agent): Promise<void> {
   await ready(page, './#/runs')

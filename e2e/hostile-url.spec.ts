@@ -1,8 +1,7 @@
-import { seriousViolations, test } from './helpers'
+import { expect, panelOf, phoneOf, seriousViolations, test } from './helpers'
 import type { Page, Route } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, panelOf, phoneOf } from './helpers'
 
 // A first visit imports the sample: allow for a busy test machine.
 test.describe.configure({ timeout: 120_000 })
@@ -22,7 +21,6 @@ async function phoneIsOpen(page: Page): Promise<void> {
   await expect(page.getByText(/Could not load the data set/)).toHaveCount(0)
 }
 
-/** Serious and critical axe violations of the part of the page `selector` names. */
 /** The sample's first five tasks, served from `OTHER/<folder>/`; answers the URLs asked for. */
 async function serveOther(page: Page, folder: string): Promise<string[]> {
   const asked: string[] = []

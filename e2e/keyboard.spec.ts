@@ -1,6 +1,5 @@
-import { test } from './helpers'
+import { expect, openTask, panelOf, phoneOf, test } from './helpers'
 import type { Page } from '@playwright/test'
-import { expect, openTask, panelOf, phoneOf } from './helpers'
 
 // Each test takes a few seconds; the margin is for shared machines under heavy load.
 test.describe.configure({ timeout: 120_000 })

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { seriousViolations, test } from './helpers'
+import { api, expect, fillText, finishCorrect, openApp, panelOf, phoneOf, seriousViolations, startAction, submit, test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
-import { api, expect, fillText, finishCorrect, openApp, panelOf, phoneOf, startAction, submit } from './helpers'
 
 /**
  * Live state on the phone (docs/reference.md, "Live state"): a person meets the task's
@@ -18,7 +17,6 @@ test.use({ viewport: { width: 1280, height: 960 } })
 
 const trajectory = (page: Page) => panelOf(page).getByRole('region', { name: 'Trajectory' }).getByRole('listitem')
 
-/** Serious and critical axe violations of the whole page, one readable line each. */
 async function shot(page: Page, name: string, target?: Locator): Promise<void> {
   const path = SHOTS ? join(SHOTS, `live-${name}.png`) : test.info().outputPath(`live-${name}.png`)
   if (SHOTS) mkdirSync(SHOTS, { recursive: true })

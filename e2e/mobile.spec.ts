@@ -1,6 +1,6 @@
-import { seriousViolations, test } from './helpers'
+import { join } from 'node:path'
+import { expect, phoneOf, seriousViolations, test } from './helpers'
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test'
-import { expect, phoneOf } from './helpers'
 
 /**
  * The page on a phone (issue #18): the simulated phone fills the screen, the task is in a sheet behind the bar's
@@ -12,9 +12,14 @@ import { expect, phoneOf } from './helpers'
 test.describe.configure({ timeout: 120_000 })
 
 const PHONE_SIZE = { width: 390, height: 844 }
+/** MOBILE_SHOTS=dir writes the screenshots named below there. */
+const SHOTS = process.env.MOBILE_SHOTS
+
+async function shotIfAsked(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) })
+}
 const TOUCH: BrowserContextOptions = { hasTouch: true, isMobile: true }
 
-/** Serious and critical axe violations of the whole page, one readable line each (rule, impact, elements). */
 /** Opens a task by its deep link and waits for the home screen (the panel is in the closed sheet, so it is not waited for). */
 async function openTaskOnPhone(page: Page, id: string): Promise<Locator> {
   await page.goto(`./#/task/${encodeURIComponent(id)}`)
@@ -116,7 +121,35 @@ test.describe('at 390 × 844 with touch', () => {
     await sheet.getByRole('button', { name: 'Close the task' }).tap()
     await expect(sheet).toBeHidden()
     await expect(taskButton(page)).toBeFocused()
-    await expect(taskButton(page)).toHaveAccessibleName(/Finished$/)
+    // The verdict's own mark, and nothing waits any more.
+    await expect(taskButton(page)).toHaveAccessibleName('Task: Call whoever is covering for my manager, Finished: correct')
+    await expect(taskButton(page).locator('.task-button-mark.correct')).toBeVisible()
+    await expect(taskButton(page).locator('.task-button-badge')).toHaveCount(0)
+  })
+
+  test('a wrong finish shows its own mark on the task button; picking another task closes the sheet and shows the phone', async ({ page }) => {
+    await openTaskOnPhone(page, '推理1')
+    await page.evaluate(async () => {
+      await window.spieval?.call('Phone_Call', { telephone: '10000000000' })
+    })
+    await taskButton(page).tap()
+    const sheet = page.getByRole('dialog', { name: 'Task' })
+    await sheet.getByRole('button', { name: 'Finish and check' }).tap()
+    await expect(sheet.getByRole('status')).toHaveText(/^Wrong/)
+    await sheet.getByRole('button', { name: 'Close the task' }).tap()
+    await expect(taskButton(page)).toHaveAccessibleName('Task: Call whoever is covering for my manager, Finished: wrong')
+    await expect(taskButton(page).locator('.task-button-mark.wrong')).toBeVisible()
+    await expect(taskButton(page).locator('.task-button-mark.correct')).toHaveCount(0)
+    await expect(taskButton(page).locator('.task-button-badge')).toHaveCount(0)
+    await shotIfAsked(page, 'task-button-wrong-390-en')
+
+    // Next task from the sheet: the sheet closes, the phone shows the next task.
+    await taskButton(page).tap()
+    await expect(sheet).toBeVisible()
+    await sheet.getByRole('button', { name: /^Next task/ }).tap()
+    await expect(sheet).toBeHidden()
+    await expect(taskButton(page)).not.toHaveAccessibleName(/Call whoever is covering/)
+    await expect(phoneOf(page).getByRole('button', { name: 'Contacts', exact: true })).toBeVisible()
   })
 
   test('the phone’s list scrolls under a finger, and the page does not move', async ({ page }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { expect, test } from './helpers'
 import type { Browser, Page } from '@playwright/test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import { strFromU8, unzipSync, zipSync, strToU8 } from 'fflate'
 import { annotatorState } from '../playwright.config'
 import { MIB, craftedZip } from '../test/support/craftedZip'
-import { expect } from './helpers'
 
 // Several browser profiles each import the sample data set on their first visit: allow for a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 240_000 })

@@ -1,9 +1,8 @@
 // Presenter mode (issue #18): the phone large and centred, the last call as a caption, Replay and a watched run in it.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { seriousViolations, test } from './helpers'
+import { expect, panelOf, phoneOf, seriousViolations, test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
-import { expect, panelOf, phoneOf } from './helpers'
 
 /** PRESENT_SHOTS=docs/screenshots writes present-<width>-<lang>.png there. */
 const SHOTS = process.env.PRESENT_SHOTS
@@ -14,7 +13,6 @@ const presenter = (page: Page) => page.getByRole('region', { name: /^(Presenter 
 const player = (page: Page) => page.getByRole('region', { name: 'Player' })
 const list = (page: Page) => page.getByRole('region', { name: /^Recorded attempts/ })
 
-/** Serious and critical axe violations of the page, one line each. */
 /** The phone is centred across the page, fits between the top of the page and the caption, and is larger than the usual 418 × 828. */
 async function expectPhoneCentred(page: Page, options: { larger: boolean }): Promise<void> {
   const viewport = page.viewportSize()

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { seriousViolations, test } from './helpers'
+import { expect, phoneOf, seriousViolations, test } from './helpers'
 import type { Page } from '@playwright/test'
-import { expect, phoneOf } from './helpers'
 
 /**
  * Three attempts at 推理1 through window.spieval: bot-a searches, then calls the right number; bot-b calls a wrong
@@ -160,7 +159,6 @@ test('imports a CLI response.jsonl, shows exactly what the tool answered, and re
   await expect(page.getByText('response.jsonl: added 0, skipped 2 (already here).')).toBeVisible()
 })
 
-/** Serious and critical axe violations of the page, one line each. */
 test('a replay mid-trajectory passes axe in English and Chinese (screenshots with REPLAY_SHOTS=dir)', async ({ page }) => {
   test.slow()
   const dir = process.env.REPLAY_SHOTS

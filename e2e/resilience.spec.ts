@@ -28,7 +28,6 @@ async function insecureContext(context: BrowserContext): Promise<void> {
   })
 }
 
-/** Serious and critical axe violations inside `selector`, one line each (every control named, contrast, roles). */
 function collectErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (err) => errors.push(err.message))

@@ -4,11 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test } from './helpers'
+import { expect, test } from './helpers'
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
-import { expect } from './helpers'
 
 const KEY = 'sk-test-SECRET-4f9a7c1e'
 let stub: StubServer

@@ -1,20 +1,5 @@
-import { test } from './helpers'
+import { addChips, checkDays, choose, expect, fillText, finishCorrect, goHome, openApp, openRecord, openTask, searchIn, startAction, submit, test } from './helpers'
 import type { Page } from '@playwright/test'
-import {
-  addChips,
-  checkDays,
-  choose,
-  expect,
-  fillText,
-  finishCorrect,
-  goHome,
-  openApp,
-  openRecord,
-  openTask,
-  searchIn,
-  startAction,
-  submit,
-} from './helpers'
 
 /**
  * A person solves one sample task per execution tool purely through the phone:

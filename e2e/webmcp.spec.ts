@@ -1,7 +1,6 @@
 // WebMCP with an in-page fake of `modelContext` (the browser here has none).
 import { readFileSync } from 'node:fs'
-import { test } from './helpers'
-import { expect, openTask, panelOf } from './helpers'
+import { expect, openTask, panelOf, test } from './helpers'
 
 const TOOL_NAMES = (JSON.parse(readFileSync('public/data/tools.json', 'utf8')) as { function: { name: string } }[]).map((t) => t.function.name)
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CheckCircle2, ChevronUp, X } from 'lucide-react'
-import { useSession } from '../state/session'
+import { CheckCircle2, ChevronUp, Send, X, XCircle } from 'lucide-react'
+import { useSession, useShownVerdict } from '../state/session'
 import { elapsedAt, formatElapsed, useTimer } from '../state/timer'
 import { TASK_BUTTON_ID, setTaskSheet, useCompact, useTaskSheet } from './compact'
 
@@ -27,12 +27,16 @@ export function TaskButton() {
   const { t } = useTranslation()
   const instruction = useSession((s) => s.task?.instruction)
   const finished = useSession((s) => s.attempt?.finished ?? false)
-  const pending = useSession((s) => s.steps.filter((step) => step.kind === 'execution' && step.ok && !step.withdrawn).length)
+  const verdict = useShownVerdict()
+  // Once finished nothing waits: the actions were submitted.
+  const pending = useSession((s) => (s.attempt?.finished ? 0 : s.steps.filter((step) => step.kind === 'execution' && step.ok && !step.withdrawn).length))
   const open = useTaskSheet((s) => s.open)
   const time = useElapsed()
   if (instruction === undefined) return null
+  // The verdict's own mark: the stored verdict, or none for a sealed task (submitted, scored by the collector).
+  const outcome = !finished ? undefined : !verdict ? 'finishedSubmitted' : verdict.correct ? 'finishedCorrect' : 'finishedWrong'
   // The name holds the instruction and what waits, not the time: a name that changes every second is noise.
-  const name = [t('layout.openTask', { instruction }), pending > 0 ? t('layout.pending', { count: pending }) : '', finished ? t('layout.finished') : '']
+  const name = [t('layout.openTask', { instruction }), pending > 0 ? t('layout.pending', { count: pending }) : '', outcome ? t(`layout.${outcome}`) : '']
     .filter(Boolean)
     .join(', ')
   return (
@@ -49,7 +53,9 @@ export function TaskButton() {
         <span className="task-button-label">{t('layout.task')}</span>
         <time className="task-button-time">{time}</time>
         {pending > 0 && <span className="task-button-badge">{pending}</span>}
-        {finished && <CheckCircle2 size={14} aria-hidden="true" />}
+        {outcome === 'finishedCorrect' && <CheckCircle2 size={14} aria-hidden="true" className="task-button-mark correct" />}
+        {outcome === 'finishedWrong' && <XCircle size={14} aria-hidden="true" className="task-button-mark wrong" />}
+        {outcome === 'finishedSubmitted' && <Send size={14} aria-hidden="true" className="task-button-mark submitted" />}
         <ChevronUp size={14} aria-hidden="true" className="task-button-chevron" />
       </span>
       <span className="task-button-instruction" aria-hidden="true">
@@ -73,6 +79,13 @@ function Sheet({ children }: { children: ReactNode }) {
   }, [open])
   // Leaving the compact layout or the phone view closes the sheet, so that it does not spring open on return.
   useEffect(() => () => setTaskSheet(false), [])
+  // Another task picked (the navigator, Next task): the sheet gives way to the phone, where that task is solved.
+  const taskId = useSession((s) => s.task?.id)
+  const shownTask = useRef(taskId)
+  useEffect(() => {
+    if (shownTask.current !== taskId && shownTask.current !== undefined) setTaskSheet(false)
+    shownTask.current = taskId
+  }, [taskId])
 
   return (
     <dialog

@@ -11,6 +11,9 @@ export const layoutEn = {
   pending: '{{count}} actions to submit',
   pending_one: '{{count}} action to submit',
   finished: 'Finished',
+  finishedCorrect: 'Finished: correct',
+  finishedWrong: 'Finished: wrong',
+  finishedSubmitted: 'Finished: submitted, not scored here',
   annotatorShort: 'Annotator: {{name}}',
 }
 
@@ -25,5 +28,8 @@ export const layoutZh: typeof layoutEn = {
   pending: '{{count}} 个待提交操作',
   pending_one: '{{count}} 个待提交操作',
   finished: '已完成',
+  finishedCorrect: '已完成：正确',
+  finishedWrong: '已完成：错误',
+  finishedSubmitted: '已完成：已提交，此处不评分',
   annotatorShort: '标注者：{{name}}',
 }
