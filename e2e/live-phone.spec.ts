@@ -142,7 +142,7 @@ test('a person meets friction, retries, edits and deletes through tools, sees th
 
   // 2. Edit the Gym alarm through the update tool from its detail (prefilled with what names it).
   await row(phone, '06:00').click()
-  form = await startAction(page, 'Clock_UpdateAlarm')
+  form = await startAction(page, 'Edit alarm')
   await expect(form.getByRole('textbox', { name: 'name', exact: true })).toHaveValue('Gym')
   await fillText(form, 'newTime', '06:30')
   await submit(page, form, 'Clock_UpdateAlarm')
@@ -164,7 +164,7 @@ test('a person meets friction, retries, edits and deletes through tools, sees th
 
   // 3. Delete Saturday run through the delete tool: gone from the list, in the deleted records as it was.
   await row(phone, '07:00').click()
-  form = await startAction(page, 'Clock_DeleteAlarm')
+  form = await startAction(page, 'Delete alarm')
   await expect(form.getByRole('textbox', { name: 'name', exact: true })).toHaveValue('Saturday run')
   await submit(page, form, 'Clock_DeleteAlarm')
   await expect(row(phone, '07:00')).toHaveCount(0)
@@ -177,7 +177,7 @@ test('a person meets friction, retries, edits and deletes through tools, sees th
   await row(deletedList, '07:00').click()
   const deletedDetail = phone.getByRole('region', { name: '07:00', exact: true })
   await expect(deletedDetail.getByRole('note')).toContainText('deleted by this attempt')
-  await expect(deletedDetail.getByRole('button', { name: 'Clock_DeleteAlarm' })).toHaveCount(0)
+  await expect(deletedDetail.getByRole('button', { name: 'Delete alarm' })).toHaveCount(0)
   // Escape steps back: the deleted list, then the app's list.
   await page.keyboard.press('Escape')
   await expect(deletedList).toBeVisible()
@@ -307,7 +307,7 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     await page.keyboard.press('Escape')
     await expect(phone.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible()
     // The verification is an action of the Wallet app.
-    form = await startAction(page, 'Payment_Verify')
+    form = await startAction(page, 'Verify payment')
     await fillText(form, 'amount', 195)
     await fillText(form, 'receivingAccount', '6217003320015587')
     await submit(page, form, 'Payment_Verify')
@@ -327,13 +327,13 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     const phone = await importAndOpen(page, LIVE_SAMPLE, '辨析L1')
     await openApp(page, 'Alarm')
     await row(phone, '18:30:00').click()
-    const form = await startAction(page, 'Clock_UpdateAlarm')
+    const form = await startAction(page, 'Edit alarm')
     await expect(form.getByRole('textbox', { name: 'time', exact: true })).toHaveValue('18:30:00')
     // As a person who names the alarm only.
     await fillText(form, 'time', '')
     await fillText(form, 'newTime', '19:30:00')
     await form.getByRole('button', { name: 'Submit' }).click()
-    const dialog = alert(page, 'Clock_UpdateAlarm did not go through')
+    const dialog = alert(page, 'Edit alarm did not go through')
     await expect(dialog).toHaveAccessibleDescription(/^2 alarm records have 闹钟名 = "Gym"/)
     await dialog.getByRole('button', { name: 'Edit' }).click()
     await expect(form.getByRole('textbox', { name: 'newTime', exact: true })).toHaveValue('19:30:00')

@@ -10,6 +10,9 @@ test('a person solves 推理1 on the phone, and the verdict is correct', async (
   await expect(page.getByText('“Call whoever is covering for my manager”')).toBeVisible()
   const phone = page.getByRole('region', { name: 'SPIEval Phone' })
   await phone.getByRole('button', { name: 'Contacts' }).click()
+  // The app's back chevron and the home indicator both go home, but they are two controls with two names.
+  await expect(phone.getByRole('button', { name: 'Back to the home screen' })).toBeVisible()
+  await expect(phone.getByRole('button', { name: 'Home', exact: true })).toHaveCount(1)
   await phone.getByRole('searchbox', { name: 'Search Contacts' }).fill('Tom')
   await phone.getByRole('searchbox', { name: 'Search Contacts' }).press('Enter')
   await expect(phone.getByRole('status')).toContainText('2 results')

@@ -11,6 +11,7 @@ import { ErrorDialog } from './ErrorDialog'
 import { addDrafts, initialValues, toArguments } from './actionArguments'
 import type { FormValue } from './actionArguments'
 import { usePlacedTools } from './liveSession'
+import { actionLabel } from '../shared/labels'
 
 const WEEKDAYS_EN = ['Once', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const WEEKDAYS_ZH = ['不重复', '周一', '周二', '周三', '周四', '周五', '周六', '周日']
@@ -41,7 +42,7 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
   if (!schema) return <p className="hint">{tool}?</p>
   const properties = schema.function.parameters.properties ?? {}
   const required = new Set(schema.function.parameters.required ?? [])
-  const title = t(`actions.${tool}`, { defaultValue: tool })
+  const title = actionLabel(t, tool)
 
   /** Records the call; the step is stored before anything here shows it. */
   const run = async (args: Record<string, unknown>) => {

@@ -19,6 +19,7 @@ import { knownRecordIds, usePlacedTools } from './liveSession'
 import { RecordList } from './RecordList'
 import type { ListItem } from './RecordList'
 import { SearchBar, searchArguments } from './SearchBar'
+import { actionLabel } from '../shared/labels'
 
 const NO_RECORDS: PhoneRecord[] = []
 
@@ -88,7 +89,7 @@ export function AppScreen({ app }: { app: AppKey }) {
   return (
     <section className={`app-screen app-${app}`} aria-label={label}>
       <header className="app-header" style={{ borderColor: APP_VIEWS[app].color }}>
-        <button type="button" className="nav-back" onClick={() => navigate({ screen: 'home' })} aria-label={t('home')}>
+        <button type="button" className="nav-back" onClick={() => navigate({ screen: 'home' })} aria-label={t('backHome')}>
           <ChevronLeft size={26} aria-hidden="true" />
         </button>
         <h2>{label}</h2>
@@ -96,7 +97,7 @@ export function AppScreen({ app }: { app: AppKey }) {
           <button key={tool} type="button" className="app-action" onClick={() => navigate({ screen: 'action', app, tool })}>
             {/* A plus for the actions that add a record (not a call, nor a check such as a payment's verification). */}
             {placed?.byName.get(tool)?.op === 'insert' && <Plus size={14} aria-hidden="true" />}
-            {t(`actions.${tool}`, { defaultValue: tool })}
+            {actionLabel(t, tool)}
           </button>
         ))}
       </header>

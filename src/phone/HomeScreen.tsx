@@ -11,6 +11,7 @@ import { useAppUi } from './apps/uiState'
 import { markOf, placeHit } from './liveMarks'
 import { knownRecordIds, usePlacedTools } from './liveSession'
 import { SearchBar, searchArguments } from './SearchBar'
+import { actionLabel } from '../shared/labels'
 
 const NO_RECORDS: readonly PhoneRecord[] = []
 
@@ -117,7 +118,7 @@ export function HomeScreen() {
               <h2>{t('livePhone.moreActions')}</h2>
               {elsewhere.map((p) => (
                 <button key={p.name} type="button" className="app-action" onClick={() => navigate({ screen: 'action', app: 'contacts', tool: p.name })}>
-                  {t(`actions.${p.name}`, { defaultValue: p.name })}
+                  {actionLabel(t, p.name)}
                 </button>
               ))}
             </nav>

@@ -14,6 +14,7 @@ import { actionAsRecord, contactNames } from './executed'
 import { fieldLabel } from './fields'
 import { appMarks, changedFieldsOf, markOf, whereArguments } from './liveMarks'
 import { usePlacedTools } from './liveSession'
+import { actionLabel } from '../shared/labels'
 
 const NO_RECORDS: PhoneRecord[] = []
 
@@ -166,7 +167,7 @@ export function DetailView(props: {
               className={`app-action${p.op === 'delete' ? ' destructive' : ''}`}
               onClick={() => navigate({ screen: 'action', app, tool: p.name, prefill: whereArguments(p.where, record) })}
             >
-              {p.op === 'delete' ? <Trash2 size={15} aria-hidden="true" /> : <Pencil size={15} aria-hidden="true" />} {t(`actions.${p.name}`, { defaultValue: p.name })}
+              {p.op === 'delete' ? <Trash2 size={15} aria-hidden="true" /> : <Pencil size={15} aria-hidden="true" />} {actionLabel(t, p.name)}
             </button>
           ))}
         </div>

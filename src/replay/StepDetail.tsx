@@ -6,6 +6,7 @@ import { usePhone } from '../state/phone'
 import { landingOf } from '../state/replay'
 import type { Landing } from '../state/replay'
 import { useSession, useShownVerdict } from '../state/session'
+import { actionLabel } from '../shared/labels'
 
 function appLabel(app: string | undefined, language: string): string {
   const info = app ? appInfo(app) : undefined
@@ -22,7 +23,7 @@ function landingText(landing: Landing, step: TrajectoryStep, t: TFunction, langu
   }
   if (landing.kind === 'searchFailed') return t('replay.landing.searchFailed', { app: appLabel(landing.app, language) || t('home') })
   if (!landing.app) return t('replay.landing.unknown')
-  const words = { app: appLabel(landing.app, language), action: t(`actions.${step.name}`, { defaultValue: step.name }) }
+  const words = { app: appLabel(landing.app, language), action: actionLabel(t, step.name) }
   if (!landing.ok) return t('replay.landing.actionFailed', words)
   return landing.withdrawn ? t('replay.landing.withdrawn', words) : t('replay.landing.action', words)
 }

@@ -4,3 +4,16 @@ import { capabilityName } from '../core'
 export function capabilityLabel(type: string, language: string): string {
   return language.startsWith('zh') ? type : capabilityName(type)
 }
+
+/**
+ * A tool's name as a button says it: the language's label, or for a tool the
+ * page has no label for (a data set's own) its name in words ("Payment_Verify"
+ * → "Payment verify"), never the raw identifier.
+ */
+export function actionLabel(t: (key: string, options: { defaultValue: string }) => string, tool: string): string {
+  const words = tool
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+  return t(`actions.${tool}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) })
+}
