@@ -6,7 +6,7 @@
  * lines (with `messages`) that `npm run score` scores, and prints the table.
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { MAX_TURNS, TaskHost, defaultState, errorText, formatScoreTable, parseResponses, responseLine, runAttemptAgent, scoreResponses } from '../src/core/index'
 import type { FailureRate, Setting, Task } from '../src/core/index'
 import { createModel } from '../src/runner/models'
@@ -298,4 +298,5 @@ console.log(
     `${totals.failed > 0 ? `; ${totals.failed} failed (scored as no_response; run again with --retry_failed)` : ''}`,
 )
 if (shard) console.log(`Shard ${shard.index}/${shard.count}: the table counts pairs of other shards as no_response; concatenate the shards' files to score the sweep.`)
-console.log(`Wrote ${out}; score it with: npm run score -- --input_data ${inputFile ?? join(folder, 'input_data.jsonl')} --input_response_data ${out} --output_file result.json`)
+// The hint writes the scores next to the responses (run.jsonl → run.result.json, with run.result.details.jsonl), not into the working folder.
+console.log(`Wrote ${out}; score it with: npm run score -- --input_data ${inputFile ?? join(folder, 'input_data.jsonl')} --input_response_data ${out} --output_file ${join(dirname(out), `${basename(out).replace(/\.jsonl?$/i, '')}.result.json`)}`)

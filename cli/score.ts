@@ -1,5 +1,5 @@
-/** npm run score -- --input_data F --input_response_data F --output_file result.json [--tools F] [--records F] [--profile F] */
-import { dirname, join } from 'node:path'
+/** npm run score -- --input_data F --input_response_data F --output_file result.json [--details F] [--tools F] [--records F] [--profile F] */
+import { basename, dirname, join } from 'node:path'
 import { DATASET_FILES, formatIssue, formatScoreTable } from '../src/core/index'
 import { readOptions, required } from './args'
 import { exitOnError } from './errors'
@@ -8,9 +8,12 @@ import { scoreTexts } from './scoring'
 
 exitOnError()
 
-const USAGE = `Usage: npm run score -- --input_data input_data.jsonl --input_response_data responses.jsonl --output_file result.json [--tools tools.json]
-         [--records records_db.json] [--profile profile.json]
-Writes result.json and details.jsonl (beside it) and prints the accuracy table.
+const USAGE = `Usage: npm run score -- --input_data input_data.jsonl --input_response_data responses.jsonl --output_file result.json [--details F]
+         [--tools tools.json] [--records records_db.json] [--profile profile.json]
+Writes the output file and the per-task details beside it, and prints the accuracy table. Beside an
+output named result.json the details are details.jsonl (as the published harness writes them); beside
+any other name, <name>.details.jsonl (run1.json → run1.details.jsonl), so that two runs scored into one
+folder keep their own. --details F writes them to F instead.
 Live lines ("state": "live") of tasks that expect changes are also checked by the
 state their calls leave: that reads records_db.json and profile.json (beside the
 input data unless given; without a profile.json, the published profile).`
@@ -20,6 +23,7 @@ const { values } = readOptions(
     input_data: { type: 'string' },
     input_response_data: { type: 'string' },
     output_file: { type: 'string' },
+    details: { type: 'string' },
     tools: { type: 'string' },
     records: { type: 'string' },
     profile: { type: 'string' },
@@ -44,10 +48,17 @@ const { scores, result } = scoreTexts({ inputData: inputText, responses: respons
   for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 })
 
-if (scores.result.state) console.log(`State verdicts: ${scores.result.state.tasks} tasks expect changes; see state_correct in details.jsonl`)
+/** The details' file beside the output: details.jsonl beside result.json (the harness's names), <name>.details.jsonl beside any other. */
+function detailsBeside(output: string): string {
+  const name = basename(output)
+  if (name === 'result.json') return join(dirname(output), 'details.jsonl')
+  return join(dirname(output), `${name.replace(/\.json$/i, '')}.details.jsonl`)
+}
+
+if (scores.result.state) console.log(`State verdicts: ${scores.result.state.tasks} tasks expect changes; see state_correct in the details`)
 writeText(outputPath, result, 'Output file (--output_file)')
-const detailsPath = join(dirname(outputPath), 'details.jsonl')
-writeLines(detailsPath, scores.detailTexts(), 'details.jsonl beside the output file')
+const detailsPath = typeof values.details === 'string' ? values.details : detailsBeside(outputPath)
+writeLines(detailsPath, scores.detailTexts(), typeof values.details === 'string' ? 'Details (--details)' : 'the details beside the output file')
 console.log(formatScoreTable(scores.result))
 console.log(`\nWrote ${outputPath} and ${detailsPath}`)
 

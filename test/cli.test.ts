@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -63,6 +63,27 @@ describe('npm run score', () => {
     expect(r.stdout).toContain('Reasoning 推理')
     expect(r.stdout).toMatch(/50\.0 ± 40\.8/)
   })
+
+  it('keeps each run’s details beside its own output: details.jsonl beside result.json, <name>.details.jsonl beside any other, or --details', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'score-names-'))
+    const out = join(dir, 'oracle.jsonl')
+    const agent = run('cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', out, '--tasks', '推理1,推理2'])
+    expect(agent.code).toBe(0)
+    // The hint scores next to the responses, not into the working folder.
+    const hint = /score it with: npm run score -- (.+)$/m.exec(agent.stdout)?.[1] ?? ''
+    expect(hint).toContain(`--output_file ${join(dir, 'oracle.result.json')}`)
+    const score = (output: string, extra: string[] = []) =>
+      run('cli/score.ts', ['--input_data', join(SAMPLE_DIR, 'input_data.jsonl'), '--input_response_data', out, '--output_file', join(dir, output), ...extra])
+    expect(score('result.json').code).toBe(0)
+    expect(score('run1.json').code).toBe(0)
+    expect(score('oracle.result.json').code).toBe(0)
+    expect(score('run2.json', ['--details', join(dir, 'mine.jsonl')]).code).toBe(0)
+    const listed = readdirSync(dir).sort()
+    expect(listed).toEqual(['details.jsonl', 'mine.jsonl', 'oracle.jsonl', 'oracle.result.details.jsonl', 'oracle.result.json', 'result.json', 'run1.details.jsonl', 'run1.json', 'run2.json'])
+    const details = readFileSync(join(dir, 'details.jsonl'), 'utf8')
+    expect(details.trim().split('\n')).toHaveLength(50) // one line a task of the data set
+    for (const name of ['run1.details.jsonl', 'oracle.result.details.jsonl', 'mine.jsonl']) expect(readFileSync(join(dir, name), 'utf8'), name).toBe(details)
+  }, 60_000)
 
   it('fails with a usage message when an option is missing', () => {
     const r = run('cli/score.ts', ['--input_data', join(SAMPLE_DIR, 'input_data.jsonl')])
