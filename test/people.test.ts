@@ -346,6 +346,8 @@ describe('humanBaseline', () => {
     expect(baseline.agreement.verdict.tasks).toBe(4)
     expect(baseline.agreement.verdict.pairwise).toBeCloseTo(0.6, 12)
     expect(baseline.agreement.verdict.kappa).toBeCloseTo(23 / 144, 12)
+    // Computed, but over 4 shared tasks it is not shown as a figure (one disagreement swings it to ±1).
+    expect(baseline.agreement.verdict.kappaWithheld).toBe(true)
     expect(baseline.agreement.answer.tasks).toBe(4)
     expect(baseline.agreement.answer.pairwise).toBeCloseTo(0.4, 12)
     expect(baseline.agreement.answer.kappa).toBeCloseTo(83 / 204, 12)
@@ -367,8 +369,8 @@ describe('humanBaseline', () => {
     expect(empty.people).toEqual([])
     expect(empty.overall).toEqual({ mean: 0, std: 0, people: 0 })
     expect(empty.medianMs).toBeNull()
-    expect(empty.agreement.verdict).toEqual({ pairwise: null, kappa: null, tasks: 0 })
+    expect(empty.agreement.verdict).toEqual({ pairwise: null, kappa: null, kappaWithheld: true, tasks: 0 })
     // One person alone: no task has two raters.
-    expect(humanBaseline(TASKS, ATTEMPTS.filter((a) => a.actor === 'alice')).agreement.answer).toEqual({ pairwise: null, kappa: null, tasks: 0 })
+    expect(humanBaseline(TASKS, ATTEMPTS.filter((a) => a.actor === 'alice')).agreement.answer).toEqual({ pairwise: null, kappa: null, kappaWithheld: true, tasks: 0 })
   })
 })

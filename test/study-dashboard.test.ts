@@ -175,7 +175,7 @@ describe('studyDashboard', () => {
       [Y, Y2],
       [R2, R],
     ].map((pair) => pair.map(callSignature))
-    expect(dashboard.agreement.answer).toEqual({ kappa: fleissKappa(answers), pairwise: pairwiseAgreement(answers), tasks: 4 })
+    expect(dashboard.agreement.answer).toEqual({ kappa: fleissKappa(answers), pairwise: pairwiseAgreement(answers), kappaWithheld: true, tasks: 4 })
     expect(dashboard.agreement.answer.pairwise).toBe(0.25)
   })
 

@@ -52,7 +52,7 @@ export { callSignature, countedAttempts, isPractice, median } from './analysis/p
 export type { PersonAttempt } from './analysis/people'
 export { crossValidation, crossValidationCsv } from './analysis/crossValidation'
 export type { CrossValidationRow, CrossValidationSolver, CrossValidationStatus } from './analysis/crossValidation'
-export { humanBaseline, humanBaselineTable } from './analysis/baseline'
+export { MIN_KAPPA_TASKS, humanBaseline, humanBaselineTable } from './analysis/baseline'
 export type { HumanBaseline, PersonBaselineRow, PersonScore, AgreementFigures } from './analysis/baseline'
 export {
   ArchiveError,

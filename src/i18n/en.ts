@@ -499,6 +499,7 @@ export const en = {
       agreementOver: 'over {{count}} tasks finished by two people or more',
       agreementOver_one: 'over {{count}} task finished by two people or more',
       kappaUndefined: 'undefined (all ratings in one category)',
+      kappaFewTasks: '— (shown from {{min}} shared tasks on)',
       noPairs: '— (no task finished by two people yet)',
       empty: 'No finished attempts yet.',
     },

@@ -498,6 +498,7 @@ export const zh: Strings = {
       agreementOver: '基于至少两人完成的 {{count}} 个任务',
       agreementOver_one: '基于至少两人完成的 {{count}} 个任务',
       kappaUndefined: '无定义（所有评定都属于同一类别）',
+      kappaFewTasks: '—（至少 {{min}} 个共同任务时显示）',
       noPairs: '—（还没有两人都完成的任务）',
       empty: '还没有完成的作答。',
     },

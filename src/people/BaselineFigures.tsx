@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MIN_KAPPA_TASKS } from '../core'
 import type { AgreementFigures, HumanBaseline } from '../core'
 import { formatElapsed } from '../state/timer'
 
@@ -12,7 +13,11 @@ const fixed = (x: number | null) => (x === null ? '—' : x.toFixed(1))
 export function Agreement({ figures, overlap }: { figures: AgreementFigures; overlap?: number }) {
   const { t } = useTranslation()
   if (figures.pairwise === null) return <>{t('people.baseline.noPairs')}</>
-  const kappa = figures.kappa === null ? t('people.baseline.kappaUndefined') : figures.kappa.toFixed(2)
+  const kappa = figures.kappaWithheld
+    ? t('people.baseline.kappaFewTasks', { min: MIN_KAPPA_TASKS })
+    : figures.kappa === null
+      ? t('people.baseline.kappaUndefined')
+      : figures.kappa.toFixed(2)
   return (
     <>
       {t('people.baseline.agreementPairs', { pairwise: `${(100 * figures.pairwise).toFixed(1)}%` })} · {t('people.baseline.agreementKappa', { kappa })}

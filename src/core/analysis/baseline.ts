@@ -26,10 +26,20 @@ export interface PersonBaselineRow extends PersonScore {
   practice: number
 }
 
+/**
+ * Fewest tasks shared by two people or more that a κ is shown for: over one
+ * or two tasks it swings to ±1 on a single disagreement (−1.00 read as
+ * "people disagree completely" when one pair differed once).
+ */
+export const MIN_KAPPA_TASKS = 5
+
 /** Agreement over the tasks that at least two people finished. */
 export interface AgreementFigures {
   pairwise: number | null
+  /** Null when undefined (every rating in one category). */
   kappa: number | null
+  /** Set when κ rests on fewer than MIN_KAPPA_TASKS tasks: computed, but not to be shown as a figure. */
+  kappaWithheld?: true
   tasks: number
 }
 
@@ -104,7 +114,12 @@ function score(attempts: readonly PersonAttempt[]): PersonScore {
 
 function agreement(counted: readonly PersonAttempt[], category: (a: PersonAttempt) => string): AgreementFigures {
   const ratings = [...groupBy(counted, (a) => a.taskId).values()].filter((g) => g.length >= 2).map((g) => g.map(category))
-  return { pairwise: pairwiseAgreement(ratings), kappa: fleissKappa(ratings), tasks: ratings.length }
+  return {
+    pairwise: pairwiseAgreement(ratings),
+    kappa: fleissKappa(ratings),
+    ...(ratings.length < MIN_KAPPA_TASKS ? { kappaWithheld: true as const } : {}),
+    tasks: ratings.length,
+  }
 }
 
 const fixed = (x: number | null, digits = 1) => (x === null ? '—' : x.toFixed(digits))
