@@ -81,3 +81,25 @@ test('an invalid form shows the runtime\'s message and records nothing', async (
   await expect(phone.getByRole('alert')).toContainText('Missing required parameter "telephone"')
   await expect(page.getByText('No calls yet.')).toBeVisible()
 })
+
+test.describe('a fresh browser, with no annotator named yet', () => {
+  test.use({ storageState: { cookies: [], origins: [] } })
+
+  test('a program’s open does not ask a person for a name: the dialog gives way', async ({ page }) => {
+    await page.goto('./')
+    const dialog = page.getByRole('dialog', { name: 'Who is solving?' })
+    await expect(dialog).toBeVisible({ timeout: 40_000 })
+    const opened = await page.evaluate(async () => {
+      const api = window.spieval
+      if (!api) throw new Error('no window.spieval')
+      const task = await api.open('推理1', { actor: 'bot' })
+      await api.call('search_contacts', { pattern: 'Tom' })
+      return task.id
+    })
+    expect(opened).toBe('推理1')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    // The search shows on the phone, with nothing over it.
+    await expect(page.getByRole('region', { name: 'SPIEval Phone' }).getByRole('heading', { name: 'Contacts' })).toBeVisible()
+  })
+})

@@ -37,6 +37,8 @@ export function App() {
   const status = useSession((s) => s.status)
   const error = useSession((s) => s.error)
   const actor = useSettings((s) => s.actor)
+  // A program's open does not ask a person for a name: the dialog gives way as soon as one drives the page.
+  const programDriving = useSession((s) => s.programDriving === true)
   const view = useView((s) => s.view)
   const presenting = usePresent((s) => s.on)
   const storageProblem = useStorage((s) => s.problem !== undefined)
@@ -106,7 +108,7 @@ export function App() {
                 </Suspense>
               )}
             </ErrorBoundary>
-            {actor === '' && <AnnotatorDialog />}
+            {actor === '' && !programDriving && <AnnotatorDialog />}
           </>
         )}
       </main>

@@ -143,6 +143,7 @@ export class PageHost {
     const { db, session, lock } = this.deps
     const { dataset } = session.getState()
     if (!dataset) return
+    if (options.byAgent) this.programDrives()
     const loaded = await loadTask(dataset.id, taskId, db)
     if (!loaded) throw new Error(`Task ${taskId} is not in this data set`)
     const settings = this.deps.settings()
@@ -190,6 +191,7 @@ export class PageHost {
     const { db, session } = this.deps
     const { dataset } = session.getState()
     if (!dataset) throw new Error('No data set is loaded')
+    if (options.byAgent) this.programDrives()
     const target = this.phoneSink(dataset)
     const parent = await target.read(parentId)
     if (!parent || target.row(parentId)?.datasetId !== dataset.id) throw new Error(`Attempt ${parentId} is not in this data set`)
@@ -214,6 +216,11 @@ export class PageHost {
     if (row) this.deps.progress(row)
     this.enter(attempt, target, { screen: 'home' }, options.byAgent)
     return attempt
+  }
+
+  /** A program drives the page: no dialog asks a person for a name over what it does. */
+  private programDrives(): void {
+    if (!this.deps.session.getState().programDriving) this.deps.session.setState({ programDriving: true })
   }
 
   /** Shows an attempt on the phone: its trajectory, its screen, its timer, and its verdict once finished. */
@@ -330,6 +337,7 @@ export class PageHost {
    */
   async callTool(name: string, args: unknown, source: CallSource): Promise<TrajectoryStep> {
     const attempt = this.openForChange()
+    if (source !== 'ui') this.programDrives()
     const taskId = attempt.info.taskId
     let plan: PhonePlan | undefined
     const firstCall = attempt.trajectory().length === 0

@@ -27,6 +27,8 @@ export interface SessionState {
   explanation?: VerdictExplanation
   /** False while another tab leads this attempt: this one only watches. */
   leading: boolean
+  /** Set once a program (window.spieval, WebMCP, an agent run on the phone) has opened or called: the page then asks no person for a name. */
+  programDriving?: true
   /** Set while the phone shows a recorded attempt (a replay): nothing can be called or stored. */
   replaying?: { attemptId: string; step: number }
 }
