@@ -159,6 +159,17 @@ test('imports a CLI response.jsonl, shows exactly what the tool answered, and re
   await expect(page.getByText('response.jsonl: added 0, skipped 2 (already here).')).toBeVisible()
 })
 
+test('each view reports its own imports: an import made in People is not shown in Replay, and Replay’s own is', async ({ page }) => {
+  await page.goto('./#/people')
+  await page.getByRole('tab', { name: 'Exports and imports' }).click()
+  await page.getByLabel('Pick exports to import').setInputFiles({ name: 'response.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(RESPONSES) })
+  await expect(page.getByText('response.jsonl: added 2, skipped 0 (already here).')).toBeVisible({ timeout: 40_000 })
+  await openReplayView(page)
+  await expect(page.getByText(/response\.jsonl: added/)).toHaveCount(0)
+  await page.getByLabel('Import response.jsonl or zip').setInputFiles({ name: 'again.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(RESPONSES) })
+  await expect(page.getByText('again.jsonl: added 0, skipped 2 (already here).')).toBeVisible()
+})
+
 test('a replay mid-trajectory passes axe in English and Chinese (screenshots with REPLAY_SHOTS=dir)', async ({ page }) => {
   test.slow()
   const dir = process.env.REPLAY_SHOTS

@@ -64,7 +64,7 @@ export function ImportPanel() {
       <p className="drop-hint" aria-hidden="true">
         {over ? t('people.import.dropActive') : t('people.import.drop')}
       </p>
-      <ImportReportView />
+      <ImportReportView view="people" />
     </section>
   )
 }

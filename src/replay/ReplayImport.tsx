@@ -19,12 +19,12 @@ export function ReplayImport() {
           onChange={(e) => {
             const files = Array.from(e.target.files ?? [])
             e.target.value = ''
-            void importPeople(files)
+            void importPeople(files, 'replay')
           }}
         />
         <Upload size={16} aria-hidden="true" /> {t('replay.import')}
       </label>
-      <ImportReportView />
+      <ImportReportView view="replay" />
     </div>
   )
 }

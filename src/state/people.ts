@@ -48,7 +48,12 @@ export interface ImportIssue {
 export interface ImportReport {
   outcomes: ImportOutcome[]
   problems: ImportIssue[]
+  /** The view whose import this was (People or Replay): only that view reports it. */
+  from: ImportingView
 }
+
+/** The views that import attempts. */
+export type ImportingView = 'people' | 'replay'
 
 interface PeopleState {
   tab: PeopleTab
@@ -226,7 +231,7 @@ function issueOf(source: string, err: unknown): ImportIssue {
  * every finished attempt is scored again against this data set's gold. The
  * navigator's progress is re-read afterwards.
  */
-export async function importPeople(files: readonly File[]): Promise<void> {
+export async function importPeople(files: readonly File[], from: ImportingView = 'people'): Promise<void> {
   const { dataset, tasks } = useSession.getState()
   if (!dataset || files.length === 0 || usePeople.getState().busy) return
   usePeople.setState({ busy: 'import', imported: undefined })
@@ -250,7 +255,7 @@ export async function importPeople(files: readonly File[]): Promise<void> {
   } catch (err) {
     problems.push(issueOf(files.map((f) => f.name).join(', '), err))
   } finally {
-    usePeople.setState({ busy: undefined, imported: { outcomes, problems } })
+    usePeople.setState({ busy: undefined, imported: { outcomes, problems, from } })
   }
   if (outcomes.some((o) => o.added > 0)) await refreshProgress(dataset.id)
 }
