@@ -186,6 +186,8 @@ test.describe.serial('a sealed study', () => {
     await page.getByRole('button', { name: 'People', exact: true }).click()
     await page.getByRole('tab', { name: 'Exports and imports' }).click()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export my attempts (ann)' }).click()])
+    // Named by its study and person, not attempts-ann-ann-….
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^study-${study.id}-ann-\\d{4}-\\d{2}-\\d{2}\\.zip$`))
     const zipPath = join(out, 'ann-export.zip')
     await download.saveAs(zipPath)
     const files = unzipSync(new Uint8Array(readFileSync(zipPath)))

@@ -183,7 +183,8 @@ export async function readAttemptExport(datasetId: string, filter: AttemptFilter
       ...(live ? { live } : {}),
       ...(sealed ? { sealed } : {}),
     },
-    fileStem: `attempts-${fileSafe(dataset.name)}`,
+    // A participant's export is named by its study and person (the data set's name is often the person's own).
+    fileStem: dataset.sealed?.study ? `study-${dataset.sealed.study.id}-${fileSafe(dataset.sealed.study.person)}` : `attempts-${fileSafe(dataset.name)}`,
   }
 }
 

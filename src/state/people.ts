@@ -151,7 +151,8 @@ export async function exportPeople(scope: 'all' | 'mine', what: 'zip' | 'respons
   usePeople.setState({ busy: 'export', exportError: undefined })
   try {
     const out = await exportAttempts(dataset.id, { ...(scope === 'mine' ? { actor } : {}), ...(finishedOnly ? { finishedOnly } : {}) })
-    const zipName = scope === 'mine' ? out.fileName.replace(/^attempts-/, `attempts-${safeName(actor)}-`) : out.fileName
+    // A study's export already names its person (study-<id>-<person>-<date>.zip).
+    const zipName = scope === 'mine' && !dataset.sealed?.study ? out.fileName.replace(/^attempts-/, `attempts-${safeName(actor)}-`) : out.fileName
     const fileName = what === 'zip' ? zipName : 'response.jsonl'
     if (what === 'zip') saveDownload(out.zip, fileName, 'application/zip')
     else saveDownload(out.files['response.jsonl'] ?? '', fileName, 'application/x-ndjson')
