@@ -272,6 +272,22 @@ test('a copy sealed without a passphrase says where its answers are scored inste
   await expect(unseal.getByLabel('Passphrase', { exact: true })).toHaveCount(0)
 })
 
+test('an agent run on a sealed copy is submitted, not scored: it says so instead of 0 %', async ({ page }) => {
+  const stripped = await sealDataset(sample)
+  await ready(page)
+  await page.evaluate((files) => window.spieval?.importDataset(files, 'Stripped sample'), stripped)
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Agent runs' }).click()
+  await page.getByLabel('Model', { exact: true }).selectOption('oracle')
+  await page.getByLabel('Repeats').fill('1')
+  await page.getByLabel('Tasks to run').selectOption(['推理1'])
+  await page.getByLabel('Watch on the phone').selectOption('')
+  await page.getByRole('button', { name: 'Start run' }).click()
+  const run = page.getByRole('article', { name: /^oracle · / }).first()
+  await expect(run.getByRole('status')).toHaveText('done', { timeout: 60_000 })
+  await expect(run.getByTestId('accuracy')).toHaveText('Not scored: this data set is sealed (its answers are checked where the study is collected).')
+  await expect(run.getByTestId('accuracy')).not.toContainText('%')
+})
+
 test('without WebCrypto (an http page that is not localhost) the buttons say why instead of failing', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined, configurable: true }))
   const sealed = await sealDataset(sample, { passphrase: PASSPHRASE, iterations: MIN_ITERATIONS })

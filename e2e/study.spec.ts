@@ -182,10 +182,15 @@ test.describe.serial('a sealed study', () => {
     const bundle = FILES.map((f) => readFileSync(join(out, 'ann', f), 'utf8')).join('\n')
     for (const id of mine) for (const secret of [taskOf(id).reasoningPath, taskOf(id).distractors].filter((s) => s.length > 12)) expect(bundle).not.toContain(secret)
 
-    // The export the participant sends: their attempts, with the study and each task's fingerprint.
-    await page.getByRole('button', { name: 'People', exact: true }).click()
-    await page.getByRole('tab', { name: 'Exports and imports' }).click()
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export my attempts (ann)' }).click()])
+    // A participant's page: the phone, the task sheet and their export; none of the study runner's views, even by address.
+    await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('button')).toHaveText(['Phone'])
+    await expect(page.getByRole('button', { name: /^Present/ })).toHaveCount(0)
+    await page.goto('./?data=study/ann/#/runs')
+    await expect(panel.getByRole('region', { name: 'Sealed data set' })).toBeVisible({ timeout: 40_000 })
+    await expect(page.getByRole('heading', { name: 'Agent runs', exact: true })).toHaveCount(0)
+
+    // The export the participant sends, from the panel: their attempts, with the study and each task's fingerprint.
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export my attempts (ann)' }).click()])
     // Named by its study and person, not attempts-ann-ann-….
     expect(download.suggestedFilename()).toMatch(new RegExp(`^study-${study.id}-ann-\\d{4}-\\d{2}-\\d{2}\\.zip$`))
     const zipPath = join(out, 'ann-export.zip')
@@ -206,9 +211,7 @@ test.describe.serial('a sealed study', () => {
     await participant.goto('./?data=study/ann/')
     await expect(panelOf(participant).getByRole('region', { name: 'Sealed data set' })).toBeVisible({ timeout: 40_000 })
     await api(participant, "await api.call('Phone_Call', { telephone: '10000000000' }); return api.submit()")
-    await participant.getByRole('button', { name: 'People', exact: true }).click()
-    await participant.getByRole('tab', { name: 'Exports and imports' }).click()
-    const [otherDownload] = await Promise.all([participant.waitForEvent('download'), participant.getByRole('button', { name: 'Export my attempts (ann)' }).click()])
+    const [otherDownload] = await Promise.all([participant.waitForEvent('download'), panelOf(participant).getByRole('button', { name: 'Export my attempts (ann)' }).click()])
     await otherDownload.saveAs(join(out, 'other-study.zip'))
     await other.close()
     // A copy of ann's export with her wrong answer made right after the export.

@@ -9,7 +9,7 @@ import { Panel } from '../panel/Panel'
 import { StorageBanner } from '../panel/StorageBanner'
 import { boot, checkpointTime, onVisibilityChange, useSession } from '../state/session'
 import { requestPersistence, useStorage } from '../state/storage'
-import { useView } from '../state/view'
+import { useShownView } from '../state/view'
 import { usePresent } from '../state/present'
 import { followLinks } from '../state/links'
 import { DataLinkProblem } from './DataLink'
@@ -39,7 +39,7 @@ export function App() {
   const actor = useSettings((s) => s.actor)
   // A program's open does not ask a person for a name: the dialog gives way as soon as one drives the page.
   const programDriving = useSession((s) => s.programDriving === true)
-  const view = useView((s) => s.view)
+  const view = useShownView()
   const presenting = usePresent((s) => s.on)
   const storageProblem = useStorage((s) => s.problem !== undefined)
   const compact = useCompact()

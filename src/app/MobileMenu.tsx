@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Database, Menu, UserRound, X } from 'lucide-react'
 import { openManager } from '../state/datasets'
 import { useSettings } from '../state/settings'
-import { VIEWS, showView, useView } from '../state/view'
+import { useSession } from '../state/session'
+import { showView, useShownView, viewsOf } from '../state/view'
 import { DatasetName, SettingsControls } from './Settings'
 
 const MENU_BUTTON_ID = 'app-menu-button'
@@ -14,7 +15,8 @@ const MENU_BUTTON_ID = 'app-menu-button'
  */
 export function MenuButton({ onAnnotator }: { onAnnotator: () => void }) {
   const { t } = useTranslation()
-  const view = useView((s) => s.view)
+  const view = useShownView()
+  const views = useSession((s) => viewsOf(s.dataset))
   const actor = useSettings((s) => s.actor)
   const [open, setOpen] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
@@ -58,7 +60,7 @@ export function MenuButton({ onAnnotator }: { onAnnotator: () => void }) {
           </button>
         </div>
         <nav aria-label={t('views.label')} className="menu-views">
-          {VIEWS.map((v) => (
+          {views.map((v) => (
             <button
               key={v}
               type="button"

@@ -4,7 +4,7 @@ import { UserRound } from 'lucide-react'
 import { AnnotatorDialog } from '../panel/AnnotatorDialog'
 import { useSettings } from '../state/settings'
 import { useSession } from '../state/session'
-import { VIEWS, showView, useView } from '../state/view'
+import { isParticipantPage, showView, useShownView, viewsOf } from '../state/view'
 import { PresentButton } from '../present/PresentButton'
 import { useCompact } from './compact'
 import { DatasetManager } from './DatasetManager'
@@ -36,7 +36,9 @@ function useBarHeight(compact: boolean) {
 export function TopBar() {
   const { t } = useTranslation()
   const actor = useSettings((s) => s.actor)
-  const view = useView((s) => s.view)
+  const view = useShownView()
+  const views = useSession((s) => viewsOf(s.dataset))
+  const participant = useSession((s) => isParticipantPage(s.dataset))
   const ready = useSession((s) => s.status === 'ready' && s.task !== undefined)
   const compact = useCompact()
   const [askName, setAskName] = useState(false)
@@ -64,13 +66,13 @@ export function TopBar() {
     <header className="top-bar" ref={bar}>
       <h1>{t('appTitle')}</h1>
       <nav aria-label={t('views.label')} className="views">
-        {VIEWS.map((v) => (
+        {views.map((v) => (
           <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => showView(v)}>
             {t(`views.${v}`)}
           </button>
         ))}
       </nav>
-      <PresentButton />
+      {!participant && <PresentButton />}
       <DatasetName />
       <DatasetManager />
       {actor !== '' && (

@@ -413,6 +413,7 @@ export const en = {
     repeatProgress: 'Run {{n}} progress',
     repeatLine: '{{done}}/{{total}} tasks · {{correct}} correct · {{tokens}} tokens',
     accuracy: 'Accuracy {{value}} % over {{runs}} runs (as npm run score)',
+    notScored: 'Not scored: this data set is sealed (its answers are checked where the study is collected).',
     export: 'Export:',
     exportFile: 'Download {{file}} of run {{model}}',
     error: 'Error: {{message}}',

@@ -412,6 +412,7 @@ export const zh: Strings = {
     repeatProgress: '第 {{n}} 轮进度',
     repeatLine: '{{done}}/{{total}} 个任务 · {{correct}} 个正确 · {{tokens}} 个 token',
     accuracy: '准确率 {{value}} %（{{runs}} 轮，与 npm run score 一致）',
+    notScored: '不评分：本数据集已封存（答案在收集研究结果处核对）。',
     export: '导出：',
     exportFile: '下载运行 {{model}} 的 {{file}}',
     error: '错误：{{message}}',

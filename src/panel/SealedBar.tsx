@@ -1,5 +1,9 @@
+import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../state/session'
+
+// Loaded only on a participant's page: the export's code is not in everyone's first load.
+const ExportMine = lazy(() => import('./ExportMine'))
 
 /**
  * Above a sealed data set's tasks: that nothing here is scored, and for one
@@ -17,6 +21,12 @@ export function SealedBar() {
     <section className="sealed-bar" aria-label={t('participant.sealedTitle')}>
       {study && position > 0 && <p className="study-line">{t('participant.studyLine', { id: study.id, person: study.person, position, total: study.tasks.length })}</p>}
       <p className="hint">{t('participant.sealedNote')}</p>
+      {study && (
+        <Suspense fallback={null}>
+          <ExportMine />
+        </Suspense>
+      )}
     </section>
   )
 }
+

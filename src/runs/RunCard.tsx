@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Download, Play, Square } from 'lucide-react'
 import { formatMeanStd, meanStd } from '../core'
 import { exportRun, resumeRun, stopRun } from '../state/runs'
+import { useSession } from '../state/session'
 import type { RunProgress } from '../state/runs'
 import { KeyPrompt } from './KeyPrompt'
 import { RepeatBar } from './RepeatBar'
@@ -13,6 +14,8 @@ export function RunCard({ progress }: { progress: RunProgress }) {
   const { t, i18n } = useTranslation()
   const { run, status, jobs, error, needsKey } = progress
   const model = run.model
+  // A sealed data set's answers are not here: its runs are submitted, never scored (0 % would read as all wrong).
+  const sealed = useSession((s) => s.dataset?.sealed !== undefined)
   // Over the tasks of each repeat, as result.json has it (a finished run has every line).
   const perRun = Array.from({ length: run.repeats }, (_, repeat) => {
     const of = jobs.filter((j) => j.repeat === repeat)
@@ -32,7 +35,7 @@ export function RunCard({ progress }: { progress: RunProgress }) {
       ))}
       {status === 'done' && (
         <p className="runs-accuracy" data-testid="accuracy">
-          {t('runs.accuracy', { value: formatMeanStd(meanStd(perRun)), runs: perRun.length })}
+          {sealed ? t('runs.notScored') : t('runs.accuracy', { value: formatMeanStd(meanStd(perRun)), runs: perRun.length })}
         </p>
       )}
       {error && (

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { replaceHashNow } from './hashWriter'
+import { useSession } from './sessionStore'
 import { hashParts } from './urls'
 
 /**
@@ -13,6 +14,23 @@ export type View = 'phone' | 'people' | 'runs' | 'replay' | 'analysis' | 'edit'
 /** The views with a tab. */
 export const VIEWS: readonly View[] = ['phone', 'people', 'runs', 'replay', 'analysis']
 
+/**
+ * A participant's page (a study's share of a sealed data set): the phone, the
+ * task sheet and their export, nothing else. Agent runs, Replay, Analysis,
+ * People and presenting belong to whoever runs the study.
+ */
+export function isParticipantPage(dataset: { sealed?: { study?: unknown } } | undefined): boolean {
+  return dataset?.sealed?.study !== undefined
+}
+
+/** The views with a tab on this page: only the phone on a participant's. */
+export function viewsOf(dataset: { sealed?: { study?: unknown } } | undefined): readonly View[] {
+  return isParticipantPage(dataset) ? PARTICIPANT_VIEWS : VIEWS
+}
+
+const PARTICIPANT_VIEWS: readonly View[] = ['phone']
+
+
 const LINKED_VIEWS: readonly View[] = [...VIEWS, 'edit']
 
 /** `#/people` and friends; anything else is the phone (whose own hash names the task and screen). */
@@ -24,6 +42,13 @@ export function viewOfHash(hash: string): View {
 export const useView = create<{ view: View }>()(() => ({
   view: typeof window === 'undefined' ? 'phone' : viewOfHash(window.location.hash),
 }))
+
+/** The view shown: on a participant's page always the phone, whatever the address says. */
+export function useShownView(): View {
+  const view = useView((s) => s.view)
+  const participant = useSession((s) => isParticipantPage(s.dataset))
+  return participant ? 'phone' : view
+}
 
 let beforeEditor: View = 'phone'
 useView.subscribe((s) => {
