@@ -273,7 +273,7 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     await fillText(form, 'text', 'Hi Tom, the dairy invoice is ready for your sign-off.')
     await form.getByRole('button', { name: 'Submit' }).click()
     const dialog = alert(page, 'Send message did not go through')
-    await expect(dialog).toHaveAccessibleDescription('网络繁忙，短信未发送，请重试。')
+    await expect(dialog).toHaveAccessibleDescription('The network is busy and the message was not sent. Please try again.')
     await dialog.getByRole('button', { name: 'Retry' }).click()
     await expect(form).toBeHidden()
     // The sent message is a record of the state, in its thread, marked New (once).

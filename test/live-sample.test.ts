@@ -53,6 +53,8 @@ describe('the live sample data set (public/data-live)', () => {
     const rules = withFriction.flatMap((t) => t.live?.friction ?? [])
     expect(rules.some((r) => r.tool === 'Messages_Send' && r.on?.includes(1))).toBe(true)
     expect(rules.some((r) => r.tool === 'Consumption_Create' && r.requires?.includes('Payment_Verify'))).toBe(true)
+    // The English sample speaks English: a person meets its friction messages in the page's language (#26).
+    for (const rule of rules) expect(rule.error, rule.error).not.toMatch(/[\u3000-\u9fff\uff00-\uffef]/)
     // Every task whose payment needs the check lists the check among its gold calls unless only the state is verified.
     for (const task of withFriction)
       for (const rule of task.live?.friction ?? [])

@@ -78,7 +78,7 @@ describe('unsealStoredDataset', () => {
     const attempt = (await datasetAttempts(row.id, db)).find((a) => a.id === id)
     expect(attempt?.verdict).toMatchObject({ correct: true, state: { correct: true }, calls: { correct: true } })
     const task = (await listTasks(row.id, db)).find((t) => t.id === '推理L2')
-    expect(task?.live?.friction).toEqual([{ tool: 'Messages_Send', on: [1], error: '网络繁忙，短信未发送，请重试。' }])
+    expect(task?.live?.friction).toEqual([{ tool: 'Messages_Send', on: [1], error: 'The network is busy and the message was not sent. Please try again.' }])
   }, 60_000)
 
   it('cannot open a copy sealed without a passphrase: its gold is not there', async () => {
