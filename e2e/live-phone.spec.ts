@@ -267,6 +267,8 @@ test('a program\'s calls in the paginated setting: marks on its search hits and 
 test.describe('the live sample (public/data-live), solved as a person on the phone', () => {
   test('推理L2: the first message meets a network error; Retry sends it', async ({ page }) => {
     const phone = await importAndOpen(page, LIVE_SAMPLE, '推理L2')
+    // The task card says the attempt is live before anything is done.
+    await expect(panelOf(page).getByRole('region', { name: 'Instruction' }).getByRole('note')).toContainText('Live The phone changes with your actions')
     await openApp(page, 'Messages')
     const form = await startAction(page, 'Send message')
     await fillText(form, 'telephone', '13822419087')

@@ -28,6 +28,7 @@ export function TaskButton() {
   const instruction = useSession((s) => s.task?.instruction)
   const finished = useSession((s) => s.attempt?.finished ?? false)
   const verdict = useShownVerdict()
+  const live = useSession((s) => s.attempt?.state === 'live')
   // Once finished nothing waits: the actions were submitted.
   const pending = useSession((s) => (s.attempt?.finished ? 0 : s.steps.filter((step) => step.kind === 'execution' && step.ok && !step.withdrawn).length))
   const open = useTaskSheet((s) => s.open)
@@ -36,7 +37,7 @@ export function TaskButton() {
   // The verdict's own mark: the stored verdict, or none for a sealed task (submitted, scored by the collector).
   const outcome = !finished ? undefined : !verdict ? 'finishedSubmitted' : verdict.correct ? 'finishedCorrect' : 'finishedWrong'
   // The name holds the instruction and what waits, not the time: a name that changes every second is noise.
-  const name = [t('layout.openTask', { instruction }), pending > 0 ? t('layout.pending', { count: pending }) : '', outcome ? t(`layout.${outcome}`) : '']
+  const name = [t('layout.openTask', { instruction }), live ? t('panel.liveTag') : '', pending > 0 ? t('layout.pending', { count: pending }) : '', outcome ? t(`layout.${outcome}`) : '']
     .filter(Boolean)
     .join(', ')
   return (
@@ -51,6 +52,7 @@ export function TaskButton() {
     >
       <span className="task-button-top" aria-hidden="true">
         <span className="task-button-label">{t('layout.task')}</span>
+        {live && <span className="task-button-live">{t('panel.liveTag')}</span>}
         <time className="task-button-time">{time}</time>
         {pending > 0 && <span className="task-button-badge">{pending}</span>}
         {outcome === 'finishedCorrect' && <CheckCircle2 size={14} aria-hidden="true" className="task-button-mark correct" />}

@@ -543,6 +543,8 @@ export const en = {
     openTask: 'Open task {{id}}: {{instruction}}',
     attemptBy: 'Attempt by {{actor}} · {{setting}}',
     laterSetting: 'This attempt keeps its setting; new attempts: {{setting}}.',
+    liveTag: 'Live',
+    liveNote: 'The phone changes with your actions: what you send, book, edit or delete is there afterwards, and some actions may be refused as on a real phone.',
     readOnly: 'This attempt is open in another tab. That tab leads it; this one only shows it. Close the other tab to continue here.',
     review: 'Review',
     verdict: 'Verdict',

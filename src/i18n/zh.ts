@@ -540,6 +540,8 @@ export const zh: Strings = {
     openTask: '打开任务 {{id}}：{{instruction}}',
     attemptBy: '{{actor}} 的作答 · {{setting}}',
     laterSetting: '这次作答保持原设置；新的作答：{{setting}}。',
+    liveTag: '实时',
+    liveNote: '手机会随你的操作而改变：你发送、预订、编辑或删除的内容之后都会留在手机上，有些操作也可能像真手机一样被拒绝。',
     readOnly: '此作答已在另一个标签页中打开，由那个标签页记录；这里只能查看。关闭另一个标签页后即可在此继续。',
     review: '复核',
     verdict: '判定',

@@ -13,6 +13,8 @@ export function TaskCard() {
   const access = useSession((s) => s.attempt?.access)
   // Made after this person saw the task's gold: they should know it is not counted.
   const practice = useSession((s) => s.attempt?.afterGold === true)
+  // In live state the phone changes with every action: a person must know before acting, not find out.
+  const live = useSession((s) => s.attempt?.state === 'live')
   const profile = useSession((s) => s.dataset?.profile)
   const finished = useSession((s) => s.attempt?.finished)
   // The setting new attempts get, when it is not this attempt's: the attempt keeps its own.
@@ -36,6 +38,11 @@ export function TaskCard() {
             </>
           )}
         </p>
+        {live && (
+          <p className="live-note" role="note">
+            <span className="live-tag">{t('panel.liveTag')}</span> {t('panel.liveNote')}
+          </p>
+        )}
         {access !== undefined && finished === false && access !== later && <p className="meta">{t('panel.laterSetting', { setting: t(`accessModes.${later}`) })}</p>}
         <Timer />
       </section>
