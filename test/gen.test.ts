@@ -27,6 +27,19 @@ describe('npm run gen', () => {
     expect(records).toBe(4335)
     expect(lintDataset(dataset).filter((i) => i.level === 'error')).toEqual([])
     expect(readFileSync(join(a, 'records_db.json'), 'utf8')).toBe(readFileSync(join(b, 'records_db.json'), 'utf8'))
+    // Messages, voicemails, notes and payments have happened before the profile's "now"; texts read as English, not Latin filler.
+    const PAST: Record<string, string> = { sms: '日期', voicemail: '日期', notes: '创建日期', transaction: '日期' }
+    let after = 0
+    let dated = 0
+    for (const apps of Object.values(dataset.records))
+      for (const [app, field] of Object.entries(PAST))
+        for (const record of (apps as Record<string, Record<string, unknown>[] | undefined>)[app] ?? []) {
+          dated++
+          if (String(record[field]) >= '2026-03-14') after++
+        }
+    expect(dated).toBeGreaterThan(1000)
+    expect(after).toBe(0)
+    expect(readFileSync(join(a, 'records_db.json'), 'utf8')).not.toMatch(/\b(ipsum|dolor|amet|consectetur|voluptas|voluptatem|quia|quae|aut|eos|nihil|adipisci)\b/i)
     const c = mkdtempSync(join(tmpdir(), 'gen-'))
     succeeds(gen(c, '--tasks', '20', '--records', '300', '--seed', '8'))
     expect(readFileSync(join(c, 'input_data.jsonl'), 'utf8').trim().split('\n')).toHaveLength(20)
