@@ -276,7 +276,14 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     await form.getByRole('button', { name: 'Submit' }).click()
     const dialog = alert(page, 'Send message did not go through')
     await expect(dialog).toHaveAccessibleDescription('The network is busy and the message was not sent. Please try again.')
-    await dialog.getByRole('button', { name: 'Retry' }).click()
+    // Edit, then Back: what was typed is kept, as a phone keeps a draft, and the form opens with it again.
+    await dialog.getByRole('button', { name: 'Edit' }).click()
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await expect(form).toBeHidden()
+    const again = await startAction(page, 'Send message')
+    await expect(again.getByRole('textbox', { name: 'text', exact: true })).toHaveValue('Hi Tom, the dairy invoice is ready for your sign-off.')
+    await expect(again.getByRole('textbox', { name: 'telephone', exact: true })).toHaveValue('13822419087')
+    await again.getByRole('button', { name: 'Submit' }).click()
     await expect(form).toBeHidden()
     // The sent message is a record of the state, in its thread, marked New (once).
     const thread = phone.getByRole('button', { name: 'Tom Ruiz', exact: true })
@@ -286,6 +293,9 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
       ['Messages_Send', false, 'ui'],
       ['Messages_Send', true, 'ui'],
     ])
+    // Sent: the draft is forgotten, the form opens empty.
+    const fresh = await startAction(page, 'Send message')
+    await expect(fresh.getByRole('textbox', { name: 'text', exact: true })).toHaveValue('')
   })
 
   test('推理L3: the payment is refused until Payment_Verify has passed', async ({ page }) => {

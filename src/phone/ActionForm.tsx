@@ -28,7 +28,12 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
   const language = i18n.language as Language
   const schema = useSession((s) => s.dataset?.tools.find((x) => x.function.name === tool))
   const navigate = usePhone((s) => s.navigate)
-  const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(prefill))
+  // A draft left in this form (the same action, from the same record) comes back when it opens again.
+  const draftKey = `${tool}\u0000${JSON.stringify(prefill ?? null)}`
+  const [values, setValues] = useState<Record<string, FormValue>>(() => {
+    const kept = usePhone.getState().formDrafts.get(draftKey)
+    return kept ? (kept as Record<string, FormValue>) : initialValues(prefill)
+  })
   /** What is typed in each list's entry box and not yet added: Submit adds it, so that nothing typed is dropped. */
   const [drafts, setDrafts] = useState<Record<string, string>>({})
   const [error, setError] = useState<string>()
@@ -37,7 +42,12 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
   const [busy, setBusy] = useState(false)
   // A tool no app takes (offered on the home screen) goes back there.
   const placed = usePlacedTools()?.byName.get(tool)
-  const back = () => navigate(placed && !placed.app ? { screen: 'home' } : { screen: 'app', app })
+  const leave = () => navigate(placed && !placed.app ? { screen: 'home' } : { screen: 'app', app })
+  // Back keeps what was typed, for the next time this form opens; a sent form forgets it.
+  const back = () => {
+    usePhone.getState().keepFormDraft(draftKey, addDrafts(values, drafts, schema?.function.parameters.properties ?? {}))
+    leave()
+  }
   const closeRefusal = useCallback(() => setRefused(undefined), [])
   if (!schema) return <p className="hint">{tool}?</p>
   const properties = schema.function.parameters.properties ?? {}
@@ -51,7 +61,8 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
       const step = await callTool(tool, args, 'ui')
       if (step.ok) {
         setRefused(undefined)
-        back()
+        usePhone.getState().keepFormDraft(draftKey, undefined)
+        leave()
       } else setRefused({ message: step.content.replace(/^Error:\s*/, ''), args })
     } catch (err) {
       // Not stored (a full disk, another tab leads): nothing happened; the storage banner says why.

@@ -19,6 +19,13 @@ interface PhoneState {
   /** The route was set by a call from an agent (not by a person's tap): agents move many times a second. */
   movedByAgent: boolean
   searches: Partial<Record<AppKey | 'phone', AppSearch>>
+  /**
+   * What a person typed into an action's form and left without sending (Back,
+   * after the phone refused it): the form opens with it again, as a phone keeps
+   * a draft. By action and the record it was opened from; forgotten when sent and when another attempt opens.
+   */
+  formDrafts: ReadonlyMap<string, Readonly<Record<string, unknown>>>
+  keepFormDraft: (form: string, values: Readonly<Record<string, unknown>> | undefined) => void
   navigate: (route: PhoneRoute, by?: 'agent') => void
   editSearch: (app: AppKey | 'phone', change: Partial<AppSearch>) => void
   reset: (route?: PhoneRoute, by?: 'agent') => void
@@ -29,10 +36,18 @@ export const usePhone = create<PhoneState>()((set) => ({
   route: { screen: 'home' },
   movedByAgent: false,
   searches: {},
+  formDrafts: new Map(),
+  keepFormDraft: (form, values) =>
+    set((state) => {
+      const formDrafts = new Map(state.formDrafts)
+      if (values) formDrafts.set(form, values)
+      else formDrafts.delete(form)
+      return { formDrafts }
+    }),
   navigate: (route, by) => set({ route, movedByAgent: by === 'agent' }),
   editSearch: (app, change) =>
     set((state) => ({ searches: { ...state.searches, [app]: { ...EMPTY_SEARCH, ...state.searches[app], ...change } } })),
-  reset: (route = { screen: 'home' }, by) => set({ route, movedByAgent: by === 'agent', searches: {} }),
+  reset: (route = { screen: 'home' }, by) => set({ route, movedByAgent: by === 'agent', searches: {}, formDrafts: new Map() }),
 }))
 
 /** Pure selector: an app's search state, or the empty one. */
