@@ -103,3 +103,20 @@ test.describe('a fresh browser, with no annotator named yet', () => {
     await expect(page.getByRole('region', { name: 'SPIEval Phone' }).getByRole('heading', { name: 'Contacts' })).toBeVisible()
   })
 })
+
+test('stored enum values are shown by their labels in English, in lists and in a record (never in what is submitted)', async ({ page }) => {
+  await page.goto('./#/task/推理1')
+  const phone = page.getByRole('region', { name: 'SPIEval Phone' })
+  await phone.getByRole('button', { name: 'Calendar', exact: true }).click()
+  const row = phone.getByRole('button', { name: /Owen – football practice/ })
+  await expect(row).toContainText('30 minutes before')
+  await expect(row).toContainText('Does not repeat')
+  await expect(row).not.toContainText('30分钟前')
+  await row.click()
+  const detail = phone.getByRole('region', { name: 'Owen – football practice' })
+  await expect(detail).toContainText('30 minutes before')
+  await expect(detail).not.toContainText('分钟前')
+  // In Chinese the stored value is its own label.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
+  await expect(page.getByRole('region', { name: 'Owen – football practice' })).toContainText('30分钟前')
+})

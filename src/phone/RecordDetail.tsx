@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronLeft, MessageCircle, Pencil, Phone, Reply, Trash2, Video, Wallet } from 'lucide-react'
-import { appInfo, valueText } from '../core'
+import { appInfo, enumLabel, valueText } from '../core'
 import type { AppKey, PhoneRecord, StateChange } from '../core'
 import type { Language } from '../i18n'
 import { usePhone } from '../state/phone'
@@ -88,7 +88,8 @@ export function DetailView(props: {
   const callActions = (app === 'contacts' || app === 'voicemail' || app === 'sms') && telephone !== '' && actionable
   // Tools that edit or delete one record of this app (live data sets), prefilled with what names this record.
   const recordTools = actionable ? (placed?.byApp.get(app) ?? []).filter((p) => p.op === 'update' || p.op === 'delete') : []
-  const shownValue = (value: unknown) => (valueText(value) === '' ? '—' : valueText(value))
+  // A stored enum value by its label in the reader's language; what a call submits stays the stored value.
+  const shownValue = (value: unknown) => (valueText(value) === '' ? '—' : enumLabel(valueText(value), language))
   return (
     <section className={`record-detail detail-${app}${deleted ? ' is-deleted' : ''}`} aria-label={title}>
       <header className="app-header" style={{ borderColor: view.color }}>

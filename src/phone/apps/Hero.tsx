@@ -4,7 +4,7 @@ import type { AppKey, PhoneRecord } from '../../core'
 import type { Language } from '../../i18n'
 import { ReadOnlySwitch } from '../RecordList'
 import { RowContent, Avatar, StatusBadge, paidByUser } from './Rows'
-import { attachments, baseName, dayHeading, isOn, join, money, sentByUser, text } from './format'
+import { attachments, baseName, dayHeading, isOn, join, money, sentByUser, shown, text } from './format'
 
 export interface HeroProps {
   app: AppKey
@@ -101,12 +101,12 @@ export function Hero(props: HeroProps) {
           <p className="muted">
             {text(r, '提醒时间') !== '' && (
               <>
-                <Bell size={13} aria-hidden="true" /> {text(r, '提醒时间')}{' '}
+                <Bell size={13} aria-hidden="true" /> {shown(r, '提醒时间', language)}{' '}
               </>
             )}
             {text(r, '重复') !== '' && (
               <>
-                <Repeat size={13} aria-hidden="true" /> {text(r, '重复')}
+                <Repeat size={13} aria-hidden="true" /> {shown(r, '重复', language)}
               </>
             )}
           </p>
@@ -153,7 +153,7 @@ export function Hero(props: HeroProps) {
         <div className="hero hero-alarm">
           <span className={`alarm-time big${on ? '' : ' alarm-off'}`}>{text(r, '时间')}</span>
           {text(r, '状态') !== '' && <ReadOnlySwitch on={on} label={`${t('phoneUi.alarmState')}: ${text(r, '状态')}`} />}
-          <p className="muted">{join(text(r, '闹钟名'), text(r, '重复'))}</p>
+          <p className="muted">{join(text(r, '闹钟名'), shown(r, '重复', language))}</p>
         </div>
       )
     }

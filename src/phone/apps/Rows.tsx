@@ -4,7 +4,7 @@ import { ArrowRight, BedDouble, Bus, CalendarDays, Clock, FileText, MapPin, Pape
 import type { AppKey, PhoneRecord } from '../../core'
 import type { Language } from '../../i18n'
 import { Highlight } from '../Highlight'
-import { attachments, avatarColor, initials, isOn, join, money, nightsBetween, statusTone, text, weekdayShort } from './format'
+import { attachments, avatarColor, initials, isOn, join, money, nightsBetween, shown, statusTone, text, weekdayShort } from './format'
 
 /** A live-state mark on a row: inserted, edited, or (in a search answered before) deleted since. */
 export type RowMark = 'new' | 'edited' | 'deleted'
@@ -185,12 +185,12 @@ export function RowContent(props: RowProps) {
             <span className="row-meta">
               {text(r, '提醒时间') !== '' && (
                 <span>
-                  <Bell size={11} aria-hidden="true" /> <H text={text(r, '提醒时间')} p={p} />
+                  <Bell size={11} aria-hidden="true" /> <H text={shown(r, '提醒时间', language)} p={p} />
                 </span>
               )}
               {text(r, '重复') !== '' && (
                 <span>
-                  <Repeat size={11} aria-hidden="true" /> <H text={text(r, '重复')} p={p} />
+                  <Repeat size={11} aria-hidden="true" /> <H text={shown(r, '重复', language)} p={p} />
                 </span>
               )}
               {isNew && text(r, '日期') !== '' && <span>{text(r, '日期')}</span>}
@@ -235,7 +235,7 @@ export function RowContent(props: RowProps) {
             <H text={text(r, '时间')} p={p} />
           </span>
           <span className="row-subtitle">
-            <H text={join(text(r, '闹钟名'), text(r, '重复'))} p={p} />
+            <H text={join(text(r, '闹钟名'), shown(r, '重复', language))} p={p} />
           </span>
         </span>
       )
@@ -267,7 +267,7 @@ export function RowContent(props: RowProps) {
         <span className="card">
           <span className="card-top">
             <span className="mode">
-              {modeIcon(text(r, '交通方式'))} <H text={text(r, '交通方式')} p={p} />
+              {modeIcon(text(r, '交通方式'))} <H text={shown(r, '交通方式', language)} p={p} />
             </span>
             <span className="muted">{join(text(r, '日期'), weekdayShort(text(r, '日期'), language))}</span>
             <NewBadge show={isNew} label={newLabel} mark={mark} />

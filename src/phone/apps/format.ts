@@ -1,5 +1,5 @@
 import type { PhoneRecord } from '../../core'
-import { valueText } from '../../core'
+import { enumLabel, valueText } from '../../core'
 import type { Language } from '../../i18n'
 
 /** A stored field as text ('' when absent). */
@@ -119,3 +119,12 @@ export const baseName = (path: string): string => path.split(/[\\/]/).pop() ?? p
 
 /** Whether a stored alarm status reads as on. */
 export const isOn = (status: string): boolean => /^(on|开|开启|已开启|true|1|enabled)$/i.test(status.trim())
+
+/**
+ * A record's field as a person reads it in `language`: a stored enum value
+ * ("10分钟前", "VOICE") by its label ("10 minutes before", "语音"), anything
+ * else as stored. Only for display: what a call submits is the stored value.
+ */
+export function shown(record: PhoneRecord, field: string, language: Language): string {
+  return enumLabel(text(record, field), language)
+}
