@@ -1,5 +1,5 @@
-import { Attempt, StepNotStored, defaultState, finishRisk, inheritedSteps } from '../core'
-import type { AttemptEvent, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, LeadLock, TaskVerdict, ToolResult, ToolRuntime, TrajectoryStep } from '../core'
+import { Attempt, StepNotStored, defaultState, explanationOf, finishRisk, inheritedSteps } from '../core'
+import type { AttemptEvent, AttemptOutcome, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, LeadLock, TaskVerdict, ToolResult, ToolRuntime, TrajectoryStep } from '../core'
 import { IndexedDbSink, addFlag, getAttempt, latestAttempt, loadTask, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions, SpievalDatabase } from '../db'
 import { attemptSource } from './attemptSource'
@@ -423,7 +423,7 @@ export class PageHost {
     // Refused by the kernel with its own message, the timer untouched.
     if (attempt.finished || !attempt.leading) return attempt.finish()
     this.deps.clock.pause()
-    let verdict: TaskVerdict | undefined
+    let verdict: AttemptOutcome | undefined
     try {
       verdict = await attempt.finish()
     } catch (err) {
@@ -432,7 +432,8 @@ export class PageHost {
     }
     const row = this.deps.session.getState().attempt
     if (row?.id === attempt.id) this.deps.progress(row)
-    if (this.current === attempt) this.deps.session.setState({ explanation: attempt.explanation(), steps: [...attempt.trajectory()] })
+    // Laid out from the verdict the finish just computed and stored: no second scoring.
+    if (this.current === attempt) this.deps.session.setState({ explanation: verdict && explanationOf(verdict), steps: [...attempt.trajectory()] })
     return verdict
   }
 

@@ -36,6 +36,11 @@ export type AttemptEvent =
  */
 export type AttemptOutcome = LiveOutcome
 
+/** The explanation a review lays a stored verdict out with, taken from a verdict the kernel computed (no scoring again). */
+export function explanationOf(verdict: AttemptOutcome): VerdictExplanation {
+  return { pairing: verdict.pairing, checks: verdict.checks, ...(verdict.state ? { statePairing: verdict.state.pairing } : {}) }
+}
+
 /** What an attempt runs on: its task, the data set's tools, the task's records. */
 export interface AttemptTask {
   task: Task
@@ -332,10 +337,8 @@ export class Attempt {
    * verdict of its own. Undefined for a sealed task.
    */
   explanation(): VerdictExplanation | undefined {
-    if (this.sealed) return undefined
-    const { pairing, checks } = scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
-    const state = this.live?.verdict()
-    return { pairing, checks, ...(state ? { statePairing: state.pairing } : {}) }
+    const verdict = this.verdict()
+    return verdict && explanationOf(verdict)
   }
 
   /**

@@ -1,5 +1,5 @@
 /** One attempt kernel: every host (the page, the API, WebMCP, agent jobs, MCP, the command line) runs attempts through it. */
-export { Attempt, TRANSIENT_FAILURE } from './attempt'
+export { Attempt, TRANSIENT_FAILURE, explanationOf } from './attempt'
 export type { LiveView } from './live'
 export type { AttemptOutcome, AttemptEvent, AttemptTask, OpenAttempt, ResumeAttempt } from './attempt'
 export { AttemptClosed, StepNotStored } from './errors'
