@@ -30,7 +30,6 @@ export function viewsOf(dataset: { sealed?: { study?: unknown } } | undefined): 
 
 const PARTICIPANT_VIEWS: readonly View[] = ['phone']
 
-
 const LINKED_VIEWS: readonly View[] = [...VIEWS, 'edit']
 
 /** `#/people` and friends; anything else is the phone (whose own hash names the task and screen). */
