@@ -1,8 +1,8 @@
 import { expect, openTask, phoneOf, seriousViolations, test } from './helpers'
 
 const LANGUAGES = [
-  { code: 'en', option: 'English', contacts: 'Contacts', travel: 'Travel', bookTrip: 'Book trip', add: 'Add' },
-  { code: 'zh', option: '中文', contacts: '联系人', travel: '出行', bookTrip: '预订行程', add: '添加' },
+  { code: 'en', option: 'English', contacts: 'Contacts', travel: 'Travel', bookTrip: 'Book trip', add: 'Add', passengers: 'Passengers' },
+  { code: 'zh', option: '中文', contacts: '联系人', travel: '出行', bookTrip: '预订行程', add: '添加', passengers: '乘客' },
 ] as const
 
 for (const lang of LANGUAGES) {
@@ -34,8 +34,8 @@ for (const lang of LANGUAGES) {
     await phone.getByRole('button', { name: lang.travel, exact: true }).click()
     await phone.getByRole('button', { name: lang.bookTrip, exact: true }).click()
     const form = phone.getByRole('region', { name: lang.bookTrip, exact: true })
-    await form.getByRole('group', { name: 'passenger', exact: true }).getByRole('textbox').fill('Daniel Hayes')
-    await form.getByRole('group', { name: 'passenger', exact: true }).getByRole('button', { name: lang.add, exact: true }).click()
+    await form.getByRole('group', { name: lang.passengers, exact: true }).getByRole('textbox').fill('Daniel Hayes')
+    await form.getByRole('group', { name: lang.passengers, exact: true }).getByRole('button', { name: lang.add, exact: true }).click()
     await expect(form.getByRole('listitem').filter({ hasText: 'Daniel Hayes' })).toBeVisible()
     report.form = await seriousViolations(page)
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect as baseExpect } from '@playwright/test'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { parameterLabel } from '../src/core/apps/parameters'
 
 export { baseExpect }
 // crash.spec.ts launches its own Chromium; it takes `chromium` from here with `test`, on one import line.
@@ -133,9 +134,9 @@ export async function startAction(page: Page, button: string, formTitle: string 
   return form
 }
 
-/** A form field is named by its parameter. */
+/** A form field is named by its parameter's English label (the raw name is its hint). */
 function named(param: string): { name: string; exact: true } {
-  return { name: param, exact: true }
+  return { name: parameterLabel(param, 'en'), exact: true }
 }
 
 export async function fillText(form: Locator, param: string, value: string | number): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { api, checkDays, choose, expect, fillText, openApp, openTask, panelOf, phoneOf, startAction, submit, test } from './helpers'
+import { parameterLabel } from '../src/core/apps/parameters'
 
 /**
  * A list parameter's value typed in its entry box but not added with *Add* is
@@ -63,7 +64,7 @@ const CASES: ListCase[] = [
 
 /** Adds items with Add, then types one more and leaves it in the box. */
 async function typeList(form: Locator, param: string, added: readonly string[], typed: string): Promise<void> {
-  const group = form.getByRole('group', { name: param, exact: true })
+  const group = form.getByRole('group', { name: parameterLabel(param, 'en'), exact: true })
   for (const value of added) {
     await group.getByRole('textbox').fill(value)
     await group.getByRole('button', { name: 'Add', exact: true }).click()
@@ -116,7 +117,7 @@ test('a form that is refused keeps the typed value as an item and says what is m
   await typeList(form, 'passenger', [], 'Grace Liu')
   await form.getByRole('button', { name: 'Submit' }).click()
   await expect(form.getByRole('alert')).toContainText('time')
-  const passengers = form.getByRole('group', { name: 'passenger', exact: true })
+  const passengers = form.getByRole('group', { name: 'Passengers', exact: true })
   await expect(passengers.getByRole('listitem')).toHaveText(['Grace Liu'])
   await expect(passengers.getByRole('textbox')).toHaveValue('')
   // Nothing was recorded: the form stays open with what the person typed.

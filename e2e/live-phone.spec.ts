@@ -143,7 +143,7 @@ test('a person meets friction, retries, edits and deletes through tools, sees th
   // 2. Edit the Gym alarm through the update tool from its detail (prefilled with what names it).
   await row(phone, '06:00').click()
   form = await startAction(page, 'Edit alarm')
-  await expect(form.getByRole('textbox', { name: 'name', exact: true })).toHaveValue('Gym')
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Gym')
   await fillText(form, 'newTime', '06:30')
   await submit(page, form, 'Clock_UpdateAlarm')
   const edited = row(phone, '06:30')
@@ -165,7 +165,7 @@ test('a person meets friction, retries, edits and deletes through tools, sees th
   // 3. Delete Saturday run through the delete tool: gone from the list, in the deleted records as it was.
   await row(phone, '07:00').click()
   form = await startAction(page, 'Delete alarm')
-  await expect(form.getByRole('textbox', { name: 'name', exact: true })).toHaveValue('Saturday run')
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Saturday run')
   await submit(page, form, 'Clock_DeleteAlarm')
   await expect(row(phone, '07:00')).toHaveCount(0)
   await phone.getByRole('button', { name: 'Show the 1 deleted records of Alarm' }).click()
@@ -281,8 +281,8 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     await form.getByRole('button', { name: 'Cancel' }).click()
     await expect(form).toBeHidden()
     const again = await startAction(page, 'Send message')
-    await expect(again.getByRole('textbox', { name: 'text', exact: true })).toHaveValue('Hi Tom, the dairy invoice is ready for your sign-off.')
-    await expect(again.getByRole('textbox', { name: 'telephone', exact: true })).toHaveValue('13822419087')
+    await expect(again.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('Hi Tom, the dairy invoice is ready for your sign-off.')
+    await expect(again.getByRole('textbox', { name: 'Phone number', exact: true })).toHaveValue('13822419087')
     await again.getByRole('button', { name: 'Submit' }).click()
     await expect(form).toBeHidden()
     // The sent message is a record of the state, in its thread, marked New (once).
@@ -295,7 +295,7 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     ])
     // Sent: the draft is forgotten, the form opens empty.
     const fresh = await startAction(page, 'Send message')
-    await expect(fresh.getByRole('textbox', { name: 'text', exact: true })).toHaveValue('')
+    await expect(fresh.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('')
   })
 
   test('推理L3: the payment is refused until Payment_Verify has passed', async ({ page }) => {
@@ -315,7 +315,7 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     // Escape closes the alert (the form stays, with its values); a second Escape leaves the form.
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
-    await expect(form.getByRole('textbox', { name: 'receivingName', exact: true })).toHaveValue('Flores Catering')
+    await expect(form.getByRole('textbox', { name: 'Payee', exact: true })).toHaveValue('Flores Catering')
     await page.keyboard.press('Escape')
     await expect(phone.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible()
     // The verification is an action of the Wallet app.
@@ -340,7 +340,7 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     await openApp(page, 'Alarm')
     await row(phone, '18:30:00').click()
     const form = await startAction(page, 'Edit alarm')
-    await expect(form.getByRole('textbox', { name: 'time', exact: true })).toHaveValue('18:30:00')
+    await expect(form.getByRole('textbox', { name: 'Time', exact: true })).toHaveValue('18:30:00')
     // As a person who names the alarm only.
     await fillText(form, 'time', '')
     await fillText(form, 'newTime', '19:30:00')
@@ -348,7 +348,7 @@ test.describe('the live sample (public/data-live), solved as a person on the pho
     const dialog = alert(page, 'Edit alarm did not go through')
     await expect(dialog).toHaveAccessibleDescription(/^2 alarm records have 闹钟名 = "Gym"/)
     await dialog.getByRole('button', { name: 'Edit' }).click()
-    await expect(form.getByRole('textbox', { name: 'newTime', exact: true })).toHaveValue('19:30:00')
+    await expect(form.getByRole('textbox', { name: 'New time', exact: true })).toHaveValue('19:30:00')
     await fillText(form, 'time', '18:30:00')
     await submit(page, form, 'Clock_UpdateAlarm')
     await expect(row(phone, '19:30:00')).toHaveAccessibleDescription('Edited')

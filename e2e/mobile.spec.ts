@@ -93,7 +93,7 @@ test.describe('at 390 × 844 with touch', () => {
     expect(await smallTargets(phone)).toEqual([])
     await phone.getByRole('button', { name: 'Voice call' }).tap()
     const form = phone.getByRole('region', { name: 'Call', exact: true })
-    await expect(form.getByRole('textbox', { name: 'telephone', exact: true })).toHaveValue('13822419087')
+    await expect(form.getByRole('textbox', { name: 'Phone number', exact: true })).toHaveValue('13822419087')
     expect(await smallTargets(phone)).toEqual([])
     await form.getByRole('button', { name: 'Submit' }).tap()
     await expect(form).toBeHidden()

@@ -76,7 +76,7 @@ test('window.spieval solves a task through the same runtime, and a wrong answer 
 test('an invalid form shows the runtime\'s message and records nothing', async ({ page }) => {
   await page.goto('./#/task/推理1/app/contacts/action/Contacts_Create')
   const phone = page.getByRole('region', { name: 'SPIEval Phone' })
-  await phone.getByRole('textbox', { name: /^name/ }).fill('Someone')
+  await phone.getByRole('textbox', { name: /^Name/ }).fill('Someone')
   await phone.getByRole('button', { name: 'Submit' }).click()
   await expect(phone.getByRole('alert')).toContainText('Missing required parameter "telephone"')
   await expect(page.getByText('No calls yet.')).toBeVisible()

@@ -619,6 +619,12 @@ export const en = {
     message: 'Message',
     noRecords: 'No records',
     allFields: 'All fields',
+    numberActions: 'Call or message {{number}}',
+    voiceCalling: 'Calling…',
+    videoCalling: 'Video calling…',
+    endCall: 'End call',
+    parameterName: 'The parameter’s name in the tool call',
+    now: 'Now',
   },
 }
 

@@ -616,5 +616,11 @@ export const zh: Strings = {
     message: '发短信',
     noRecords: '没有记录',
     allFields: '全部字段',
+    numberActions: '呼叫 {{number}} 或给它发短信',
+    voiceCalling: '正在呼叫…',
+    videoCalling: '正在视频通话…',
+    endCall: '挂断',
+    parameterName: '工具调用中的参数名',
+    now: '现在',
   },
 }

@@ -29,9 +29,9 @@ function PairTable({ caption, params }: { caption: string; params: ParamCheck[] 
         {params.map((c) => (
           <tr key={c.param} className={c.status === 'ok' ? 'ok' : 'bad'}>
             <th scope="row">{c.param}</th>
-            <td>{'got' in c ? show(c.got) : t('panel.leftOut')}</td>
-            <td>{acceptable(c)}</td>
-            <td>{t(`panel.paramStatus.${c.status}`)}</td>
+            <td data-label={t('panel.submitted')}>{'got' in c ? show(c.got) : t('panel.leftOut')}</td>
+            <td data-label={t('panel.acceptable')}>{acceptable(c)}</td>
+            <td data-label={t('panel.result')}>{t(`panel.paramStatus.${c.status}`)}</td>
           </tr>
         ))}
       </tbody>

@@ -99,6 +99,7 @@ function Row({ row, expected, language }: { row: StateDiffRow; expected: readonl
   // Acceptable values and results only where the verdict checked something (not for a deletion's fields, say).
   const checked = row.fields.some((f) => f.expected !== undefined || f.mismatch !== undefined) || (row.op === 'update' && row.expected !== undefined)
   const caption = `${opLabel}${title ? `: ${title}` : ''} — ${status}`
+  const beforeLabel = row.change ? t('livePhone.before') : t('livePhone.recordFields')
   return (
     <li className={`state-row ${row.ok ? 'ok' : 'bad'} op-${row.op}${row.change ? '' : ' unmade'}`}>
       <p className="state-row-head">
@@ -113,7 +114,7 @@ function Row({ row, expected, language }: { row: StateDiffRow; expected: readonl
           <thead>
             <tr>
               <th scope="col">{t('livePhone.field')}</th>
-              {showBefore && <th scope="col">{row.change ? t('livePhone.before') : t('livePhone.recordFields')}</th>}
+              {showBefore && <th scope="col">{beforeLabel}</th>}
               {showAfter && row.change && <th scope="col">{t('livePhone.after')}</th>}
               {checked && <th scope="col">{t('livePhone.acceptable')}</th>}
               {checked && <th scope="col">{t('livePhone.check')}</th>}
@@ -123,10 +124,16 @@ function Row({ row, expected, language }: { row: StateDiffRow; expected: readonl
             {row.fields.map((f) => (
               <tr key={f.field} className={f.mismatch ? 'bad' : f.changed ? 'changed' : ''}>
                 <th scope="row">{fieldName(row.app, f.field, language)}</th>
-                {showBefore && <td>{Object.hasOwn(f, 'before') ? <span className={row.change && f.changed ? 'before' : ''}>{show(f.before)}</span> : t('livePhone.absent')}</td>}
-                {showAfter && row.change && <td>{Object.hasOwn(f, 'after') ? show(f.after) : t('livePhone.absent')}</td>}
-                {checked && <td>{acceptableText(t, f) || (row.op === 'update' && row.expected !== undefined && !f.expected ? t('livePhone.unchangedOnly') : '—')}</td>}
-                {checked && <td>{fieldResult(t, row, f)}</td>}
+                {showBefore && (
+                  <td data-label={beforeLabel}>{Object.hasOwn(f, 'before') ? <span className={row.change && f.changed ? 'before' : ''}>{show(f.before)}</span> : t('livePhone.absent')}</td>
+                )}
+                {showAfter && row.change && <td data-label={t('livePhone.after')}>{Object.hasOwn(f, 'after') ? show(f.after) : t('livePhone.absent')}</td>}
+                {checked && (
+                  <td data-label={t('livePhone.acceptable')}>
+                    {acceptableText(t, f) || (row.op === 'update' && row.expected !== undefined && !f.expected ? t('livePhone.unchangedOnly') : '—')}
+                  </td>
+                )}
+                {checked && <td data-label={t('livePhone.check')}>{fieldResult(t, row, f)}</td>}
               </tr>
             ))}
           </tbody>

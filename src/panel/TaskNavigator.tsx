@@ -6,11 +6,7 @@ import { SEALED_TASK_STATUSES, TASK_STATUSES, filterTasks, nextTaskId, setNaviga
 import type { TaskStatus } from '../state/progress'
 import { openTask, useSession } from '../state/session'
 import { useSettings } from '../state/settings'
-
-function typing(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
-}
+import { isTypingTarget } from '../shared/keys'
 
 /** One task in the picker; a call changes one task's status, so only that option is drawn again. */
 const TaskOption = memo(function TaskOption({ task, typeLabel, statusLabel }: { task: Task; typeLabel: string; statusLabel: string }) {
@@ -42,7 +38,7 @@ export function TaskNavigator() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'n' || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return
+      if (e.key.toLowerCase() !== 'n' || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
       if (!next || next === task?.id) return
       e.preventDefault()
       void openTask(next)

@@ -1,20 +1,18 @@
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ChevronLeft, X } from 'lucide-react'
-import { enumLabel, ownValue } from '../core'
-import type { AppKey, JsonSchema } from '../core'
+import { ChevronLeft } from 'lucide-react'
+import { ownValue } from '../core'
+import type { AppKey } from '../core'
 import type { Language } from '../i18n'
 import { usePhone } from '../state/phone'
 import { callTool, checkCall, useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
 import { ErrorDialog } from './ErrorDialog'
+import { FieldInput } from './FieldInput'
 import { addDrafts, initialValues, toArguments } from './actionArguments'
 import type { FormValue } from './actionArguments'
 import { usePlacedTools } from './liveSession'
 import { actionLabel } from '../shared/labels'
-
-const WEEKDAYS_EN = ['Once', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
-const WEEKDAYS_ZH = ['不重复', '周一', '周二', '周三', '周四', '周五', '周六', '周日']
 
 
 /**
@@ -115,6 +113,7 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
         {Object.entries(properties).map(([name, property]) => (
           <FieldInput
             key={name}
+            tool={tool}
             name={name}
             schema={property}
             required={required.has(name)}
@@ -135,173 +134,5 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
         </button>
       </form>
     </section>
-  )
-}
-
-function FieldInput(props: {
-  name: string
-  schema: JsonSchema
-  required: boolean
-  value: FormValue | undefined
-  draft: string
-  language: Language
-  onChange: (value: FormValue) => void
-  onDraft: (draft: string) => void
-}) {
-  const { t } = useTranslation()
-  const { name, schema, required, value, language, onChange } = props
-  const id = useId()
-  const inputId = `${id}-input`
-  const hintId = `${id}-hint`
-  // The accessible name is the parameter's name alone; "required" is aria-required, the description a hint.
-  const label = (
-    <>
-      {name}
-      {required && (
-        <abbr title={t('required')} aria-hidden="true">
-          {' '}*
-        </abbr>
-      )}
-    </>
-  )
-  const hint = schema.description ? (
-    <small id={hintId} className="field-hint">
-      {schema.description}
-    </small>
-  ) : null
-  const describedBy = schema.description ? { 'aria-describedby': hintId } : {}
-  if (schema.type === 'array' && schema.items?.type === 'integer' && schema.items.enum) {
-    const days = (value as string[] | undefined) ?? []
-    const names = language === 'en' ? WEEKDAYS_EN : WEEKDAYS_ZH
-    return (
-      <fieldset className="form-field" {...describedBy}>
-        <legend className="field-label">{label}</legend>
-        {hint}
-        <div className="day-choices">
-          {schema.items.enum.map((option) => (
-            <label key={String(option)} className="inline">
-              <input
-                type="checkbox"
-                checked={days.includes(String(option))}
-                onChange={(e) => onChange(e.target.checked ? [...days, String(option)] : days.filter((d) => d !== String(option)))}
-              />
-              {names[Number(option)] ?? String(option)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    )
-  }
-  if (schema.type === 'array')
-    return (
-      <ChipsInput
-        label={label}
-        hint={hint}
-        describedBy={describedBy}
-        name={name}
-        values={(value as string[] | undefined) ?? []}
-        draft={props.draft}
-        onChange={onChange}
-        onDraft={props.onDraft}
-      />
-    )
-  if (schema.enum)
-    return (
-      <div className="form-field">
-        <label className="field-label" htmlFor={inputId}>
-          {label}
-        </label>
-        {hint}
-        <select id={inputId} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} aria-required={required} {...describedBy}>
-          <option value="">—</option>
-          {schema.enum.map((option) => (
-            <option key={String(option)} value={String(option)}>
-              {enumLabel(option, language)}
-            </option>
-          ))}
-        </select>
-      </div>
-    )
-  if (schema.type === 'boolean')
-    return (
-      <div className="form-field">
-        <label className="field-label inline">
-          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...describedBy} />
-          {label}
-        </label>
-        {hint}
-      </div>
-    )
-  const numeric = schema.type === 'integer' || schema.type === 'number'
-  return (
-    <div className="form-field">
-      <label className="field-label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint}
-      <input
-        id={inputId}
-        type={numeric ? 'number' : 'text'}
-        step={schema.type === 'integer' ? 1 : 'any'}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => onChange(e.target.value)}
-        aria-required={required}
-        {...describedBy}
-      />
-    </div>
-  )
-}
-
-function ChipsInput(props: {
-  label: React.ReactNode
-  hint: React.ReactNode
-  describedBy: { 'aria-describedby'?: string }
-  name: string
-  values: string[]
-  /** The entry box's text, held by the form so that Submit adds it. */
-  draft: string
-  onChange: (values: string[]) => void
-  onDraft: (draft: string) => void
-}) {
-  const { t } = useTranslation()
-  const { draft, onDraft } = props
-  const add = () => {
-    if (draft.trim() === '') return
-    props.onChange([...props.values, draft.trim()])
-    onDraft('')
-  }
-  return (
-    <fieldset className="form-field chips" {...props.describedBy}>
-      <legend className="field-label">{props.label}</legend>
-      {props.hint}
-      {props.values.length > 0 && (
-        <ul aria-label={props.name}>
-          {props.values.map((v, i) => (
-            <li key={`${v}-${i}`} className="chip">
-              {v}
-              <button type="button" aria-label={t('removeItem', { value: v })} onClick={() => props.onChange(props.values.filter((_, j) => j !== i))}>
-                <X size={14} aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="chip-entry">
-        <input
-          aria-label={`${props.name}: ${t('addItem')}`}
-          value={draft}
-          onChange={(e) => onDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault()
-              add()
-            }
-          }}
-        />
-        <button type="button" onClick={add}>
-          {t('addItem')}
-        </button>
-      </div>
-    </fieldset>
   )
 }

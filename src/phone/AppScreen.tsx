@@ -6,6 +6,7 @@ import type { AppKey, PhoneRecord } from '../core'
 import type { Language } from '../i18n'
 import { selectSearch, usePhone } from '../state/phone'
 import { callTool, useSession } from '../state/session'
+import { newActionPrefill } from './actionArguments'
 import { APP_VIEWS } from './appViews'
 import { Dialer } from './apps/Dialer'
 import { ThreadList, ThreadView, threadsOf } from './apps/Messages'
@@ -83,6 +84,10 @@ export function AppScreen({ app }: { app: AppKey }) {
   if (openThread) return <ThreadView thread={openThread} user={user} />
 
   const keypad = app === 'voicemail' && phoneTab === 'keypad'
+  const newPrefill = (tool: string) => {
+    const prefill = newActionPrefill(tool, typeof profile?.now === 'string' ? profile.now : undefined)
+    return prefill ? { prefill } : {}
+  }
   // The app's own actions, then a live data set's tools that add to it; tools that edit or delete a record are on its detail.
   const extraTools = (placed?.byApp.get(app) ?? []).filter((p) => p.op !== 'update' && p.op !== 'delete' && !info.executionTools.includes(p.name))
   const actionTools = keypad ? [] : [...info.executionTools, ...extraTools.map((p) => p.name)]
@@ -94,7 +99,7 @@ export function AppScreen({ app }: { app: AppKey }) {
         </button>
         <h2>{label}</h2>
         {actionTools.map((tool) => (
-          <button key={tool} type="button" className="app-action" onClick={() => navigate({ screen: 'action', app, tool })}>
+          <button key={tool} type="button" className="app-action" onClick={() => navigate({ screen: 'action', app, tool, ...newPrefill(tool) })}>
             {/* A plus for the actions that add a record (not a call, nor a check such as a payment's verification). */}
             {placed?.byName.get(tool)?.op === 'insert' && <Plus size={14} aria-hidden="true" />}
             {actionLabel(t, tool)}

@@ -11,7 +11,8 @@ import { HERO_FIELDS, Hero } from './apps/Hero'
 import { NewBadge } from './apps/Rows'
 import type { RowMark } from './apps/Rows'
 import { actionAsRecord, contactNames } from './executed'
-import { fieldLabel } from './fields'
+import { fieldLabel, isCallable, recordNumber } from './fields'
+import { NumberActions, useNumberActions } from './NumberActions'
 import { appMarks, changedFieldsOf, markOf, whereArguments } from './liveMarks'
 import { usePlacedTools } from './liveSession'
 import { actionLabel } from '../shared/labels'
@@ -72,6 +73,7 @@ export function DetailView(props: {
   const profile = useSession((s) => s.dataset?.profile)
   const navigate = usePhone((s) => s.navigate)
   const placed = usePlacedTools()
+  const reach = useNumberActions()
   const user = { name: profile?.name ?? '', phone: profile?.phone ?? '' }
   const info = appInfo(app)
   if (!info) return <p className="hint">—</p>
@@ -84,8 +86,9 @@ export function DetailView(props: {
   const entries: [string, unknown][] = Object.entries(record).filter(([key]) => !inHero.has(key) || fieldChanges.has(key))
   for (const [field, f] of fieldChanges) if (!Object.hasOwn(record, field)) entries.push([field, f.after])
   const actionable = !executed && !deleted
-  const telephone = typeof prefill?.telephone === 'string' ? prefill.telephone : ''
-  const callActions = (app === 'contacts' || app === 'voicemail' || app === 'sms') && telephone !== '' && actionable
+  // Any record with a number to reach (a contact, a message's other side, a trip's or a hotel's contact) offers Call and Message.
+  const telephone = recordNumber(record, prefill?.telephone)
+  const callActions = telephone !== '' && actionable
   // Tools that edit or delete one record of this app (live data sets), prefilled with what names this record.
   const recordTools = actionable ? (placed?.byApp.get(app) ?? []).filter((p) => p.op === 'update' || p.op === 'delete') : []
   // A stored enum value by its label in the reader's language; what a call submits stays the stored value.
@@ -109,15 +112,15 @@ export function DetailView(props: {
       <Hero app={app} record={record} language={language} t={t} user={user} {...(executed ? { isNew: true } : {})} />
       {callActions && (
         <div className="quick-actions">
-          <button type="button" onClick={() => navigate({ screen: 'action', app: 'sms', tool: 'Messages_Send', prefill: { telephone } })}>
+          <button type="button" onClick={() => reach.message(telephone)}>
             {app === 'sms' ? <Reply size={20} aria-hidden="true" /> : <MessageCircle size={20} aria-hidden="true" />}
             <span>{app === 'sms' ? t('reply') : t('phoneUi.message')}</span>
           </button>
-          <button type="button" onClick={() => navigate({ screen: 'action', app: 'voicemail', tool: 'Phone_Call', prefill: { telephone } })}>
+          <button type="button" onClick={() => reach.voice(telephone)}>
             <Phone size={20} aria-hidden="true" />
             <span>{t('callVoice')}</span>
           </button>
-          <button type="button" onClick={() => navigate({ screen: 'action', app: 'voicemail', tool: 'Phone_Call', prefill: { telephone, type: 'VIDEO' } })}>
+          <button type="button" onClick={() => reach.video(telephone)}>
             <Video size={20} aria-hidden="true" />
             <span>{t('callVideo')}</span>
           </button>
@@ -131,7 +134,7 @@ export function DetailView(props: {
             return (
               <div key={key} className="field">
                 <dt>{fieldLabel(app, key, language)}</dt>
-                <dd>{shownValue(value)}</dd>
+                <dd>{actionable && isCallable(key, value) ? <NumberActions number={value} /> : shownValue(value)}</dd>
               </div>
             )
           const kind = !Object.hasOwn(f, 'before') ? 'addedField' : !Object.hasOwn(f, 'after') ? 'removedField' : 'changedField'

@@ -42,3 +42,44 @@ export function addDrafts(values: Record<string, FormValue>, drafts: Record<stri
   }
   return merged
 }
+
+/** A string parameter that holds a date or a time in a fixed format (as its description says), picked rather than typed. */
+export interface Picker {
+  kind: 'date' | 'time'
+  /** HH:MM:SS rather than HH:MM. */
+  seconds: boolean
+  /** A word the tool takes instead of a time (Transport_Create's "now"). */
+  now?: string
+}
+
+/** The picker a parameter's schema asks for, from the format its description names. */
+export function pickerOf(schema: JsonSchema): Picker | undefined {
+  if (schema.type !== 'string' || schema.enum) return undefined
+  const description = schema.description ?? ''
+  const now = /"now"/.test(description) ? { now: 'now' } : {}
+  if (/YYYY-MM-DD/.test(description)) return { kind: 'date', seconds: false }
+  if (/HH:MM:SS/.test(description)) return { kind: 'time', seconds: true, ...now }
+  if (/HH:MM\b/.test(description)) return { kind: 'time', seconds: false, ...now }
+  return undefined
+}
+
+const PICKED = { date: /^\d{4}-\d{2}-\d{2}$/, time: /^\d{2}:\d{2}(:\d{2})?$/ }
+
+/** Whether the picker can show this value: empty, its own word, or the format it writes. */
+export function fitsPicker(picker: Picker, value: string): boolean {
+  return value === '' || value === picker.now || PICKED[picker.kind].test(value)
+}
+
+/** A picked value in the tool's format: the browser leaves out zero seconds, the tool wants them. */
+export function fromPicker(picker: Picker, value: string): string {
+  if (picker.kind === 'time' && picker.seconds && /^\d{2}:\d{2}$/.test(value)) return `${value}:00`
+  if (picker.kind === 'time' && !picker.seconds) return value.slice(0, 5)
+  return value
+}
+
+/** What a new record's form starts with, as the phone's own app fills it: a new note is stamped with the phone's "now". */
+export function newActionPrefill(tool: string, now: string | undefined): Record<string, unknown> | undefined {
+  const stamp = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(now ?? '')
+  if (tool !== 'TodoList_Create' || !stamp) return undefined
+  return { date: stamp[1], time: stamp[2] }
+}
