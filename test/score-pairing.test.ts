@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { scoreTask } from '../src/core/score/task'
+import { judgeTask, scoreTask } from '../src/core/score/task'
 import type { ToolProperties } from '../src/core/score/task'
 import type { Task } from '../src/core/dataset/types'
 import type { PredictedCall } from '../src/core/score/types'
@@ -27,6 +27,15 @@ const predictedCall: fc.Arbitrary<PredictedCall> = fc.record({
   arguments: fc.oneof({ weight: 4, arbitrary: args }, { weight: 2, arbitrary: args.map((a) => JSON.stringify(a)) }, { weight: 1, arbitrary: fc.constantFrom('{oops', '[1]', null) }),
 })
 
+/** The verdict settled early (judgeTask) and the explained one (scoreTask) are both the full assignment's. */
+function sameAsReference(t: Pick<Task, 'id' | 'answer' | 'freeParams' | 'live'>, given: PredictedCall[]): void {
+  const reference = referenceScoreTask(t, given, properties)
+  const judged = judgeTask(t, given, properties)
+  expect({ correct: judged.correct, errorType: judged.errorType }).toEqual({ correct: reference.correct, errorType: reference.errorType })
+  expect(judged.explain()).toEqual(reference)
+  expect(scoreTask(t, given, properties)).toEqual(reference)
+}
+
 /** A response built from the gold: its calls shuffled, some arguments changed, some calls dropped or added. */
 const nearGold = (t: Pick<Task, 'answer'>) =>
   fc
@@ -45,18 +54,14 @@ const nearGold = (t: Pick<Task, 'answer'>) =>
 describe('scorer pairing', () => {
   it('gives the verdict of the full assignment on random tasks and responses', () => {
     fc.assert(
-      fc.property(task, fc.array(predictedCall, { maxLength: 5 }), (t, given) => {
-        expect(scoreTask(t, given, properties)).toEqual(referenceScoreTask(t, given, properties))
-      }),
+      fc.property(task, fc.array(predictedCall, { maxLength: 5 }), (t, given) => sameAsReference(t, given)),
       { numRuns: 1500 },
     )
   })
 
   it('gives it on responses close to the gold', () => {
     fc.assert(
-      fc.property(task.chain((t) => fc.tuple(fc.constant(t), nearGold(t))), ([t, given]) => {
-        expect(scoreTask(t, given, properties)).toEqual(referenceScoreTask(t, given, properties))
-      }),
+      fc.property(task.chain((t) => fc.tuple(fc.constant(t), nearGold(t))), ([t, given]) => sameAsReference(t, given)),
       { numRuns: 1500 },
     )
   })

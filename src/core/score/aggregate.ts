@@ -2,7 +2,7 @@ import type { Task, ToolSchema } from '../dataset/types'
 import { CAPABILITIES } from './capabilities'
 import { meanStd } from './stats'
 import { ownValue, setOwn } from '../dataset/own'
-import { scoreTask, toolProperties } from './task'
+import { judgeTask, scoreTask, toolProperties } from './task'
 import type { ResponseLine } from './responses'
 import type { ErrorType, Mismatch, TaskVerdict } from './types'
 import type { StateErrorType, StateMismatch } from '../live/verdict'
@@ -138,7 +138,7 @@ export function scoreResponsesLazily(
   const checker = anyLive ? schemaChecker(tools) : undefined
   const stateTasks = tasks.filter((t) => t.live?.expectedState)
   const properties = toolProperties(tools)
-  const scoreLine = (task: Task, line: ResponseLine) => scoreLineWith(task, line, { properties, tools, live, effectOf, checker })
+  const scoreLine = (task: Task, run: number, line: ResponseLine) => scoreLineWith(task, run, line, { properties, tools, live, effectOf, checker })
   const taskById = new Map(tasks.map((t) => [t.id, t]))
   const runIds = [...new Set(responses.map((r) => r.run))].sort((a, b) => a - b)
   if (runIds.length === 0) runIds.push(0)
@@ -149,24 +149,25 @@ export function scoreResponsesLazily(
   const stateTypes = orderedTypes(stateTasks)
   const totals = countByType(tasks)
   const stateTotals = countByType(stateTasks)
-  const scored = new Map<number, Map<string, DetailLine>>()
+  // Each line's details are worked out when written (a sweep's accuracy needs only its verdicts).
+  const scored = new Map<number, Map<string, () => DetailLine>>()
   const perRun: ScoreResult['per_run'] = []
   const callRuns: ScoreResult['per_run'] = []
   const stateRuns: ScoreResult['per_run'] = []
   for (const run of runIds) {
     const lines = byRun.get(run) ?? new Map<string, ResponseLine>()
-    const details = new Map<string, DetailLine>()
+    const details = new Map<string, () => DetailLine>()
     const correct = new Map<string, number>()
     const callsCorrect = new Map<string, number>()
     const stateCorrect = new Map<string, number>()
     for (const [id, line] of lines) {
       const task = taskById.get(id) as Task
       const keptVerdict = kept?.(line)
-      const { verdict, calls: callsVerdict } = keptVerdict ? keptOutcome(task.id, keptVerdict) : scoreLine(task, line)
-      if (verdict.correct) increment(correct, task.type)
-      if (callsVerdict.correct) increment(callsCorrect, task.type)
-      if (verdict.state?.correct) increment(stateCorrect, task.type)
-      details.set(id, detailLine(task, run, verdict, callsVerdict))
+      const outcome = keptVerdict ? keptLine(task, run, keptVerdict) : scoreLine(task, run, line)
+      if (outcome.correct) increment(correct, task.type)
+      if (outcome.callsCorrect) increment(callsCorrect, task.type)
+      if (outcome.stateCorrect) increment(stateCorrect, task.type)
+      details.set(id, outcome.detail)
     }
     scored.set(run, details)
     perRun.push(runAccuracy(run, tasks.length, types, totals, correct))
@@ -189,7 +190,7 @@ export function scoreResponsesLazily(
     return line
   }
   function* details(): Generator<DetailLine> {
-    for (const run of runIds) for (const task of tasks) yield scored.get(run)?.get(task.id) ?? { ...unansweredOf(task), run }
+    for (const run of runIds) for (const task of tasks) yield scored.get(run)?.get(task.id)?.() ?? { ...unansweredOf(task), run }
   }
   // Each unanswered line is its task's text with the run put in (the run is the second key).
   const texts = new Map<string, [string, string]>()
@@ -207,7 +208,7 @@ export function scoreResponsesLazily(
     for (const run of runIds)
       for (const task of tasks) {
         const line = scored.get(run)?.get(task.id)
-        if (line) yield JSON.stringify(line)
+        if (line) yield JSON.stringify(line())
         else {
           const [head, tail] = textsOf(task)
           yield `${head}${run}${tail}`
@@ -262,13 +263,49 @@ function runAccuracy(run: number, taskCount: number, types: readonly string[], t
   return { run, overall: taskCount === 0 ? 0 : (100 * all) / taskCount, by_type }
 }
 
-/** Scores one line (or its absence) against its task. */
+/** One scored line: what the accuracies count, and its details.jsonl line, built when first asked for. */
+interface ScoredLine {
+  correct: boolean
+  callsCorrect: boolean
+  stateCorrect: boolean
+  detail: () => DetailLine
+}
+
+/** A function that works its value out on the first call and gives the same value after. */
+function once<T>(work: () => T): () => T {
+  let done: { value: T } | undefined
+  return () => (done ??= { value: work() }).value
+}
+
+function outcomeLine(task: Task, run: number, verdict: LiveOutcome, calls: TaskVerdict): ScoredLine {
+  return { correct: verdict.correct, callsCorrect: calls.correct, stateCorrect: verdict.state?.correct === true, detail: once(() => detailLine(task, run, verdict, calls)) }
+}
+
+/** A line counted with the verdict its attempt keeps. */
+function keptLine(task: Task, run: number, kept: AttemptVerdict): ScoredLine {
+  const { verdict, calls } = keptOutcome(task.id, kept)
+  return outcomeLine(task, run, verdict, calls)
+}
+
+/** Scores one line against its task. A line of calls alone is judged, and explained only when its details are written. */
 function scoreLineWith(
   task: Task,
-  line: ResponseLine | undefined,
+  run: number,
+  line: ResponseLine,
   context: { properties: ReturnType<typeof toolProperties>; tools: readonly ToolSchema[]; live: LiveScoring | undefined; effectOf: ReturnType<typeof effectsOf>; checker: ReturnType<typeof schemaChecker> | undefined },
-): { verdict: LiveOutcome; calls: TaskVerdict } {
-  const calls = scoreTask(task, line?.calls, context.properties)
-  const verdict = line && context.live && isLiveLine(line.raw) ? scoreLiveLine(task, line.calls, calls, context.tools, context.live, context.effectOf, context.checker) : calls
-  return { verdict, calls }
+): ScoredLine {
+  const judged = judgeTask(task, line.calls, context.properties)
+  if (context.live && isLiveLine(line.raw)) {
+    const calls = judged.explain()
+    return outcomeLine(task, run, scoreLiveLine(task, line.calls, calls, context.tools, context.live, context.effectOf, context.checker), calls)
+  }
+  return {
+    correct: judged.correct,
+    callsCorrect: judged.correct,
+    stateCorrect: false,
+    detail: once(() => {
+      const verdict = judged.explain()
+      return detailLine(task, run, verdict, verdict)
+    }),
+  }
 }

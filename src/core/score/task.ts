@@ -1,7 +1,8 @@
 import { munkres } from 'munkres'
 import { isRetrievalToolName } from '../apps/registry'
 import type { JsonSchema, Task, ToolSchema } from '../dataset/types'
-import { checkParams, parsePredictedArguments } from './compare'
+import { hasOwn, ownValue } from '../dataset/own'
+import { checkParams, fitsSchema, isAcceptable, parsePredictedArguments } from './compare'
 import type { ErrorType, Mismatch, ParamCheck, PredictedCall, TaskVerdict } from './types'
 
 /** Tool name → parameter schemas, for checking free parameters. */
@@ -33,19 +34,142 @@ function pairCost(checks: ParamCheck[]): number {
  * every constrained parameter acceptable. Pairs by an optimal assignment
  * (fewest mismatching parameters, then fewest missing), never greedily; a
  * task with `ordered: true` (live metadata) pairs them by position instead.
+ * The verdict comes with its whole explanation (see {@link judgeTask}).
  */
 export function scoreTask(
   task: Pick<Task, 'id' | 'answer' | 'freeParams' | 'live'>,
   given: readonly PredictedCall[] | undefined,
   properties: ToolProperties,
 ): TaskVerdict {
-  if (given === undefined)
-    return { id: task.id, correct: false, errorType: 'no_response', mismatches: [], pairing: [], checks: [] }
+  return judgeTask(task, given, properties).explain()
+}
+
+/** A task's verdict, with its explanation (pairing, checks, mismatches) worked out when asked for, once. */
+export interface TaskJudgement {
+  id: string
+  correct: boolean
+  errorType: ErrorType | null
+  explain(): TaskVerdict
+}
+
+/**
+ * The verdict {@link scoreTask} gives, settled as early as it can be: the
+ * counts and the tools decide a wrong count or a wrong tool, and where only
+ * one pairing is possible a correct verdict needs each pair's parameters
+ * compared, not described. The explanation is built when `explain()` is
+ * called (a sweep is scored for its accuracy, and explained line by line as
+ * its details are written); any other verdict is explained as it is judged.
+ */
+export function judgeTask(
+  task: Pick<Task, 'id' | 'answer' | 'freeParams' | 'live'>,
+  given: readonly PredictedCall[] | undefined,
+  properties: ToolProperties,
+): TaskJudgement {
+  if (given === undefined) {
+    const verdict: TaskVerdict = { id: task.id, correct: false, errorType: 'no_response', mismatches: [], pairing: [], checks: [] }
+    return { id: task.id, correct: false, errorType: 'no_response', explain: () => verdict }
+  }
   // Retrieval calls are never scored, whichever path handed them in (docs/reference.md, Scores).
   const predicted = given.some((c) => isRetrievalToolName(c.name)) ? given.filter((c) => !isRetrievalToolName(c.name)) : given
+  const ordered = task.live?.ordered === true
+  const settled = toolsError(task.answer, predicted, ordered) ?? onlyPairingError(task, predicted, properties, ordered)
+  if (settled !== undefined) {
+    let explained: TaskVerdict | undefined
+    return { id: task.id, correct: settled === null, errorType: settled, explain: () => (explained ??= explainTask(task, predicted, properties, ordered)) }
+  }
+  const verdict = explainTask(task, predicted, properties, ordered)
+  return { id: verdict.id, correct: verdict.correct, errorType: verdict.errorType, explain: () => verdict }
+}
+
+/**
+ * The error the calls' tools alone make (`classify` before any parameter): a wrong count, or tools that are
+ * not the gold's (in order where order counts); undefined when they are the gold's. Builds no list.
+ */
+function toolsError(gold: readonly { name: string }[], predicted: readonly { name: string }[], ordered: boolean): ErrorType | undefined {
+  if (gold.length !== predicted.length) return 'wrong_count'
+  if (ordered || gold.length <= 1) return gold.every((call, i) => call.name === predicted[i]?.name) ? undefined : 'wrong_tool'
+  // The same multiset of names: each name as often on both sides.
+  for (const call of gold) {
+    let balance = 0
+    for (const other of gold) if (other.name === call.name) balance++
+    for (const other of predicted) if (other.name === call.name) balance--
+    if (balance !== 0) return 'wrong_tool'
+  }
+  return undefined
+}
+
+/**
+ * The verdict where the tools allow one pairing only (by position in order; else each tool once on one side
+ * or the other): null when every pair passes, else the error its failing checks make, as `classify` reads
+ * them. Undefined when the assignment must choose between pairings.
+ */
+function onlyPairingError(
+  task: Pick<Task, 'answer' | 'freeParams'>,
+  predicted: readonly PredictedCall[],
+  properties: ToolProperties,
+  ordered: boolean,
+): ErrorType | null | undefined {
+  const gold = task.answer
+  let found = 0
+  for (let g = 0; g < gold.length; g++) {
+    let partner = g
+    if (!ordered) {
+      const name = gold[g]?.name
+      partner = -1
+      for (let p = 0; p < predicted.length; p++) {
+        if (predicted[p]?.name !== name) continue
+        if (partner >= 0) return undefined
+        partner = p
+      }
+      for (let other = 0; other < gold.length; other++) if (other !== g && gold[other]?.name === name) return undefined
+    }
+    found |= pairFindings(task, g, predicted[partner], properties)
+  }
+  if (found === 0) return null
+  if ((found & FAILS_OTHERWISE) === 0) return 'other'
+  return (found & MISSING) !== 0 ? 'missing_param' : 'wrong_value'
+}
+
+/** What a pair's checks find, as bits: a parameter missing, a failure other than unparseable arguments, unparseable arguments. */
+const MISSING = 1
+const FAILS_OTHERWISE = 2
+const UNPARSEABLE = 4
+
+/** The findings `checkParams` would make for a pair, without describing any (0: every parameter passes). */
+function pairFindings(task: Pick<Task, 'answer' | 'freeParams'>, g: number, call: PredictedCall | undefined, properties: ToolProperties): number {
+  const goldCall = task.answer[g]
+  if (!goldCall || !call || goldCall.name !== call.name) return FAILS_OTHERWISE
+  const args = parsePredictedArguments(call.arguments)
+  if (args === undefined) return UNPARSEABLE
+  const free = task.freeParams[g] ?? []
+  const schemas = properties.get(goldCall.name) ?? {}
+  let found = 0
+  for (const param in goldCall.arguments) {
+    if (!hasOwn(goldCall.arguments, param) || free.includes(param)) continue
+    const acceptable = goldCall.arguments[param] ?? []
+    const got = ownValue(args, param)
+    if (got === undefined || got === null) {
+      if (!acceptable.includes(null)) found |= MISSING | FAILS_OTHERWISE
+    } else if (!isAcceptable(acceptable, got, ownValue(schemas, param))) found |= FAILS_OTHERWISE
+  }
+  for (const param in args) {
+    if (!hasOwn(args, param)) continue
+    const got = args[param]
+    if (got === null || got === undefined) continue
+    if (free.includes(param) ? !fitsSchema(ownValue(schemas, param), got) : !hasOwn(goldCall.arguments, param)) found |= FAILS_OTHERWISE
+  }
+  return found
+}
+
+/** The verdict with its whole explanation: the optimal pairing, each pair's parameter checks, and every mismatch. */
+function explainTask(
+  task: Pick<Task, 'id' | 'answer' | 'freeParams'>,
+  predicted: readonly PredictedCall[],
+  properties: ToolProperties,
+  ordered: boolean,
+): TaskVerdict {
   const gold = task.answer
   const pairs: PairChecks = { task, predicted, parsed: predicted.map((call) => parsePredictedArguments(call.arguments)), properties, checked: [] }
-  const ordered = task.live?.ordered === true
   const pairing: [number, number][] = ordered
     ? gold.slice(0, predicted.length).map((_, i) => [i, i] as [number, number])
     : gold.length > 0 && predicted.length > 0

@@ -18,6 +18,8 @@ export const MAX_ARGUMENT_CHARS = 100_000
  */
 export function nonJsonProblem(value: unknown): string | undefined {
   try {
+    // Most arguments are plain JSON: a walk that builds no paths says so; the careful one below finds the message.
+    if (plainJson(value, 0, { chars: MAX_ARGUMENT_CHARS }, true)) return undefined
     const budget = { chars: MAX_ARGUMENT_CHARS }
     return problemAt(value, '', 0, new Set(), true, budget) ?? (budget.chars < 0 ? tooLong() : undefined)
   } catch (err) {
@@ -77,4 +79,40 @@ function problemAt(value: unknown, path: string, depth: number, ancestors: Set<o
     ancestors.delete(object)
   }
   return undefined
+}
+
+/**
+ * Whether `value` is plainly a JSON value within the limits: true only where {@link problemAt} finds no
+ * problem (a cycle runs past the depth limit, so it is false, and the careful walk names it). It builds
+ * nothing: the scorer and every call go through it.
+ */
+function plainJson(value: unknown, depth: number, budget: { chars: number }, topLevel: boolean): boolean {
+  switch (typeof value) {
+    case 'string':
+      budget.chars -= value.length
+      return budget.chars >= 0
+    case 'boolean':
+      return true
+    case 'number':
+      return Number.isFinite(value)
+    case 'object':
+      break
+    default:
+      return false
+  }
+  if (value === null) return true
+  if (depth >= MAX_ARGUMENT_DEPTH) return false
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!plainJson(value[i], depth + 1, budget, false)) return false
+    return true
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown
+  if (prototype !== Object.prototype && prototype !== null) return false
+  for (const key of Object.keys(value)) {
+    const child = (value as Record<string, unknown>)[key]
+    if (topLevel && child === undefined) continue
+    budget.chars -= key.length
+    if (budget.chars < 0 || !plainJson(child, depth + 1, budget, false)) return false
+  }
+  return true
 }
