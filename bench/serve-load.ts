@@ -1,11 +1,14 @@
 /**
- * npx tsx bench/serve-load.ts [--episodes 1000] [--sockets 4] [--data DIR] [--limit 180] [--url http://127.0.0.1:PORT] [--quick]
+ * npx tsx bench/serve-load.ts [--episodes 1000] [--sockets 1,2,4] [--data DIR] [--limit 180] [--url http://127.0.0.1:PORT] [--quick]
  * The episode server under load: N oracle episodes at once against
  * `npm run serve` on loopback (a child process, so client and server each
  * have a core), each sending the oracle's calls at its task; every verdict
  * compared with the in-process oracle's (solveWithOracle, what `npm run agent
  * --agent oracle` runs), and calls per second and p99 per call beside the
- * kernel in process in the same run. Bounded in time: it stops after --limit
+ * kernel in process in the same run, at each number of connections in
+ * `--sockets` (a round trip waits behind the requests ahead of it on a
+ * connection-limited client, so the p99 grows with the requests in flight
+ * once they outnumber the cores). Bounded in time: it stops after --limit
  * seconds (default 180) and says so. Prints one JSON document; exits 1 if an
  * episode is lost or a verdict differs (never over timing).
  */
@@ -25,7 +28,9 @@ const option = (name: string, fallback: string): string => {
 }
 const quick = argv.includes('--quick')
 const episodes = Number(option('episodes', quick ? '200' : '1000'))
-const sockets = Number(option('sockets', '4'))
+/** Requests in flight at once, one run each: as many as the cores, fewer, and twice as many. */
+const socketCounts = option('sockets', '1,2,4').split(',').map(Number)
+if (socketCounts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sockets takes counts such as 1,2,4 (got ${option('sockets', '')})`)
 const limitS = Number(option('limit', '180'))
 const folder = option('data', join(import.meta.dirname, '..', 'public/data'))
 const dataset = loadDatasetFolder(folder).dataset
@@ -174,7 +179,7 @@ async function httpPhases(client: JsonClient, reference: Map<string, { script: S
   return { ...calls, inServer, opensPerSecond: perSecond(episodesOpen.length, openMs), verifiesPerSecond: perSecond(episodesOpen.length, performance.now() - t0), ...outcome }
 }
 
-async function overHttp(reference: Map<string, { script: Script; verdict: SubmittedVerdict }>) {
+async function overHttp(reference: Map<string, { script: Script; verdict: SubmittedVerdict }>, sockets: number) {
   const server = given ? { base: given, stop: async () => null } : await startServer()
   const client = new JsonClient(server.base, { sockets })
   const deadline = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), limitS * 1000).unref())
@@ -197,9 +202,13 @@ async function overHttp(reference: Map<string, { script: Script; verdict: Submit
 log(`${episodes} oracle episodes over ${dataset.tasks.length} tasks of ${folder}: the oracle's run of each task first`)
 const reference = await references(dataset)
 const kernel = await inProcess(dataset, reference)
-log(`in process: ${kernel.calls} calls, ${kernel.callsPerSecond}/s; now over HTTP with ${sockets} connections`)
-const http = await overHttp(reference)
-log(`over HTTP: ${JSON.stringify(http)}`)
+log(`in process: ${kernel.calls} calls, ${kernel.callsPerSecond}/s; now over HTTP with ${socketCounts.join(', ')} connections`)
+const http = []
+for (const sockets of socketCounts) {
+  const run = await overHttp(reference, sockets)
+  log(`over HTTP: ${JSON.stringify(run)}`)
+  http.push(run)
+}
 console.log(
   JSON.stringify(
     {
@@ -214,4 +223,4 @@ console.log(
   ),
 )
 // Timing never fails the benchmark; a lost episode or a verdict that differs from the kernel's does.
-if ('lost' in http && (http.lost > 0 || (http.verdictsDiffering ?? 0) > 0)) process.exitCode = 1
+if (http.some((run) => 'lost' in run && (run.lost > 0 || (run.verdictsDiffering ?? 0) > 0))) process.exitCode = 1
