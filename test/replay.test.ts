@@ -59,7 +59,7 @@ describe('replay selectors', () => {
 
   it('says where a step landed', () => {
     const step = (name: string, kind: 'retrieval' | 'execution', ok = true): TrajectoryStep => ({ seq: 0, name, arguments: {}, source: 'agent', kind, ok, content: '' })
-    const searches = { contacts: { pattern: 'Tom', mode: 'fixed' as const, field: '', matchCase: false, result: { pattern: 'Tom', page: 1, ok: true, content: '', data: { app: 'contacts', total: 2, page: 1, pages: 1, hits: [] } } } }
+    const searches = { contacts: { pattern: 'Tom', mode: 'fixed' as const, field: '', matchCase: false, result: { pattern: 'Tom', page: 1, ok: true, content: '', args: { pattern: 'Tom' }, data: { app: 'contacts', total: 2, page: 1, pages: 1, hits: [] } } } }
     expect(landingOf(step('search_contacts', 'retrieval'), searches)).toEqual({ kind: 'search', app: 'contacts', hits: 2 })
     expect(landingOf(step('search_phone', 'retrieval'), {})).toEqual({ kind: 'search', app: 'phone' })
     expect(landingOf(step('search_contacts', 'retrieval', false), {})).toEqual({ kind: 'searchFailed', app: 'contacts' })

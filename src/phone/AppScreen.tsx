@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Grid3x3, Plus, Voicemail, X } from 'lucide-r
 import { appInfo } from '../core'
 import type { AppKey, PhoneRecord } from '../core'
 import type { Language } from '../i18n'
-import { selectSearch, usePhone } from '../state/phone'
+import { pagedSearch, selectSearch, usePhone } from '../state/phone'
 import { callTool, useSession } from '../state/session'
 import { newActionPrefill } from './actionArguments'
 import { APP_VIEWS } from './appViews'
@@ -67,7 +67,9 @@ export function AppScreen({ app }: { app: AppKey }) {
   const showDeleted = useAppUi((s) => s.showDeleted)
   if (!info) return null
   const label = language === 'en' ? info.label.en : info.label.zh
-  const runSearch = (page: number) => void callTool(info.searchTool, searchArguments(search, page, true), 'ui')
+  const runSearch = () => void callTool(info.searchTool, searchArguments(search, 1, true), 'ui')
+  // Paging repeats the last search (its pattern, mode and field), not what the bar holds since.
+  const turnPage = (page: number) => result && void callTool(info.searchTool, pagedSearch(result.args, page), 'ui')
 
   if (deletedView)
     return (
@@ -116,21 +118,21 @@ export function AppScreen({ app }: { app: AppKey }) {
             fields={fields}
             withMode
             onChange={(change) => editSearch(app, change)}
-            onSearch={() => runSearch(1)}
+            onSearch={runSearch}
           />
           {result && (
             <div className="result-bar" role="status">
               {result.data ? t('results', { count: result.data.total }) : result.content}
               {result.data && result.data.pages > 1 && (
                 <span className="pager">
-                  <button type="button" disabled={result.page <= 1} onClick={() => runSearch(result.page - 1)} aria-label={t('previousPage')}>
+                  <button type="button" disabled={result.page <= 1} onClick={() => turnPage(result.page - 1)} aria-label={t('previousPage')}>
                     <ChevronLeft size={18} aria-hidden="true" />
                   </button>
                   {t('page', { page: result.page, pages: result.data.pages })}
                   <button
                     type="button"
                     disabled={result.page >= result.data.pages}
-                    onClick={() => runSearch(result.page + 1)}
+                    onClick={() => turnPage(result.page + 1)}
                     aria-label={t('nextPage')}
                   >
                     <ChevronRight size={18} aria-hidden="true" />

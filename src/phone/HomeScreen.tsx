@@ -3,7 +3,7 @@ import { ChevronRight, X } from 'lucide-react'
 import { APPS, GLOBAL_SEARCH_TOOL } from '../core'
 import type { PhoneRecord } from '../core'
 import type { Language } from '../i18n'
-import { selectSearch, usePhone } from '../state/phone'
+import { pagedSearch, selectSearch, usePhone } from '../state/phone'
 import { callTool, useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
 import { NewBadge } from './apps/Rows'
@@ -45,7 +45,7 @@ export function HomeScreen() {
                 <button
                   type="button"
                   disabled={result.page >= result.data.pages}
-                  onClick={() => void callTool(GLOBAL_SEARCH_TOOL, searchArguments(search, result.page + 1, false), 'ui')}
+                  onClick={() => void callTool(GLOBAL_SEARCH_TOOL, pagedSearch(result.args, result.page + 1), 'ui')}
                   aria-label={t('nextPage')}
                 >
                   <ChevronRight size={18} aria-hidden="true" />

@@ -8,8 +8,11 @@ export interface AppSearch {
   mode: SearchMode
   field: string
   matchCase: boolean
-  /** The last search made (by anyone) in this app, with its answer. */
-  result?: { pattern: string; page: number; data?: SearchData; ok: boolean; content: string }
+  /**
+   * The last search made (by anyone) in this app, with its answer and its own arguments (without the page):
+   * the pager repeats that search, whatever the bar holds now.
+   */
+  result?: { pattern: string; page: number; data?: SearchData; ok: boolean; content: string; args: Readonly<Record<string, unknown>> }
 }
 
 export const EMPTY_SEARCH: AppSearch = { pattern: '', mode: 'fixed', field: '', matchCase: false }
@@ -52,3 +55,9 @@ export const usePhone = create<PhoneState>()((set) => ({
 
 /** Pure selector: an app's search state, or the empty one. */
 export const selectSearch = (app: AppKey | 'phone') => (state: PhoneState): AppSearch => state.searches[app] ?? EMPTY_SEARCH
+
+/** The arguments of the last search again, at another page (page 1 is left out, as a first search sends it). */
+export function pagedSearch(args: Readonly<Record<string, unknown>>, page: number): Record<string, unknown> {
+  const { page: _page, ...rest } = args
+  return page > 1 ? { ...rest, page } : rest
+}

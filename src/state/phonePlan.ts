@@ -1,6 +1,6 @@
 import { GLOBAL_SEARCH_TOOL, appOfSearchTool, parseArguments } from '../core'
 import type { AppKey, SearchData, ToolRuntime, TrajectoryStep } from '../core'
-import { usePhone } from './phone'
+import { pagedSearch, usePhone } from './phone'
 import { routeToHash } from './routes'
 import type { PhoneRoute } from './routes'
 
@@ -31,9 +31,13 @@ export function phonePlan(step: TrajectoryStep, navigate: boolean, taskId: strin
     ...(navigate ? { screen: routeToHash(taskId, route) } : {}),
     apply: () => {
       const phone = usePhone.getState()
+      // The bar shows the search that was made (a program's regex search in regex mode); the pager repeats it.
       phone.editSearch(app, {
         pattern: String(args.pattern ?? ''),
-        result: { pattern: String(args.pattern ?? ''), page: data?.page ?? 1, ok: step.ok, content: step.content, ...(data ? { data } : {}) },
+        mode: args.mode === 'regex' || args.mode === 'fuzzy' ? args.mode : 'fixed',
+        field: typeof args.field === 'string' ? args.field : '',
+        matchCase: args.ignore_case === false,
+        result: { pattern: String(args.pattern ?? ''), page: data?.page ?? 1, ok: step.ok, content: step.content, args: pagedSearch(args, 1), ...(data ? { data } : {}) },
       })
       if (navigate) phone.navigate(route, 'agent')
     },
