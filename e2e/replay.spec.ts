@@ -85,6 +85,9 @@ test('steps through an attempt on the phone, plays it, filters the list, and giv
   await expect(player(page).getByText('Step 2 / 2')).toBeVisible()
   await expect(player(page).locator('.replay-call-name')).toHaveText('Phone_Call')
   await expect(player(page).locator('.replay-landed')).toHaveText('Phone · Call, new')
+  // The phone itself shows the call the step made, not the search results before it.
+  await expect(phone.getByText('Outgoing voice call')).toBeVisible()
+  await expect(phone.getByRole('heading', { name: 'Contacts', exact: true })).toHaveCount(0)
   await expect(player(page).getByRole('status').filter({ hasText: 'Verdict on the attempt' })).toContainText('Correct')
   expect(page.url()).toMatch(/#\/replay\/[^/]+\/2$/)
 
@@ -92,6 +95,7 @@ test('steps through an attempt on the phone, plays it, filters the list, and giv
   await page.locator('.replay-head h2').click()
   await page.keyboard.press('ArrowLeft')
   await expect(player(page).getByText('Step 1 / 2')).toBeVisible()
+  await expect(phone.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible()
   await player(page).getByRole('combobox', { name: 'Speed' }).selectOption('4')
   await page.locator('.replay-head h2').click()
   await page.keyboard.press('Space')

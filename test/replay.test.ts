@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Task, TrajectoryStep } from '../src/core'
 import type { AttemptRow } from '../src/db'
 import { NO_FILTERS, filterChoices, landingOf, replayRows } from '../src/state/replay'
+import { actionScreen } from '../src/state/phonePlan'
 
 const task = (id: string, type: string): Task => ({
   id,
@@ -65,5 +66,16 @@ describe('replay selectors', () => {
     expect(landingOf(step('search_contacts', 'retrieval', false), {})).toEqual({ kind: 'searchFailed', app: 'contacts' })
     expect(landingOf(step('Phone_Call', 'execution'), {})).toEqual({ kind: 'action', app: 'voicemail', ok: true, withdrawn: false })
     expect(landingOf(step('Made_Up', 'execution', false), {})).toEqual({ kind: 'action', ok: false, withdrawn: false })
+  })
+})
+
+describe('the screen an action leaves in a replay', () => {
+  const step = (name: string, ok = true, withdrawn = false): TrajectoryStep => ({ seq: 3, name, arguments: {}, source: 'agent', kind: 'execution', ok, content: '', ...(withdrawn ? { withdrawn } : {}) })
+  it('is the record it made in static state, else its app', () => {
+    expect(actionScreen(step('Messages_Send'), 3, false)).toEqual({ screen: 'record', app: 'sms', index: 3, isNew: true })
+    expect(actionScreen(step('Messages_Send'), 3, true)).toEqual({ screen: 'app', app: 'sms' })
+    expect(actionScreen(step('Phone_Call', false), 3, false)).toEqual({ screen: 'app', app: 'voicemail' })
+    expect(actionScreen(step('Phone_Call', true, true), 3, false)).toEqual({ screen: 'app', app: 'voicemail' })
+    expect(actionScreen(step('Made_Up'), 3, false)).toEqual({ screen: 'home' })
   })
 })

@@ -1,4 +1,4 @@
-import { GLOBAL_SEARCH_TOOL, appOfSearchTool, parseArguments } from '../core'
+import { GLOBAL_SEARCH_TOOL, appOfExecutionTool, appOfSearchTool, parseArguments } from '../core'
 import type { AppKey, SearchData, ToolRuntime, TrajectoryStep } from '../core'
 import { pagedSearch, usePhone } from './phone'
 import { routeToHash } from './routes'
@@ -42,4 +42,16 @@ export function phonePlan(step: TrajectoryStep, navigate: boolean, taskId: strin
       if (navigate) phone.navigate(route, 'agent')
     },
   }
+}
+
+/**
+ * The screen an execution step leaves on the phone, for a replay standing on it: the record the action made
+ * (in static state, where the phone draws it from the step), or its app (live state, where the record is
+ * the app's own and marked; a refused or withdrawn action). `index` is the step's place in the steps shown.
+ */
+export function actionScreen(step: TrajectoryStep, index: number, live: boolean): PhoneRoute {
+  const app = appOfExecutionTool(step.name)?.key
+  if (!app) return { screen: 'home' }
+  if (!live && step.ok && !step.withdrawn) return { screen: 'record', app, index, isNew: true }
+  return { screen: 'app', app }
 }
