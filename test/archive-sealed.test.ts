@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Attempt, judgeAttempt, loadDataset } from '../src/core/index'
 import { ArchiveError, buildArchive, readArchive } from '../src/core/archive/index'
 import type { ArchiveManifest } from '../src/core/archive/index'
-import { datasetFingerprints, sealDataset, taskFingerprint, userTexts } from '../src/core/seal'
+import { datasetFingerprints, sealDataset, studyFingerprint, userTexts } from '../src/core/seal'
 import type { SealedStudy } from '../src/core/seal'
 import { buildStudyFile, studyId } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
@@ -239,7 +239,7 @@ describe('importing an export from a sealed data set into the unsealed one', () 
     for (const id of ['推理1', '推理2']) {
       const task = dataset.tasks.find((t) => t.id === id)
       if (!task) throw new Error(`no task ${id}`)
-      v1[id] = await taskFingerprint(userTexts(task), dataset.records[id])
+      v1[id] = await studyFingerprint(userTexts(task), dataset.records[id])
       expect(v1[id]).not.toBe(originalFingerprints[id])
     }
     const old = { ...manifest, sealed: { ...manifest.sealed, fingerprints: v1 } }

@@ -14,7 +14,7 @@ import {
   isSealed,
   readSealedManifest,
   sealDataset,
-  taskFingerprint,
+  studyFingerprint,
   unsealDataset,
 } from '../src/core/seal'
 import { ROOT, SAMPLE_DIR } from './fixtures'
@@ -352,24 +352,24 @@ describe('loadDataset and sealed folders', () => {
   })
 })
 
-describe('taskFingerprint', () => {
+describe('studyFingerprint', () => {
   it('hashes the canonical JSON of the instruction and the records (keys sorted)', async () => {
     expect(canonicalJson({ b: [1, { d: 'x', c: null }], a: 'é' })).toBe('{"a":"é","b":[1,{"c":null,"d":"x"}]}')
-    const a = await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }] })
+    const a = await studyFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }] })
     expect(a).toMatch(/^[0-9a-f]{64}$/)
-    expect(await taskFingerprint(['Call Tom'], { contacts: [{ 电话号码: '1', 姓名: 'Tom' }] })).toBe(a)
-    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '2' }] })).not.toBe(a)
-    expect(await taskFingerprint('Call Tom.', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }] })).not.toBe(a)
+    expect(await studyFingerprint(['Call Tom'], { contacts: [{ 电话号码: '1', 姓名: 'Tom' }] })).toBe(a)
+    expect(await studyFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '2' }] })).not.toBe(a)
+    expect(await studyFingerprint('Call Tom.', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }] })).not.toBe(a)
     // Known value: SHA-256 of {"instruction":["x"],"records":{}}.
-    expect(await taskFingerprint('x', {})).toBe(
+    expect(await studyFingerprint('x', {})).toBe(
       (await import('node:crypto')).createHash('sha256').update('{"instruction":["x"],"records":{}}').digest('hex'),
     )
   })
 
   it('takes an empty app list as no list, since the page stores none (a file and the page fingerprint alike)', async () => {
-    const stored = await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }] })
-    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], sms: [] })).toBe(stored)
-    expect(await taskFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], sms: [{ 内容: 'hi' }] })).not.toBe(stored)
+    const stored = await studyFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }] })
+    expect(await studyFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], sms: [] })).toBe(stored)
+    expect(await studyFingerprint('Call Tom', { contacts: [{ 姓名: 'Tom', 电话号码: '1' }], sms: [{ 内容: 'hi' }] })).not.toBe(stored)
   })
 })
 

@@ -103,7 +103,7 @@ export interface ArchiveFileEntry {
  *
  * - `fingerprints`: for every task that has an attempt in response.jsonl,
  *   the fingerprint of what the participant saw (src/core/seal,
- *   taskFingerprint over the task's user messages and its records), the
+ *   studyFingerprint over the task's user messages and its records), the
  *   same figure datasetFingerprints gives the task in the unsealed data set.
  *   An import into another data set refuses the archive whole unless each
  *   attempt's task is there with the same fingerprint.

@@ -38,7 +38,7 @@ export function canonicalJson(value: unknown): string {
  * Version 1: SHA-256 (hex) of the canonical JSON of `{ instruction: [the user messages' texts], records }`.
  * A single string is the one user message.
  */
-export async function taskFingerprint(instruction: string | readonly string[], records: TaskRecords | undefined): Promise<string> {
+export async function studyFingerprint(instruction: string | readonly string[], records: TaskRecords | undefined): Promise<string> {
   return fingerprintNow(typeof instruction === 'string' ? [instruction] : instruction, records)
 }
 

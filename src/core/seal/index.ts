@@ -11,7 +11,7 @@ export {
 export type { SealedManifest, EncryptedManifest, StrippedManifest, SealedKdf, SealedStudy, SealErrorCode } from './manifest'
 export { sealDataset, unsealDataset, openSealedTasks, checkPassphrase, deriveSealKey, isSealed } from './seal'
 export type { SealOptions } from './seal'
-export { canonicalJson, contentHash, taskFingerprint, currentFingerprint, fingerprintMatches, datasetFingerprints, compareFingerprints, userTexts } from './fingerprint'
+export { canonicalJson, contentHash, studyFingerprint, currentFingerprint, fingerprintMatches, datasetFingerprints, compareFingerprints, userTexts } from './fingerprint'
 export type { FingerprintContext } from './fingerprint'
 export { WebCryptoMissing } from './webcrypto'
 export type { SealKey } from './webcrypto'
