@@ -7,6 +7,7 @@ import { useSettings } from './state/settings'
 import { createSpievalApi } from './api/spieval'
 import { installWebMcp } from './api/webmcp'
 import { watchStorage } from './state/storage'
+import { loadSearchEngine } from './core'
 
 setupI18n(useSettings.getState().language)
 // Before anything opens the database: an upgrade by another tab, a blocked upgrade and a failed write all reach the page.
@@ -26,3 +27,8 @@ if (root)
 window.spieval = createSpievalApi()
 // WebMCP, where the browser has it: the open task's tools, registered while it is open.
 installWebMcp()
+// The regex and fuzzy search engines are not in the first load (#27): fetched when the page is first idle, so
+// that a search in those modes rarely waits for them (the kernel awaits them if it does).
+const preloadEngines = () => void Promise.all([loadSearchEngine('regex'), loadSearchEngine('fuzzy')]).catch(() => undefined)
+if (typeof requestIdleCallback === 'function') requestIdleCallback(preloadEngines, { timeout: 5000 })
+else setTimeout(preloadEngines, 2000)

@@ -1,4 +1,4 @@
-import { Attempt } from '../core'
+import { Attempt, engineFor, loadSearchEngine } from '../core'
 import type { TrajectoryStep } from '../core'
 import { loadTask } from '../db'
 import type { AttemptRow } from '../db'
@@ -27,6 +27,8 @@ export async function showRecording(attempt: AttemptRow, steps: readonly Traject
   if (!useSession.getState().replaying) await leaveAttempt()
   flushFrameJobs()
   const shown = steps.slice(0, Math.max(0, upTo))
+  // Drawing a search again (its hits) needs its engine when it was a regex or fuzzy one.
+  await Promise.all([...new Set(shown.map((s) => engineFor(s.arguments)).filter((m) => m !== undefined))].map(loadSearchEngine))
   const view = Attempt.view(attempt, attemptSource(dataset, loaded), shown)
   const live = view.liveView()
   putViewOnPhone(view)

@@ -1,3 +1,4 @@
+import { engineFor, loadSearchEngine } from '../search/engines'
 import { contentFingerprint } from '../authoring/content'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { randomFailure } from '../live/friction'
@@ -223,6 +224,9 @@ export class Attempt {
     if (refusal) return Promise.reject(new RefusedArguments(`${name}: ${refusal}`))
     return this.serial(async () => {
       this.assertWritable()
+      // A regex or fuzzy search needs its engine, which a page loads on first use.
+      const engine = engineFor(args)
+      if (engine) await loadSearchEngine(engine)
       const step: TrajectoryStep = { seq: this.steps.length, ...this.rt.call(name, args, source) }
       const version = this.live?.version
       if (step.kind === 'execution' && step.ok && this.failsTransiently()) {

@@ -1,4 +1,5 @@
-import Fuse from 'fuse.js'
+import type Fuse from 'fuse.js'
+import { fuzzyEngine } from './engines'
 import type { FuseOptionKey, IFuseOptions } from 'fuse.js'
 import type { IndexedRecord } from './indexed'
 import { KErrorsMatcher } from './kerrors'
@@ -71,7 +72,7 @@ export class FuzzyIndex {
       keys: this.keys,
     }
     this.docs = [...entries]
-    const json = Fuse.createIndex(this.keys, this.docs).toJSON()
+    const json = fuzzyEngine().createIndex(this.keys, this.docs).toJSON()
     this.keysJson = json.keys
     this.records = json.records as unknown as IndexRecord[]
     // fuse.js normalises key weights over all keys (each is 1 here) when it is constructed.
@@ -96,7 +97,8 @@ export class FuzzyIndex {
 
   /** fuse.js itself: long patterns, which it compares in chunks. */
   private fuseSearch(pattern: string): { entry: IndexedRecord; score: number }[] {
-    this.full ??= new Fuse(this.docs, this.options, Fuse.parseIndex(this.indexInput(this.records)))
+    const Engine = fuzzyEngine()
+    this.full ??= new Engine(this.docs, this.options, Engine.parseIndex(this.indexInput(this.records)))
     return this.full.search(pattern).map((r) => ({ entry: r.item, score: r.score ?? 0 }))
   }
 

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js'
+import type { RE2JS } from 're2js'
+import { regexEngine } from './engines'
 import { FIELD_SEPARATOR, bigramIndexFor } from './indexed'
 import type { IndexedRecord } from './indexed'
 import { FuzzyIndex } from './fuzzy'
@@ -170,7 +171,8 @@ export function compileRegex(pattern: string, ignoreCase: boolean, multiLine = f
   const cacheKey = (ignoreCase ? 'i' : 's') + (multiLine ? 'm:' : ':') + pattern
   let regex = regexCache.get(cacheKey)
   if (!regex) {
-    regex = compileChecked(pattern, (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (multiLine ? RE2JS.MULTILINE : 0))
+    const engine = regexEngine()
+    regex = compileChecked(pattern, (ignoreCase ? engine.CASE_INSENSITIVE : 0) | (multiLine ? engine.MULTILINE : 0))
     remember(regexCache, cacheKey, regex)
   }
   if (regex instanceof PatternError) throw regex
@@ -183,7 +185,7 @@ function compileChecked(pattern: string, flags: number): RE2JS | PatternError {
   if (estimate > 2 * REGEX_MAX_INSTRUCTIONS) return new PatternError(programProblem(estimate, true) as string)
   let regex: RE2JS
   try {
-    regex = RE2JS.compile(pattern, flags)
+    regex = regexEngine().compile(pattern, flags)
   } catch (err) {
     return new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${err instanceof Error ? err.message : String(err)}`)
   }

@@ -1,4 +1,4 @@
-import { RE2JS } from 're2js'
+import { regexEngine } from './engines'
 
 /**
  * A necessary condition for a regular expression to match: literals that every
@@ -178,7 +178,8 @@ const CASELESS_CACHE = 4096
 export function foldsToItself(cp: number, ch: string): boolean {
   let known = caseless.get(cp)
   if (known === undefined) {
-    known = ch.toLowerCase() === ch && RE2JS.compile(`(?i)${RE2JS.quote(ch)}`).re2Input.prefixComplete
+    const engine = regexEngine()
+    known = ch.toLowerCase() === ch && engine.compile(`(?i)${engine.quote(ch)}`).re2Input.prefixComplete
     if (caseless.size >= CASELESS_CACHE) caseless.clear()
     caseless.set(cp, known)
   }
