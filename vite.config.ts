@@ -64,6 +64,18 @@ function contentSecurityPolicy(): Plugin {
 export default defineConfig({
   base: './',
   plugins: [react(), contentSecurityPolicy()],
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The search engines loaded on first use are named for what they hold (re2js's own file would give "build").
+        chunkFileNames: (chunk) => {
+          const engine = chunk.moduleIds.some((id) => id.includes('/node_modules/re2js/')) ? 're2js' : undefined
+          return `assets/${engine ?? '[name]'}-[hash].js`
+        },
+      },
+    },
+  },
   server: { host: '127.0.0.1' },
 })
