@@ -38,6 +38,10 @@ async function shots(page: Page, name: string, show: (page: Page, zh: boolean) =
   for (const lang of ['en', 'zh'] as const) {
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size)
+      // A resize switches the bar between its wide and compact forms, which mounts the dialogs again: wait for the
+      // form that fits, so that the part shown is not replaced while it is scrolled to (it was, once, under load).
+      if (size.width <= 600) await expect(page.getByRole('banner')).toHaveClass(/\bcompact\b/)
+      else await expect(page.getByRole('banner')).not.toHaveClass(/\bcompact\b/)
       if (lang === 'zh' && size.width === 1280 && !(await page.getByRole('combobox', { name: '语言' }).isVisible())) {
         if (await page.getByRole('dialog').isVisible()) await closeManager(page)
         await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
