@@ -99,6 +99,9 @@ export async function searchIn(page: Page, app: string, pattern: string): Promis
   await box.fill(pattern)
   await box.press('Enter')
   await expect(panelOf(page).getByText(`"pattern":${JSON.stringify(pattern)}`).last()).toBeVisible()
+  // The phone draws the answer in its own frame: wait for it too, so that a row tapped next is one of the hits
+  // (a tap on the list as it was before the answer landed on another row, once, under load in CI).
+  await expect(phoneOf(page).locator('.result-bar')).toBeVisible()
 }
 
 /** Finds a contact by searching "Tom" in Contacts and voice-calls them through the phone's form: one pending action. */
