@@ -110,21 +110,10 @@ function onlyPairingError(
   ordered: boolean,
 ): ErrorType | null | undefined {
   const gold = task.answer
+  const pairing = ordered ? gold.map((_, i) => [i, i] as [number, number]) : forcedPairing(gold, predicted)
+  if (!pairing) return undefined
   let found = 0
-  for (let g = 0; g < gold.length; g++) {
-    let partner = g
-    if (!ordered) {
-      const name = gold[g]?.name
-      partner = -1
-      for (let p = 0; p < predicted.length; p++) {
-        if (predicted[p]?.name !== name) continue
-        if (partner >= 0) return undefined
-        partner = p
-      }
-      for (let other = 0; other < gold.length; other++) if (other !== g && gold[other]?.name === name) return undefined
-    }
-    found |= pairFindings(task, g, predicted[partner], properties)
-  }
+  for (const [g, p] of pairing) found |= pairFindings(task, g, predicted[p], properties)
   if (found === 0) return null
   if ((found & FAILS_OTHERWISE) === 0) return 'other'
   return (found & MISSING) !== 0 ? 'missing_param' : 'wrong_value'
