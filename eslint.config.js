@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
+import fs from 'node:fs'
+import path from 'node:path'
 
 /**
  * The views. Each is a feature: it may use core, db, state, api, i18n, runner and src/shared, never another feature
@@ -26,6 +28,23 @@ const layer = (files, patterns, message) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message })) }] },
 })
+
+/**
+ * src/core's folders from the bottom up: each may import only the folders before it, so no two folders import each
+ * other (docs/architecture.md). A new folder must be placed here; the config refuses to load until it is.
+ */
+const CORE_LAYERS = ['base', 'dataset', 'apps', 'search', 'tools', 'score', 'live', 'load', 'seal', 'authoring', 'agent', 'attempt', 'results', 'host', 'study', 'stats', 'analysis', 'archive', 'verdict', 'trajectories']
+const coreDir = path.join(import.meta.dirname, 'src', 'core')
+const coreFolders = fs.readdirSync(coreDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+const unplaced = coreFolders.filter((name) => !CORE_LAYERS.includes(name))
+if (unplaced.length > 0) throw new Error(`eslint.config.js: place src/core/${unplaced.join(', src/core/')} in CORE_LAYERS`)
+const coreLayerZones = CORE_LAYERS.slice(0, -1).map((name, i) => ({
+  target: `./src/core/${name}`,
+  from: CORE_LAYERS.slice(i + 1).map((above) => `./src/core/${above}`),
+  message: `src/core/${name} sits below ${CORE_LAYERS.slice(i + 1).join(', ')} (CORE_LAYERS in eslint.config.js): move what both need down, or the importer up.`,
+}))
+/** What outside core may import: src/core/index.ts, or a folder's index.ts (the entries a view loads on demand). */
+const CORE_ENTRIES = ['./index.ts', ...coreFolders.filter((name) => fs.existsSync(path.join(coreDir, name, 'index.ts'))).map((name) => `./${name}/index.ts`)]
 
 /** Folders that may not import each other, by the file an import resolves to (so core/analysis is not src/analysis). */
 const zones = [
@@ -55,6 +74,13 @@ const zones = [
     from: src([...FEATURES, 'app']),
     message: 'src/shared is what features share: it may not import a feature nor app.',
   },
+  ...coreLayerZones,
+  {
+    target: src(['db', 'server', ...UI]),
+    from: './src/core',
+    except: CORE_ENTRIES,
+    message: 'Outside src/core, import core from its public entry (src/core, or a folder with an index.ts); export what you need there.',
+  },
   ...['core', 'db', ...UI].map((name) => ({
     target: `./src/${name}`,
     from: './src/server',
@@ -76,7 +102,7 @@ const computedAssignment = {
     // A template that starts with text (`r${i}`) cannot spell a prototype's name.
     ":not([property.type='TemplateLiteral'][property.quasis.0.value.raw=/./])",
   ].join(''),
-  message: 'Assigning obj[key] drops a key named "__proto__": use setOwn(obj, key, value) (src/core/dataset/own.ts) or a Map.',
+  message: 'Assigning obj[key] drops a key named "__proto__": use setOwn(obj, key, value) (src/core/base/own.ts) or a Map.',
 }
 
 export default tseslint.config(

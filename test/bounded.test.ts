@@ -10,8 +10,7 @@ import { addCall, addRecord, emptyTask, setAcceptable, setRecordField, setRecord
 import { goldArguments } from '../src/core/agent/builtin'
 import { analyze as analyzeResponses } from '../src/core/analysis/analyze'
 import { initialValues, toArguments } from '../src/phone/actionArguments'
-import { actionAsRecord } from '../src/phone/executed'
-import { whereArguments } from '../src/phone/liveMarks'
+import { actionAsRecord, whereArguments } from '../src/core'
 
 const nested = (depth: number, inner: unknown = 'x'): unknown => {
   let value = inner

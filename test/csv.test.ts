@@ -8,8 +8,8 @@ import { crossValidation, crossValidationCsv } from '../src/core/analysis/crossV
 import { analysisTables } from '../src/core/analysis/tables'
 import { humanBaseline, humanBaselineTable } from '../src/core/analysis/baseline'
 import type { PersonAttempt } from '../src/core/analysis/people'
-import { parseResponses } from '../src/core/score/responses'
-import { csvCell, toCsv } from '../src/core/score/table'
+import { parseResponses } from '../src/core/results/responses'
+import { csvCell, toCsv } from '../src/core/results/table'
 import type { Task } from '../src/core/dataset/types'
 import { ROOT, TOOLS, fixtureFiles } from './fixtures'
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { newId } from '../src/core/ids'
+import { newId } from '../src/core/base/ids'
 import { SpievalDatabase, createAttempt, importDataset } from '../src/db/index'
 import { fixtureFiles } from './fixtures'
 

@@ -6,7 +6,8 @@ import { APP_KEYS, SPIEVAL_PROFILE, appOfExecutionTool, isRetrievalToolName, par
 import type { LiveView, PhoneRecord, TaskRecords, ToolSchema } from '../src/core/index'
 import { BUILTIN_EFFECTS, LiveState, stateVerdict } from '../src/core/live/index'
 import type { Effect, ExpectedChange, RecordId } from '../src/core/live/index'
-import { RecordIds, appMarks, changedFieldsOf, hasEffect, markOf, placeHit, placeTools, toolPlace, whereArguments } from '../src/phone/liveMarks'
+import { RecordIds, appMarks, changedFieldsOf, markOf, placeHit } from '../src/phone/liveMarks'
+import { hasEffect, placeTools, toolPlace, whereArguments } from '../src/core'
 import { stateDiffRows } from '../src/panel/stateDiff'
 import { ROOT } from './fixtures'
 

@@ -6,7 +6,7 @@ import { studyDashboard, studyDashboardTable } from '../src/core/analysis/study'
 import { fleissKappa, pairwiseAgreement } from '../src/core/stats/agreement'
 import { readStudyFile } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
-import { toCsv } from '../src/core/score/table'
+import { toCsv } from '../src/core/results/table'
 
 const task = (id: string, type: string, line: number): Task => ({
   id,

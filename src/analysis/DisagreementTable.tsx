@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { disagreements, errorCounts } from '../core/analysis/live'
+import { disagreements, errorCounts } from '../core'
 import type { AnalysisRow, Task } from '../core'
 import { TableScroll } from '../shared/TableScroll'
 import { showTask, useAnalysis } from '../state/analysis'

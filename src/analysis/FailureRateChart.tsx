@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { CartesianGrid, ErrorBar, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatMeanStd } from '../core'
-import { failureCurves } from '../core/analysis/live'
+import { failureCurves } from '../core'
 import type { AnalysisRow } from '../core'
 import { ChartFigure } from './ChartFigure'
 import { clippedWhiskers } from './GroupedBarChart'

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import type { TrajectoryStep } from '../core'
-import { newId } from '../core/ids'
+import { newId } from '../core'
 import { database } from './schema'
 import type { AttemptFlag, AttemptRow, AttemptSetting, CallRow, SpievalDatabase, StoredVerdict } from './schema'
 

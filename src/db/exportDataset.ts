@@ -1,7 +1,7 @@
 import Dexie from 'dexie'
 import { changesEntries, changesMarkdown, profileChanges } from '../core/authoring'
-import { writeDatasetFiles } from '../core/dataset/export'
-import type { StoredRecords } from '../core/dataset/export'
+import { writeDatasetFiles } from '../core'
+import type { StoredRecords } from '../core'
 import { datasetRevisions } from './revisions'
 import { database } from './schema'
 import type { SpievalDatabase } from './schema'
@@ -9,7 +9,7 @@ import type { SpievalDatabase } from './schema'
 /**
  * A stored data set's files in the published format (docs/reference.md,
  * `exportDataset`), read in one transaction and written by the core
- * (src/core/dataset/export.ts): file name → text. A sealed data set gives its
+ * (src/core/load/export.ts): file name → text. A sealed data set gives its
  * sealed lines and sealed.json, as it was imported. Undefined when no such
  * data set is stored. A data set stored before exports existed has no lines
  * or texts as written: it is written from its fields, its records with no

@@ -1,5 +1,5 @@
 import { contentFingerprint } from '../core'
-import { storedTask } from '../core/dataset/export'
+import { storedTask } from '../core'
 import type { AttemptJudge, JudgeContext, Profile, Task, TaskContent, TaskVersion } from '../core'
 import { archivedAttempt } from './archive'
 import { judgedCalls, judgedRow } from './judged'

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { setOwn } from '../core/dataset/own'
+import { setOwn } from '../core'
 import type { EntityTable } from 'dexie'
 import type { SealedManifest } from '../core/seal'
 import type { StudyFile } from '../core/study'

@@ -3,8 +3,8 @@
  * app's current records the attempt inserted or edited, and which it
  * deleted. Pure functions of a {@link LiveView}, built once per view.
  */
-import { setOwn, toolEffect } from '../core'
-import type { AppKey, LiveView, PhoneRecord, RecordId, StateChange, ToolSchema } from '../core'
+import { parseRecordId } from '../core'
+import type { LiveView, PhoneRecord, RecordId, StateChange } from '../core'
 
 /** How a record of the current state differs from the task's. */
 export type RecordMark = 'new' | 'edited'
@@ -63,10 +63,9 @@ export function appMarks(view: LiveView | undefined, app: string): AppMarks {
   return marks
 }
 
-/** The task's index of a record id `app:<index>`; undefined for an inserted record (`app:n<k>`). */
+/** The task's index of a record id; undefined for an inserted record. */
 function baseIndex(id: RecordId): number | undefined {
-  const match = /:(\d+)$/.exec(id)
-  return match ? Number(match[1]) : undefined
+  return parseRecordId(id)?.index
 }
 
 /** How many of the sorted numbers are below `n`. */
@@ -181,122 +180,4 @@ export function placeHit(
 function current(index: number, record: PhoneRecord, marks: AppMarks): PlacedHit {
   const change = marks.byIndex.get(index)
   return change ? { kind: 'current', index, record, change } : { kind: 'current', index, record }
-}
-
-/** Where an execution tool shows on the phone, and what it does there. */
-export interface ToolPlace {
-  name: string
-  /** The app it belongs to (its effect's, its registry app's, or by its name's prefix); undefined: the home screen. */
-  app?: AppKey
-  op?: StateChange['op']
-  /** Record field → argument, for an update or delete: the arguments prefilled from a record in view. */
-  where?: Record<string, string>
-}
-
-/** Name prefixes of tools outside the registry, read as the app they most likely act in. */
-const PREFIX_APPS: Record<string, AppKey> = {
-  contacts: 'contacts',
-  contact: 'contacts',
-  messages: 'sms',
-  message: 'sms',
-  sms: 'sms',
-  phone: 'voicemail',
-  call: 'voicemail',
-  voicemail: 'voicemail',
-  todolist: 'notes',
-  todo: 'notes',
-  notes: 'notes',
-  note: 'notes',
-  schedule: 'schedule',
-  calendar: 'schedule',
-  meeting: 'meeting',
-  clock: 'alarm',
-  alarm: 'alarm',
-  consumption: 'transaction',
-  payment: 'transaction',
-  pay: 'transaction',
-  wallet: 'transaction',
-  transaction: 'transaction',
-  transport: 'transport',
-  trip: 'transport',
-  accommodation: 'accommodation',
-  hotel: 'accommodation',
-}
-
-/**
- * Places a data set's execution tool on the phone. `registryApp` is the app
- * the published registry gives it, when any. A tool whose `x-effect` cannot be
- * read (loading refuses those) counts as having none.
- */
-export function toolPlace(tool: Pick<ToolSchema, 'function'>, registryApp: AppKey | undefined): ToolPlace {
-  const name = tool.function.name
-  let effect
-  try {
-    effect = toolEffect(tool)
-  } catch {
-    effect = undefined
-  }
-  const prefix = name.split('_')[0]?.toLowerCase() ?? ''
-  const app = (effect?.app as AppKey | undefined) ?? registryApp ?? PREFIX_APPS[prefix]
-  return {
-    name,
-    ...(app ? { app } : {}),
-    ...(effect ? { op: effect.op } : {}),
-    ...(effect?.where ? { where: effect.where } : {}),
-  }
-}
-
-/** Whether a tool changes the records in live state (its step then shows as a real record, not a synthetic row). */
-export function hasEffect(tool: Pick<ToolSchema, 'function'> | undefined): boolean {
-  if (!tool) return false
-  try {
-    return toolEffect(tool) !== undefined
-  } catch {
-    return false
-  }
-}
-
-/** The arguments that name a record for an update or delete, read from that record. */
-export function whereArguments(where: Record<string, string> | undefined, record: PhoneRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [field, arg] of Object.entries(where ?? {})) if (Object.hasOwn(record, field) && record[field] !== null) setOwn(out, arg, record[field])
-  return out
-}
-
-/** A data set's execution tools placed on the phone: per app, and those no app takes (offered on the home screen). */
-export interface PlacedTools {
-  byApp: ReadonlyMap<AppKey, ToolPlace[]>
-  /** By name: every placed execution tool. */
-  byName: ReadonlyMap<string, ToolPlace>
-  elsewhere: ToolPlace[]
-}
-
-const placedCache = new WeakMap<readonly ToolSchema[], PlacedTools>()
-
-/**
- * Where each execution tool of a data set shows: the ten published ones in
- * their apps (as the registry says), tools of a live data set in the app of
- * their effect or of their name. Built once per tool list.
- */
-export function placeTools(tools: readonly ToolSchema[], registryApp: (name: string) => AppKey | undefined, isRetrieval: (name: string) => boolean): PlacedTools {
-  const known = placedCache.get(tools)
-  if (known) return known
-  const byApp = new Map<AppKey, ToolPlace[]>()
-  const byName = new Map<string, ToolPlace>()
-  const elsewhere: ToolPlace[] = []
-  for (const tool of tools) {
-    const name = tool.function.name
-    if (isRetrieval(name) || byName.has(name)) continue
-    const place = toolPlace(tool, registryApp(name))
-    byName.set(name, place)
-    if (!place.app) elsewhere.push(place)
-    else {
-      const list = byApp.get(place.app)
-      if (list) list.push(place)
-      else byApp.set(place.app, [place])
-    }
-  }
-  const placed = { byApp, byName, elsewhere }
-  placedCache.set(tools, placed)
-  return placed
 }

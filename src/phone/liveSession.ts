@@ -1,7 +1,7 @@
-import { appOfExecutionTool, isRetrievalToolName } from '../core'
+import { appOfExecutionTool, isRetrievalToolName, placeTools } from '../core'
+import type { PlacedTools } from '../core'
 import { useSession } from '../state/session'
-import { RecordIds, placeTools } from './liveMarks'
-import type { PlacedTools } from './liveMarks'
+import { RecordIds } from './liveMarks'
 
 /**
  * Every version of the live records the page shows is noted here, so that a

@@ -4,7 +4,7 @@
  * run, another server typed into the form since) finds no key and asks for
  * one, instead of handing the key to a server it was not meant for.
  */
-import { setOwn } from '../core/dataset/own'
+import { setOwn } from '../core'
 
 /** The keys entered in this tab, by endpoint (see {@link endpointOf}). */
 export type EndpointKeys = Readonly<Record<string, string>>

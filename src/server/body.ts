@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { MAX_ARGUMENT_DEPTH } from '../core/tools/jsonArguments'
+import { MAX_ARGUMENT_DEPTH } from '../core'
 import { HttpError } from './http-error'
 
 /** Largest request body read, in bytes. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { VerdictSummary } from '../core/archive'
+import type { VerdictSummary } from '../core'
 import { usePeople } from '../state/people'
 import type { ImportingView } from '../state/people'
 import type { ImportIssue, ImportOutcome } from '../state/people'

@@ -10,7 +10,7 @@
  */
 
 import type { LeadLock } from '../core'
-import { newId } from '../core/ids'
+import { newId } from '../core'
 
 /** What this tab holds or waits for, by key ("attempt:ID", "run:ID"). */
 const held = new Map<string, () => void>()

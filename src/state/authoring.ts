@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand'
 import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, judgeAttempt, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
-import { effectsOf, stateOfCalls } from '../core/live/replayCalls'
+import { effectsOf, stateOfCalls } from '../core'
 import type { ContentChange, TaskContent } from '../core'
 import { StaleRevision, attemptCalls, datasetAttempts, goldReceived, listTasks, loadTask, recordGold, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
 import type { RevisionRow, VerdictFlip } from '../db'
@@ -18,13 +18,12 @@ import { showView, viewBeforeEditor } from './view'
 import { refreshProgress } from './progress'
 import { useSession } from './sessionStore'
 import { useSettings } from './settings'
-import { blockingFindings, draftFiles, lintDraft } from '../core/authoring/draftLint'
-import type { DraftContext, Finding, FindingPlace } from '../core/authoring/draftLint'
-import { emptyTask, freeId, setGold, setLive } from '../core/authoring/edits'
+import { blockingFindings, draftFiles, lintDraft } from '../core'
+import type { DraftContext, Finding, FindingPlace } from '../core'
+import { emptyTask, freeId, setGold, setLive } from '../core'
 
 // The pure edits and the draft's lint live in core; the view and the tests take them from here with the store.
-export * from '../core/authoring/edits'
-export * from '../core/authoring/draftLint'
+export * from '../core/authoring'
 
 export interface SaveOutcome {
   rev: number

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { ArchiveError, judgeAttempt, readArchive, submittedOf, unzipArchive } from '../core'
 import type { ArchiveManifest, PersonAttempt } from '../core'
-import type { VerdictChange } from '../core/archive'
+import type { VerdictChange } from '../core'
 import { callsOf, isRecorded } from '../db'
 import { exportAttempts } from './attemptExport'
 import { importAttemptSources } from '../db/archive'

@@ -1,8 +1,8 @@
 import { isRetrievalToolName } from '../apps/registry'
-import { setOwn } from '../dataset/own'
-import { TRANSIENT_FAILURE } from '../attempt/attempt'
+import { setOwn } from '../base/own'
+import { TRANSIENT_FAILURE } from '../live/friction'
 import type { GoldCall, JsonSchema, Profile, Task, ToolSchema } from '../dataset/types'
-import type { FrictionRule, LiveMetadata } from '../live/types'
+import type { FrictionRule, LiveMetadata } from '../dataset/liveTypes'
 import { COMPLETION_SENTENCE } from './prompt'
 import type { AgentMessage, AssistantToolCall, ChatModel } from './types'
 

@@ -2,7 +2,7 @@ import type { Profile, TaskRecords, ToolSchema } from '../dataset/types'
 import { APPS, isRetrievalToolName } from '../apps/registry'
 import { readSetting } from '../tools/types'
 import type { Setting } from '../tools/types'
-import { ownValue } from '../dataset/own'
+import { ownValue } from '../base/own'
 
 /** The sentence a model ends with when it has made its execution calls. */
 export const COMPLETION_SENTENCE = 'All done: the requested actions have been carried out.'

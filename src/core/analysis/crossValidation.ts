@@ -1,5 +1,5 @@
 import type { Task } from '../dataset/types'
-import { toCsv } from '../score/table'
+import { toCsv } from '../results/table'
 import { callSignature, countedAttempts, groupBy, isPractice } from './people'
 import type { PersonAttempt } from './people'
 

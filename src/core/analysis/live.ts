@@ -5,8 +5,8 @@
  * changes); and accuracy against the run-level failure rate p.
  */
 import type { Task } from '../dataset/types'
-import { ownValue, setOwn } from '../dataset/own'
-import { orderedTypes } from '../score/aggregate'
+import { ownValue, setOwn } from '../base/own'
+import { orderedTypes } from '../results/aggregate'
 import { capabilityName } from '../score/capabilities'
 import { formatMeanStd } from '../score/stats'
 import type { AnalysisRow } from './analyze'

@@ -1,5 +1,5 @@
 import { isRetrievalToolName } from '../apps/registry'
-import { isPlainObject } from '../dataset/text'
+import { isPlainObject } from '../base/text'
 import { parseArguments } from '../tools/runtime'
 
 /**

@@ -1,4 +1,4 @@
-import { ownValue } from '../dataset/own'
+import { ownValue } from '../base/own'
 
 /**
  * Words for the execution tools' parameters, as a person reads them in an action form. A form shows these

@@ -1,5 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js'
-import { setOwn } from '../dataset/own'
+import { setOwn } from '../base/own'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import type { Zippable } from 'fflate'

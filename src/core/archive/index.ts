@@ -4,6 +4,3 @@ export { buildArchive, archiveResponseLine, scoringOrder, actorRuns } from './bu
 export type { ArchiveInput } from './build'
 export { readArchive } from './read'
 export { zipArchive, unzipArchive, fileEntry, sha256Hex, isArchiveFileName, ZIP_LIMITS } from './files'
-// Judging an archived attempt again is the re-scoring service's (src/core/verdict); the check of steps stays reachable here.
-export { needsKernel, verifiedSteps } from '../verdict'
-export type { VerdictChange, VerdictSummary } from '../verdict'

@@ -1,11 +1,11 @@
 import { engineFor, loadSearchEngine } from '../search/engines'
 import { contentFingerprint } from '../authoring/content'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
-import { randomFailure } from '../live/friction'
+import { TRANSIENT_FAILURE, randomFailure } from '../live/friction'
 import { liveOutcome } from '../live/outcome'
 import type { LiveOutcome } from '../live/outcome'
-import { isPlainObject } from '../dataset/text'
-import { newId } from '../ids'
+import { isPlainObject } from '../base/text'
+import { newId } from '../base/ids'
 import { scoreTask, toolProperties } from '../score/task'
 import type { PredictedCall } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
@@ -467,8 +467,6 @@ export class Attempt {
   }
 }
 
-/** What a call refused by a run's random friction answers: a transient fault, worth a retry. */
-export const TRANSIENT_FAILURE = 'Error: The service is temporarily unavailable and nothing was changed. Please try again.'
 
 const ANOTHER_TAB = 'This attempt is open in another tab; continue there, or close that tab'
 

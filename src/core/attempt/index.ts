@@ -1,5 +1,6 @@
 /** One attempt kernel: every host (the page, the API, WebMCP, agent jobs, MCP, the command line) runs attempts through it. */
-export { Attempt, TRANSIENT_FAILURE, explanationOf } from './attempt'
+export { Attempt, explanationOf } from './attempt'
+export { TRANSIENT_FAILURE } from '../live/friction'
 export type { LiveView } from './live'
 export type { AttemptOutcome, AttemptEvent, AttemptTask, OpenAttempt, ResumeAttempt } from './attempt'
 export { AttemptClosed, StepNotStored } from './errors'

@@ -3,15 +3,10 @@ import type { StateVerdict } from '../live/verdict'
 import type { TaskVerdict } from '../score/types'
 import type { Setting } from '../tools/types'
 import type { TrajectoryStep } from '../tools/steps'
+import type { AccessSetting } from '../dataset/types'
 
-/** How a person sees the records: free lists, or only through searches. */
-export type AccessSetting = 'browse' | 'paginated' | 'full'
-
-export const ACCESS_SETTINGS: readonly AccessSetting[] = ['browse', 'paginated', 'full']
-
-export function isAccessSetting(value: unknown): value is AccessSetting {
-  return typeof value === 'string' && (ACCESS_SETTINGS as readonly string[]).includes(value)
-}
+export { ACCESS_SETTINGS, isAccessSetting } from '../dataset/types'
+export type { AccessSetting } from '../dataset/types'
 
 /** An attempt's setting: a person's access, or a model setting (`no_search` comes from agents). */
 export type AttemptSetting = AccessSetting | 'no_search'

@@ -8,7 +8,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
-import { setOwn } from '../dataset/own'
+import { setOwn } from '../base/own'
 import type { Task, TaskRecords } from '../dataset/types'
 import { canonicalJson } from '../seal/fingerprint'
 

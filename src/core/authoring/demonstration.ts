@@ -4,8 +4,8 @@
  * counts them (successful execution calls, not withdrawn).
  */
 import type { GoldCall, PhoneRecord, TaskRecords } from '../dataset/types'
-import { setOwn } from '../dataset/own'
-import type { ExpectedChange, StateChange } from '../live/types'
+import { setOwn } from '../base/own'
+import type { ExpectedChange, StateChange } from '../dataset/liveTypes'
 import { submittedOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
 

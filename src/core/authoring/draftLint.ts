@@ -4,9 +4,9 @@
  * editor shows it.
  */
 import { isAppKey } from '../apps/registry'
-import { taskLine } from '../dataset/export'
-import { lintDataset } from '../dataset/lint'
-import { DatasetError, loadDataset } from '../dataset/parse'
+import { taskLine } from '../load/export'
+import { lintDataset } from '../load/lint'
+import { DatasetError, loadDataset } from '../load/parse'
 import type { DatasetIssue, Profile, ToolSchema } from '../dataset/types'
 import type { TaskContent } from './content'
 /** Where in the editor a finding is shown: beside a field, a gold call, an app's records, or at the top. */

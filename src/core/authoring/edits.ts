@@ -3,9 +3,9 @@
  * (src/state/authoring.ts keeps them in order for undo and redo).
  */
 import type { GoldCall, PhoneRecord, Task, TaskRecords } from '../dataset/types'
-import { setOwn } from '../dataset/own'
+import { setOwn } from '../base/own'
 import { readLiveMetadata } from '../live/read'
-import type { LiveMetadata } from '../live/types'
+import type { LiveMetadata } from '../dataset/liveTypes'
 import { CAPABILITIES } from '../score/capabilities'
 import type { TaskContent } from './content'
 

@@ -6,9 +6,9 @@
  * (`loadDataset`), which places the error on a line.
  */
 import { APP_KEYS } from './types'
-import { setOwn } from './own'
+import { setOwn } from '../base/own'
 import type { PhoneRecord, TaskRecords } from './types'
-import { MAX_JSON_DEPTH, isPlainObject, stripBom, tooDeepAt } from './text'
+import { MAX_JSON_DEPTH, isPlainObject, stripBom, tooDeepAt } from '../base/text'
 
 /** Where one task's value lies in the text: `text.slice(start, end)` is its JSON. */
 export interface RecordsSlice {

@@ -1,5 +1,5 @@
 import type { Profile } from './types'
-import { isPlainObject } from './text'
+import { isPlainObject } from '../base/text'
 
 /** The published benchmark's user (docs/reference.md); used when a data set has no profile.json. */
 export const SPIEVAL_PROFILE: Profile = {

@@ -1,5 +1,5 @@
-import type { LiveMetadata } from '../live/types'
-import type { SealedManifest } from '../seal/manifest'
+import type { LiveMetadata } from './liveTypes'
+import type { SealedManifest } from './sealedManifest'
 /** The ten app keys of SPIEval's records_db.json, in display order. */
 export const APP_KEYS = [
   'contacts',
@@ -58,7 +58,7 @@ export interface Task {
    * The line the task was read from, as written (without its line end). An
    * export gives it back byte for byte while it still says what the task
    * says; after an edit of the task's fields, it writes them into the line's
-   * object, keeping the keys the task does not model (src/core/dataset/export.ts).
+   * object, keeping the keys the task does not model (src/core/load/export.ts).
    * Storage leaves it out where the task's fields write the same line
    * (`storedTask`), and tasks stored before exports existed have none.
    */
@@ -130,7 +130,7 @@ export const DATASET_FILES = {
   profile: 'profile.json',
 } as const
 
-/** The optional file that marks a data set folder as sealed (src/core/seal/manifest.ts); not in {@link DATASET_FILES}, which lists an ordinary folder's files. */
+/** The optional file that marks a data set folder as sealed (src/core/dataset/sealedManifest.ts); not in {@link DATASET_FILES}, which lists an ordinary folder's files. */
 export const SEALED_FILE = 'sealed.json'
 
 /** A problem found in a data set, placed as precisely as possible. */
@@ -140,4 +140,19 @@ export interface DatasetIssue {
   line?: number
   taskId?: string
   message: string
+}
+
+/** How a person sees the records: free lists, or only through searches. */
+export type AccessSetting = 'browse' | 'paginated' | 'full'
+
+export const ACCESS_SETTINGS: readonly AccessSetting[] = ['browse', 'paginated', 'full']
+
+export function isAccessSetting(value: unknown): value is AccessSetting {
+  return typeof value === 'string' && (ACCESS_SETTINGS as readonly string[]).includes(value)
+}
+
+/** A predicted execution call as submitted; `arguments` may be an object or a JSON string. */
+export interface PredictedCall {
+  name: string
+  arguments: unknown
 }

@@ -8,11 +8,11 @@
  * ("已发送", "Sent", "On"…) and differ between data sets; one that wants
  * them writes an `x-effect` with `set`.
  */
-import { isPlainObject } from '../dataset/text'
-import { hasOwn, ownValue } from '../dataset/own'
+import { isPlainObject } from '../base/text'
+import { hasOwn, ownValue } from '../base/own'
 import type { ToolSchema } from '../dataset/types'
 import { EFFECT_KEY, readEffect } from './read'
-import type { Effect } from './types'
+import type { Effect } from '../dataset/liveTypes'
 
 /** Tool name → its built-in effect (null: none). The README lists this table. */
 export const BUILTIN_EFFECTS: Readonly<Record<string, Effect | null>> = {

@@ -4,7 +4,7 @@
  * `prompt_metadata.friction`; run-level random failures from a seed. Both are
  * deterministic, so a replayed trajectory meets the same refusals.
  */
-import type { FrictionRule } from './types'
+import type { FrictionRule } from '../dataset/liveTypes'
 
 /**
  * The rule that refuses this call, if any; the first in the task's order wins.
@@ -80,3 +80,6 @@ function fmix32(h: number): number {
   h ^= h >>> 16
   return h >>> 0
 }
+
+/** What a call refused by a run's random friction answers: a transient fault, worth a retry. */
+export const TRANSIENT_FAILURE = 'Error: The service is temporarily unavailable and nothing was changed. Please try again.'

@@ -1,5 +1,5 @@
 /** Live state: execution calls change an attempt's own copy of the records; tasks are checked by the state they leave. */
-export * from './types'
+export * from '../dataset/liveTypes'
 export { EFFECT_KEY, SEALED_RUNTIME_KEY, correctUnder, defaultState, readEffect, readLiveMetadata, readSealedRuntime, verifyOf } from './read'
 export { BUILTIN_EFFECTS, toolEffect } from './builtin'
 export { LiveState, STATE_FORMAT, baseRecordId, changedFields, parseRecordId, stampValue } from './state'
@@ -11,3 +11,6 @@ export { liveProblems } from './problems'
 export type { LiveDatasetInput } from './problems'
 export { liveOutcome } from './outcome'
 export type { LiveOutcome } from './outcome'
+export { actionAsRecord, hasEffect, placeTools, toolPlace, whereArguments } from './place'
+export type { PlacedTools, ToolPlace } from './place'
+export { effectArguments, effectsOf, stateOfCalls } from './replayCalls'

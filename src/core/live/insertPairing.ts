@@ -12,8 +12,8 @@
  */
 import { munkres } from 'munkres'
 import type { JsonSchema, PhoneRecord } from '../dataset/types'
-import { isPlainObject } from '../dataset/text'
-import { ownValue } from '../dataset/own'
+import { isPlainObject } from '../base/text'
+import { ownValue } from '../base/own'
 import { isAcceptable } from '../score/compare'
 
 /** An expected insert's listed fields with their acceptable values. */

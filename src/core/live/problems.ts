@@ -8,12 +8,12 @@
 import { appInfo, isAppKey, isRetrievalToolName, APPS } from '../apps/registry'
 import { DATASET_FILES } from '../dataset/types'
 import type { DatasetIssue, JsonSchemaObject, TaskRecords } from '../dataset/types'
-import { hasOwn, ownValue } from '../dataset/own'
-import { isPlainObject } from '../dataset/text'
+import { hasOwn, ownValue } from '../base/own'
+import { isPlainObject } from '../base/text'
 import { BUILTIN_EFFECTS } from './builtin'
 import { readEffect } from './read'
 import { baseRecordId } from './state'
-import type { ChangeOp, Effect, LiveMetadata } from './types'
+import type { ChangeOp, Effect, LiveMetadata } from '../dataset/liveTypes'
 import { namedRecords } from './verdict'
 
 /** What {@link liveProblems} reads; a loaded {@link Dataset} fits (its tasks' `live` once the reader keeps it). */

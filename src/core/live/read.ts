@@ -6,10 +6,10 @@
  * apps and fields, `where` naming one record, tools that exist) is
  * {@link liveProblems}'s.
  */
-import { isPlainObject } from '../dataset/text'
-import { hasOwn, ownValue, setOwn } from '../dataset/own'
-import { CHANGE_OPS, STAMP_KINDS, VERIFY_MODES } from './types'
-import type { ChangeOp, Effect, ExpectedChange, FrictionRule, LiveMetadata, StampKind, Verify } from './types'
+import { isPlainObject } from '../base/text'
+import { hasOwn, ownValue, setOwn } from '../base/own'
+import { CHANGE_OPS, STAMP_KINDS, VERIFY_MODES } from '../dataset/liveTypes'
+import type { ChangeOp, Effect, ExpectedChange, FrictionRule, LiveMetadata, StampKind, Verify } from '../dataset/liveTypes'
 
 const EXPECTED_KEYS = ['app', 'op', 'where', 'record']
 const FRICTION_KEYS = ['tool', 'on', 'requires', 'error']

@@ -8,7 +8,7 @@ import type { Profile, TaskRecords, ToolSchema } from '../dataset/types'
 import { parseArguments } from '../tools/runtime'
 import { toolEffect } from './builtin'
 import { LiveState } from './state'
-import type { Effect } from './types'
+import type { Effect } from '../dataset/liveTypes'
 
 /** Tool name → its effect (x-effect, or the built-in one), read once per tool list. */
 export function effectsOf(tools: readonly ToolSchema[]): (name: string) => Effect | undefined {

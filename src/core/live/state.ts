@@ -9,11 +9,11 @@
 import { APP_KEYS } from '../dataset/types'
 import type { AppKey, PhoneRecord, TaskRecords } from '../dataset/types'
 import { isAppKey } from '../apps/registry'
-import { hasOwn, ownValue, setOwn } from '../dataset/own'
-import { isPlainObject } from '../dataset/text'
+import { hasOwn, ownValue, setOwn } from '../base/own'
+import { isPlainObject } from '../base/text'
 import { sameValue } from '../score/compare'
-import { CHANGE_OPS } from './types'
-import type { Effect, RecordId, StampKind, StampSource, StateChange } from './types'
+import { CHANGE_OPS } from '../dataset/liveTypes'
+import type { Effect, RecordId, StampKind, StampSource, StateChange } from '../dataset/liveTypes'
 
 /** What {@link LiveState.apply} answers. A refusal changes nothing. */
 export type ApplyResult = { ok: true; change: StateChange } | { ok: false; message: string }

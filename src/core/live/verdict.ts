@@ -8,12 +8,12 @@
  */
 import { APP_KEYS } from '../dataset/types'
 import type { PhoneRecord, TaskRecords } from '../dataset/types'
-import { hasOwn } from '../dataset/own'
+import { hasOwn } from '../base/own'
 import { sameValue } from '../score/compare'
 import { fieldOk, pairInserts, present, valueKey } from './insertPairing'
 import { baseRecordId } from './state'
 import type { LiveState } from './state'
-import type { ChangeOp, ExpectedChange, RecordId, StateChange } from './types'
+import type { ChangeOp, ExpectedChange, RecordId, StateChange } from '../dataset/liveTypes'
 
 /** Why a state verdict fails, first that applies: an expected change not made, made wrong, or a change not expected. */
 export type StateErrorType = 'missing_change' | 'wrong_change' | 'collateral_change'

@@ -1,8 +1,8 @@
 import { Validator } from '@cfworker/json-schema'
 import type { Schema } from '@cfworker/json-schema'
 import type { GoldCall, JsonSchema } from '../dataset/types'
-import { isPlainObject } from '../dataset/text'
-import { hasOwn, ownValue } from '../dataset/own'
+import { isPlainObject } from '../base/text'
+import { hasOwn, ownValue } from '../base/own'
 import { nonJsonProblem } from '../tools/jsonArguments'
 import type { ParamCheck } from './types'
 

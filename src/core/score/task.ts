@@ -1,7 +1,7 @@
 import { munkres } from 'munkres'
 import { isRetrievalToolName } from '../apps/registry'
 import type { JsonSchema, Task, ToolSchema } from '../dataset/types'
-import { hasOwn, ownValue } from '../dataset/own'
+import { hasOwn, ownValue } from '../base/own'
 import { checkParams, fitsSchema, isAcceptable, parsePredictedArguments } from './compare'
 import type { ErrorType, Mismatch, ParamCheck, PredictedCall, TaskVerdict } from './types'
 

@@ -10,11 +10,7 @@ export const ERROR_TYPES: readonly ErrorType[] = [
   'no_response',
 ]
 
-/** A predicted execution call as submitted; `arguments` may be an object or a JSON string. */
-export interface PredictedCall {
-  name: string
-  arguments: unknown
-}
+export type { PredictedCall } from '../dataset/types'
 
 /** How one parameter of a paired call compares with the gold. */
 export type ParamStatus =

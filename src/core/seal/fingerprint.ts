@@ -14,7 +14,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
-import { ownValue, setOwn } from '../dataset/own'
+import { ownValue, setOwn } from '../base/own'
 import type { Dataset, Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 
 /**

@@ -3,10 +3,10 @@
  * the format is described in ./manifest.ts). Only WebCrypto does the
  * cryptography, so that Node and the page seal and open the same bytes.
  */
-import { loadDataset } from '../dataset/parse'
-import type { DatasetFiles } from '../dataset/parse'
-import { isPlainObject, splitLines } from '../dataset/text'
-import { setOwn } from '../dataset/own'
+import { loadDataset } from '../load/parse'
+import type { DatasetFiles } from '../load/parse'
+import { isPlainObject, splitLines } from '../base/text'
+import { setOwn } from '../base/own'
 import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
 import { SEALED_RUNTIME_KEY, defaultState } from '../live/read'
 import type { Dataset, Task, TaskRecords } from '../dataset/types'
@@ -20,10 +20,10 @@ import {
   SEALED_VERSION,
   SealError,
   readSealedManifest,
-} from './manifest'
-import type { EncryptedManifest, SealedKdf, SealedManifest, SealedStudy } from './manifest'
-import { fromBase64, fromUtf8, randomBytes, subtle, toBase64, utf8 } from './webcrypto'
-import type { SealKey } from './webcrypto'
+} from '../dataset/sealedManifest'
+import type { EncryptedManifest, SealedKdf, SealedManifest, SealedStudy } from '../dataset/sealedManifest'
+import { fromBase64, fromUtf8, randomBytes, subtle, toBase64, utf8 } from '../base/webcrypto'
+import type { SealKey } from '../base/webcrypto'
 
 export interface SealOptions {
   /** Without one, the gold is removed instead of encrypted (`cipher: null`). */

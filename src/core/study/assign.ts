@@ -4,7 +4,7 @@
  * capability, each person's tasks in a seeded order. The same input and seed
  * always give the same assignment, in Node and in the browser.
  */
-import { setOwn } from '../dataset/own'
+import { setOwn } from '../base/own'
 import { seededRandom, shuffle } from './random'
 
 export interface StudyTask {

@@ -4,12 +4,12 @@
  * writes what this returns to disk; the page zips it. Both call this, so a
  * study made in either is the same study.
  */
-import type { DatasetFiles } from '../dataset/parse'
+import type { DatasetFiles } from '../load/parse'
 import { SEALED_FILE } from '../dataset/types'
-import { SealError } from '../seal/manifest'
+import { SealError } from '../dataset/sealedManifest'
 import { datasetFingerprints } from '../seal/fingerprint'
 import { readForSealing, sealRead } from '../seal/seal'
-import { setOwn } from '../dataset/own'
+import { setOwn } from '../base/own'
 import type { AccessSetting } from '../attempt/types'
 import { StudyError, assignStudy } from './assign'
 import type { StudyAssignment, StudyTask } from './assign'

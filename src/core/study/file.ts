@@ -23,8 +23,8 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
-import { setOwn } from '../dataset/own'
-import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
+import { setOwn } from '../base/own'
+import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
 import { canonicalJson } from '../seal/fingerprint'
 import { isAccessSetting } from '../attempt/types'
 import type { AccessSetting } from '../attempt/types'

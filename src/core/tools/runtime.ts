@@ -1,6 +1,6 @@
 import type { AppKey, TaskRecords, ToolSchema } from '../dataset/types'
-import { isPlainObject } from '../dataset/text'
-import { setOwn } from '../dataset/own'
+import { isPlainObject } from '../base/text'
+import { setOwn } from '../base/own'
 import { MAX_ARGUMENT_CHARS, nonJsonProblem, tooLong } from './jsonArguments'
 import { APPS, GLOBAL_SEARCH_TOOL, appOfSearchTool, isRetrievalToolName } from '../apps/registry'
 import { TaskIndex } from '../search/indexed'

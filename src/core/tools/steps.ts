@@ -1,6 +1,6 @@
 import { parseArguments } from './runtime'
 import type { ToolCall } from './types'
-import type { PredictedCall } from '../score/types'
+import type { PredictedCall } from '../dataset/types'
 
 /**
  * Arguments that JSON cannot carry (NaN, a BigInt, a cycle, a function): the

@@ -1,8 +1,8 @@
 import { Validator } from '@cfworker/json-schema'
 import type { OutputUnit, Schema } from '@cfworker/json-schema'
 import type { JsonSchema, ToolSchema } from '../dataset/types'
-import { isPlainObject } from '../dataset/text'
-import { hasOwn, ownValue } from '../dataset/own'
+import { isPlainObject } from '../base/text'
+import { hasOwn, ownValue } from '../base/own'
 import { flatChecker } from './flatSchema'
 
 /** A tool schema compiled once: the validator and what error messages need to name. */

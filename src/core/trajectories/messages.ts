@@ -1,5 +1,5 @@
 import type { AgentMessage, AssistantToolCall } from '../agent/types'
-import { isPlainObject } from '../dataset/text'
+import { isPlainObject } from '../base/text'
 
 /**
  * One chat message of an exported trajectory: the OpenAI chat shape with

@@ -5,7 +5,7 @@
  * `responses.create` request replaying the attempt.
  */
 import type { AgentMessage, AssistantToolCall } from '../agent/types'
-import { isPlainObject } from '../dataset/text'
+import { isPlainObject } from '../base/text'
 import type { ToolSchema } from '../dataset/types'
 import { trajectoryFields } from './collect'
 import type { TrajectoryFields } from './collect'

@@ -1,6 +1,6 @@
 import type { AgentMessage } from '../agent/types'
 import type { ToolSchema } from '../dataset/types'
-import type { DetailLine } from '../score/aggregate'
+import type { DetailLine } from '../results/aggregate'
 import type { PredictedCall } from '../score/types'
 
 /**

@@ -3,7 +3,7 @@ import { persist } from 'zustand/middleware'
 import { DEFAULT_SYSTEM_TEMPLATE, MAX_TURNS, redactSecrets } from '../../core'
 import type { Setting } from '../../core'
 import type { StoredRun } from '../../db'
-import { newId } from '../../core/ids'
+import { newId } from '../../core'
 import { endpointOf, keyForEndpoint, parseEndpointKeys, withEndpointKey } from '../../runner/keys'
 import { useSession } from '../sessionStore'
 

@@ -5,10 +5,10 @@
  * TaskHost (MCP, `npm run agent`), window.spieval and the page's runner use
  * these, so an agent meets the same words in each.
  */
-import { systemPrompt } from './agent/prompt'
-import type { Attempt } from './attempt/attempt'
-import type { Profile, ToolSchema } from './dataset/types'
-import type { Mismatch, PredictedCall, TaskVerdict } from './score/types'
+import { systemPrompt } from '../agent/prompt'
+import type { Attempt } from '../attempt/attempt'
+import type { Profile, ToolSchema } from '../dataset/types'
+import type { Mismatch, PredictedCall, TaskVerdict } from '../score/types'
 
 /** What opening a task gives an agent (the same object as window.spieval.open). */
 export interface OpenedTask {

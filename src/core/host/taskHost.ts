@@ -1,12 +1,12 @@
-import type { Dataset, ToolSchema } from './dataset/types'
-import { openedTask, submission } from './hostAnswers'
-import type { OpenedTask, SubmittedVerdict } from './hostAnswers'
-import { Attempt } from './attempt/attempt'
-import { MemorySink } from './attempt/memory'
-import type { AttemptSink, AttemptState, FailureRate, RunTag } from './attempt/types'
-import type { TrajectoryStep } from './tools/steps'
-import { readSetting } from './tools/types'
-import type { CallSource, Setting } from './tools/types'
+import type { Dataset, ToolSchema } from '../dataset/types'
+import { openedTask, submission } from './answers'
+import type { OpenedTask, SubmittedVerdict } from './answers'
+import { Attempt } from '../attempt/attempt'
+import { MemorySink } from '../attempt/memory'
+import type { AttemptSink, AttemptState, FailureRate, RunTag } from '../attempt/types'
+import type { TrajectoryStep } from '../tools/steps'
+import { readSetting } from '../tools/types'
+import type { CallSource, Setting } from '../tools/types'
 
 /**
  * A Node host of the attempt kernel (the MCP server, `npm run agent`): one

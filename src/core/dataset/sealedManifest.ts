@@ -42,10 +42,10 @@
  *
  * Keys not named here are ignored, so that a later version may add some.
  */
-import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
-import { isAccessSetting } from '../attempt/types'
-import type { AccessSetting } from '../attempt/types'
-import { fromBase64 } from './webcrypto'
+import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
+import { isAccessSetting } from './types'
+import type { AccessSetting } from './types'
+import { fromBase64 } from '../base/webcrypto'
 
 export const SEALED_FORMAT = 'spieval-sealed'
 export const SEALED_VERSION = 1

@@ -1,7 +1,7 @@
 import { isRetrievalToolName } from '../apps/registry'
-import { isPlainObject, parseJsonWithLine, splitLines } from '../dataset/text'
+import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
 import type { DatasetIssue } from '../dataset/types'
-import type { PredictedCall } from './types'
+import type { PredictedCall } from '../score/types'
 
 /** One response line (docs/reference.md): a task's answer in one run. */
 export interface ResponseLine {

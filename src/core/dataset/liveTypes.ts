@@ -2,7 +2,7 @@
  * Types of live state (docs/reference.md, "Live state"): effects of execution tools,
  * expected changes of a task, friction rules and the verify mode.
  */
-import type { PhoneRecord, Profile } from '../dataset/types'
+import type { PhoneRecord, Profile } from './types'
 
 /** What an effect or an expected change does to one record of an app. */
 export type ChangeOp = 'insert' | 'update' | 'delete'

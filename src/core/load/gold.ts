@@ -1,6 +1,6 @@
 import { fitsSchema } from '../score/compare'
-import { hasOwn, ownValue } from './own'
-import type { JsonSchema, Task, ToolSchema } from './types'
+import { hasOwn, ownValue } from '../base/own'
+import type { JsonSchema, Task, ToolSchema } from '../dataset/types'
 
 /**
  * The gold calls' errors against tools.json: an unknown tool or parameter, a

@@ -10,7 +10,7 @@ import type { LiveOutcome } from '../live/outcome'
 import { effectsOf, stateOfCalls } from '../live/replayCalls'
 import { stateVerdict } from '../live/verdict'
 import { ToolRuntime } from '../tools/runtime'
-import type { PredictedCall, TaskVerdict } from './types'
+import type { PredictedCall, TaskVerdict } from '../score/types'
 
 /** What scoring live lines needs beyond the tasks and tools: every task's records and the profile effects stamp. */
 export interface LiveScoring {

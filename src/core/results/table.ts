@@ -1,6 +1,6 @@
 import type { ScoreResult } from './aggregate'
-import { capabilityName } from './capabilities'
-import { formatMeanStd } from './stats'
+import { capabilityName } from '../score/capabilities'
+import { formatMeanStd } from '../score/stats'
 
 /** The paper's Table 2 layout as text: one column per capability, then overall. */
 export function formatScoreTable(result: ScoreResult, label = 'responses'): string {

@@ -5,10 +5,10 @@
  * used so far, and whose end (the stop, or the error) is stored with it. A
  * stopped run is resumed from those turns; nothing here scores or finishes.
  */
-import { runAgent } from './agent/loop'
-import type { AgentRunInput, AgentRunResult } from './agent/loop'
-import type { AgentMessage, TokenUsage } from './agent/types'
-import type { Attempt } from './attempt/attempt'
+import { runAgent } from '../agent/loop'
+import type { AgentRunInput, AgentRunResult } from '../agent/loop'
+import type { AgentMessage, TokenUsage } from '../agent/types'
+import type { Attempt } from '../attempt/attempt'
 
 export interface AttemptAgentInput extends Omit<AgentRunInput, 'onTurn' | 'tools' | 'callTool'> {
   /** The call path (the phone's, while the attempt is on it); default the attempt's own, as `agent`. */

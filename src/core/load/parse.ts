@@ -1,14 +1,14 @@
-import { APP_KEYS, DATASET_FILES, SEALED_FILE } from './types'
-import type { ChatMessage, Dataset, DatasetIssue, GoldCall, PhoneRecord, Profile, Task, TaskRecords, ToolSchema } from './types'
-import { SPIEVAL_PROFILE, readProfile } from './profile'
-import { isPlainObject, parseJsonWithLine, splitLines } from './text'
-import { hasOwn, setOwn } from './own'
+import { APP_KEYS, DATASET_FILES, SEALED_FILE } from '../dataset/types'
+import type { ChatMessage, Dataset, DatasetIssue, GoldCall, PhoneRecord, Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
+import { SPIEVAL_PROFILE, readProfile } from '../dataset/profile'
+import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
+import { hasOwn, setOwn } from '../base/own'
 import { goldProblems } from './gold'
 import { EFFECT_KEY, SEALED_RUNTIME_KEY, readLiveMetadata, readSealedRuntime } from '../live/read'
 import { liveProblems } from '../live/problems'
-import type { LiveMetadata } from '../live/types'
-import { IV_BYTES, TAG_BYTES, isBase64Of, readSealedManifest } from '../seal/manifest'
-import type { SealedManifest } from '../seal/manifest'
+import type { LiveMetadata } from '../dataset/liveTypes'
+import { IV_BYTES, TAG_BYTES, isBase64Of, readSealedManifest } from '../dataset/sealedManifest'
+import type { SealedManifest } from '../dataset/sealedManifest'
 
 /** Thrown when a data set cannot be loaded; `issues` holds every error found, each placed in its file. */
 export class DatasetError extends Error {

@@ -20,12 +20,12 @@
  * - sealed.json when the data set is sealed: its tasks are then its sealed
  *   lines, so a participant's folder exports as it was given.
  */
-import { DATASET_FILES, SEALED_FILE } from './types'
-import type { Profile, PhoneRecord, Task, TaskRecords, ToolSchema } from './types'
+import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
+import type { Profile, PhoneRecord, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { IssueList, parseProfile, parseTools, readTaskLine } from './parse'
-import { isPlainObject } from './text'
-import { hasOwn, ownValue, setOwn } from './own'
-import type { SealedManifest } from '../seal/manifest'
+import { isPlainObject } from '../base/text'
+import { hasOwn, ownValue, setOwn } from '../base/own'
+import type { SealedManifest } from '../dataset/sealedManifest'
 
 /** One task's records as storage keeps them, with what records_db.json had beside them. */
 export interface StoredRecords {

@@ -2,10 +2,10 @@ import { APPS, appInfo } from '../apps/registry'
 import { fitsSchema } from '../score/compare'
 import { CAPABILITIES } from '../score/capabilities'
 import { valueText } from '../search/indexed'
-import { DATASET_FILES } from './types'
-import { hasOwn, ownValue } from './own'
+import { DATASET_FILES } from '../dataset/types'
+import { hasOwn, ownValue } from '../base/own'
 import { readAcceptable } from './gold'
-import type { Dataset, DatasetIssue, JsonSchema, Task } from './types'
+import type { Dataset, DatasetIssue, JsonSchema, Task } from '../dataset/types'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const TIME = /^\d{1,2}:\d{2}(:\d{2})?$/

@@ -1,12 +1,12 @@
 import type { AttemptSink, AttemptState } from '../attempt'
 import type { Dataset } from '../dataset/types'
-import { TaskHost } from '../host'
-import type { SubmittedVerdict } from '../hostAnswers'
+import { TaskHost } from './taskHost'
+import type { SubmittedVerdict } from './answers'
 import type { TrajectoryStep } from '../tools/steps'
 import type { Setting } from '../tools/types'
-import { OracleAgent } from './builtin'
-import { runAgent } from './loop'
-import type { AgentRunResult } from './loop'
+import { OracleAgent } from '../agent/builtin'
+import { runAgent } from '../agent/loop'
+import type { AgentRunResult } from '../agent/loop'
 
 /**
  * The oracle agent's run at one task, through the tools as any agent makes
