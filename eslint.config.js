@@ -11,7 +11,7 @@ import path from 'node:path'
  * The views. Each is a feature: it may use core, db, state, api, i18n, runner and src/shared, never another feature
  * nor app. src/app is the composition root: it alone puts features together (it passes the phone to runs and replay).
  */
-const FEATURES = ['phone', 'panel', 'people', 'runs', 'replay', 'analysis', 'present', 'authoring']
+const FEATURES = ['phone', 'panel', 'people', 'runs', 'replay', 'analysis', 'present', 'authoring', 'datasets', 'studies']
 /** Everything above db, state's and the runner's layer: what core, db and the runner may not import. */
 const UI = [...FEATURES, 'app', 'shared', 'api', 'state', 'i18n', 'runner']
 
@@ -46,6 +46,14 @@ const coreLayerZones = CORE_LAYERS.slice(0, -1).map((name, i) => ({
 /** What outside core may import: src/core/index.ts, or a folder's index.ts (the entries a view loads on demand). */
 const CORE_ENTRIES = ['./index.ts', ...coreFolders.filter((name) => fs.existsSync(path.join(coreDir, name, 'index.ts'))).map((name) => `./${name}/index.ts`)]
 
+/** Every folder of src has its place in the zones below; the config refuses to load with one it does not know. */
+const SRC_FOLDERS = ['core', 'db', 'state', 'api', 'runner', 'i18n', 'shared', 'app', 'server', ...FEATURES]
+const unknownFolders = fs
+  .readdirSync(path.join(import.meta.dirname, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SRC_FOLDERS.includes(entry.name))
+  .map((entry) => entry.name)
+if (unknownFolders.length > 0) throw new Error(`eslint.config.js: give src/${unknownFolders.join(', src/')} its zone (FEATURES, or a layer in SRC_FOLDERS)`)
+
 /** Folders that may not import each other, by the file an import resolves to (so core/analysis is not src/analysis). */
 const zones = [
   {
@@ -69,6 +77,11 @@ const zones = [
     from: src([...FEATURES.filter((other) => other !== name), 'app']),
     message: `src/${name} is a feature: it may not import another feature nor app; move what they share to src/shared, or let app pass it in.`,
   })),
+  {
+    target: './src/i18n',
+    from: src(['db', ...UI.filter((name) => name !== 'i18n')]),
+    message: 'src/i18n holds the strings: it may use core only.',
+  },
   {
     target: './src/shared',
     from: src([...FEATURES, 'app']),

@@ -38,8 +38,8 @@ import {
   startDraft,
   undo,
   useAuthoring,
-} from '../src/state/authoring'
-import type { DraftContext } from '../src/state/authoring'
+} from '../src/authoring/store'
+import type { DraftContext } from '../src/authoring/store'
 import { SAMPLE_DIR } from './fixtures'
 import { VIEWS, viewOfHash, viewPathOfHash } from '../src/state/view'
 

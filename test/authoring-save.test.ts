@@ -15,7 +15,7 @@ import {
   showAskedGold,
   undo,
   useAuthoring,
-} from '../src/state/authoring'
+} from '../src/authoring/store'
 import { useSession } from '../src/state/sessionStore'
 import { useSettings } from '../src/state/settings'
 import { SAMPLE_DIR } from './fixtures'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AttemptRow, CallRow } from '../src/db'
-import { forkComparisons } from '../src/state/analysis'
+import { forkComparisons } from '../src/analysis/store'
 import { forkFamily } from '../src/state/replay'
 
 const row = (id: string, change: Partial<AttemptRow> = {}): AttemptRow => ({

@@ -7,7 +7,7 @@ import type { Task } from '../src/core/index'
 import { unzipArchive } from '../src/core/archive/index'
 import { IndexedDbSink, SpievalDatabase, goldReceived, importAttempts, importDataset, recordGoldOfFinished } from '../src/db/index'
 import { SCHEMA_V1 } from '../src/db/schema'
-import { personAttempt } from '../src/state/people'
+import { personAttempt } from '../src/people/store'
 import { RECORDS, TOOLS, fixtureDataset, fixtureFiles } from './fixtures'
 import { exportAttempts } from '../src/state/attemptExport'
 

@@ -7,7 +7,7 @@ import { analysisTables, analyze, loadDataset, parseResponses, rowOf, scoreRespo
 import type { AnalysisRow, ToolSchema } from '../src/core/index'
 import { curveKey, disagreements, errorCounts, failureCurves, liveAccuracies, liveTables } from '../src/core/analysis/live'
 import type { AttemptRow, CallRow } from '../src/db'
-import { storedResponseLines } from '../src/state/analysis'
+import { storedResponseLines } from '../src/analysis/store'
 import { ROOT, fixtureFiles } from './fixtures'
 
 /**

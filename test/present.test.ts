@@ -5,7 +5,7 @@ import { en } from '../src/i18n/en'
 import { zh } from '../src/i18n/zh'
 import { callCaption, toolLabel } from '../src/present/callText'
 import { phoneFit } from '../src/present/fit'
-import { presentInSearch, searchWithPresent } from '../src/state/present'
+import { presentInSearch, searchWithPresent } from '../src/present/store'
 
 const i18n = i18next.createInstance()
 await i18n.init({ resources: { en: { translation: en }, zh: { translation: zh } }, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false } })

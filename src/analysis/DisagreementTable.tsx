@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { disagreements, errorCounts } from '../core'
 import type { AnalysisRow, Task } from '../core'
 import { TableScroll } from '../shared/TableScroll'
-import { showTask, useAnalysis } from '../state/analysis'
+import { showTask, useAnalysis } from './store'
 import { callsErrorLabel, capabilityLabel, rowLabel, stateErrorLabel } from './labels'
 import { TaskDetail } from './TaskDetail'
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { AttemptRow } from '../db'
-import { useAnalysis } from '../state/analysis'
-import type { CallDifference, CallText } from '../state/analysis'
+import { useAnalysis } from './store'
+import type { CallDifference, CallText } from './store'
 import { showView } from '../state/view'
 import { TableScroll } from '../shared/TableScroll'
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { FilePlus, Trash2 } from 'lucide-react'
 import type { AnalysisRow } from '../core'
-import { addResponseFiles, removeResponseFile, setPublished, toggleRow, useAnalysis } from '../state/analysis'
+import { addResponseFiles, removeResponseFile, setPublished, toggleRow, useAnalysis } from './store'
 import { rowLabel } from './labels'
 
 /** What goes into the analysis: the rows (ticked), added response files, the paper's reference block. */

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react'
 import { PUBLISHED_LEADERBOARD, formatMeanStd } from '../core'
 import type { AnalysisRow } from '../core'
 import { TableScroll } from '../shared/TableScroll'
-import { sortBy, useAnalysis } from '../state/analysis'
+import { sortBy, useAnalysis } from './store'
 import { capabilityLabel, rowLabel } from './labels'
 
 /** A row of the table: a label, its runs or people, and mean ± std per column key. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Check, X } from 'lucide-react'
 import type { AnalysisRow, Task } from '../core'
-import { showTask, useAnalysis } from '../state/analysis'
+import { showTask, useAnalysis } from './store'
 import { showView } from '../state/view'
 import { callsErrorLabel, rowLabel, stateErrorLabel, unitLabel } from './labels'
 

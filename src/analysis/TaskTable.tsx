@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { AnalysisRow, Task } from '../core'
-import { showTask, useAnalysis } from '../state/analysis'
+import { showTask, useAnalysis } from './store'
 import { capabilityLabel, rowLabel } from './labels'
 import { TaskDetail } from './TaskDetail'
 

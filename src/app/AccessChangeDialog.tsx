@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef } from 'react'
-import { createPortal } from 'react-dom'
+import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccessSetting, AttemptRow } from '../db'
 import { restartInSetting } from '../state/access'
 import { useSettings } from '../state/settings'
+import { Dialog } from '../shared/Dialog'
 
 /**
  * Asks what a new access setting is for when an unfinished attempt on the
@@ -13,29 +13,12 @@ import { useSettings } from '../state/settings'
 export function AccessChangeDialog({ attempt, next, onClose }: { attempt: AttemptRow; next: AccessSetting; onClose: () => void }) {
   const { t } = useTranslation()
   const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
   const restart = useRef<HTMLButtonElement>(null)
-
-  useEffect(() => {
-    const box = dialog.current
-    if (!box) return
-    if (!box.open) box.showModal()
-    restart.current?.focus()
-    const cancel = (e: Event) => {
-      e.preventDefault()
-      onClose()
-    }
-    box.addEventListener('cancel', cancel)
-    return () => {
-      box.removeEventListener('cancel', cancel)
-      if (box.open) box.close()
-    }
-  }, [onClose])
 
   const names = { current: t(`accessModes.${attempt.access}`), setting: t(`accessModes.${next}`), task: attempt.taskId }
   // On the page's body: the control may sit in the small screen's menu, itself a dialog.
-  return createPortal(
-    <dialog ref={dialog} className="finish-confirm access-change" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+  return (
+    <Dialog portal className="finish-confirm access-change" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onDismiss={onClose} initialFocus={restart}>
       <h2 id={`${id}-title`}>{t('accessChange.title')}</h2>
       <p id={`${id}-text`}>{t('accessChange.text', names)}</p>
       <div className="access-change-buttons">
@@ -63,7 +46,6 @@ export function AccessChangeDialog({ attempt, next, onClose }: { attempt: Attemp
           {t('cancel')}
         </button>
       </div>
-    </dialog>,
-    document.body,
+    </Dialog>
   )
 }

@@ -10,15 +10,16 @@ import { StorageBanner } from '../panel/StorageBanner'
 import { boot, checkpointTime, onVisibilityChange, useSession } from '../state/session'
 import { requestPersistence, useStorage } from '../state/storage'
 import { useShownView } from '../state/view'
-import { usePresent } from '../state/present'
+import { usePresent } from '../present/store'
 import { followLinks } from '../state/links'
-import { DataLinkProblem } from './DataLink'
+import { DataLinkProblem } from '../datasets/DataLink'
 import { DatabaseNotice } from './DatabaseNotice'
 import { ErrorBoundary } from './ErrorBoundary'
 import { TopBar } from './TopBar'
 import { TaskSheet } from './TaskSheet'
 import { useCompact } from './compact'
 import './app.css'
+import { addressHash } from '../state/address'
 
 // Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client).
 const PeopleView = lazy(() => import('../people/PeopleView').then((m) => ({ default: m.PeopleView })))
@@ -53,7 +54,7 @@ export function App() {
     // Once per page: StrictMode runs effects twice, and a second boot would reopen the first task under an agent.
     if (booted) return
     booted = true
-    void boot(() => fetchDatasetFiles(), window.location.hash)
+    void boot(() => fetchDatasetFiles(), addressHash())
     followLinks()
     void requestPersistence()
   }, [])

@@ -80,10 +80,10 @@ function CrashNotice({ error }: { error: Error }) {
 async function exportMyAttempts(): Promise<ExportStatus> {
   try {
     if (!useSession.getState().dataset) return { kind: 'none' }
-    const { exportPeople, usePeople } = await import('../state/people')
-    const before = usePeople.getState().exported
+    const { exportPeople, useExchange } = await import('../state/exchange')
+    const before = useExchange.getState().exported
     await exportPeople('mine', 'zip')
-    const after = usePeople.getState()
+    const after = useExchange.getState()
     if (after.exportError) return { kind: 'failed', message: after.exportError }
     // The same summary as before: the People view's export was still running, and this one did not start.
     if (!after.exported || after.exported === before) return { kind: 'elsewhere' }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Database, Menu, UserRound, X } from 'lucide-react'
-import { openManager } from '../state/datasets'
+import { Dialog } from '../shared/Dialog'
+import { openManager } from '../datasets/store'
 import { useSettings } from '../state/settings'
 import { useSession } from '../state/session'
 import { showView, useShownView, viewsOf } from '../state/view'
@@ -19,39 +20,20 @@ export function MenuButton({ onAnnotator }: { onAnnotator: () => void }) {
   const views = useSession((s) => viewsOf(s.dataset))
   const actor = useSettings((s) => s.actor)
   const [open, setOpen] = useState(false)
-  const dialog = useRef<HTMLDialogElement>(null)
-
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (open && !el.open) el.showModal()
-    if (!open && el.open) el.close()
-  }, [open])
 
   return (
     <>
       <button type="button" id={MENU_BUTTON_ID} className="menu-button" aria-haspopup="dialog" aria-expanded={open} aria-label={t('layout.openMenu')} onClick={() => setOpen(true)}>
         <Menu size={22} aria-hidden="true" />
       </button>
-      <dialog
-        ref={dialog}
+      <Dialog
+        open={open}
         className="app-menu"
         aria-labelledby="app-menu-title"
-        onClose={() => {
-          setOpen(false)
-          const active = document.activeElement
-          if (!active || active === document.body || dialog.current?.contains(active)) document.getElementById(MENU_BUTTON_ID)?.focus()
-        }}
-        onKeyDown={(e) => {
-          // Escape closes the menu only; the phone must not also go back.
-          if (e.key === 'Escape') e.stopPropagation()
-        }}
-        onClick={(e) => {
-          const el = dialog.current
-          if (!el || e.target !== el) return
-          const box = el.getBoundingClientRect()
-          if (e.clientY < box.top || e.clientY > box.bottom || e.clientX < box.left || e.clientX > box.right) setOpen(false)
-        }}
+        onDismiss={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        returnFocusTo={MENU_BUTTON_ID}
+        dismissOnBackdrop
       >
         <div className="sheet-head">
           <h2 id="app-menu-title">{t('layout.menu')}</h2>
@@ -104,7 +86,7 @@ export function MenuButton({ onAnnotator }: { onAnnotator: () => void }) {
           )}
           <SettingsControls />
         </section>
-      </dialog>
+      </Dialog>
     </>
   )
 }

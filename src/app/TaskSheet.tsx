@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Dialog } from '../shared/Dialog'
 import { CheckCircle2, ChevronUp, Send, X, XCircle } from 'lucide-react'
 import { useSession, useShownVerdict } from '../state/session'
 import { elapsedAt, formatElapsed, useTimer } from '../state/timer'
@@ -71,14 +72,6 @@ export function TaskButton() {
 function Sheet({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const open = useTaskSheet((s) => s.open)
-  const dialog = useRef<HTMLDialogElement>(null)
-
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (open && !el.open) el.showModal()
-    if (!open && el.open) el.close()
-  }, [open])
   // Leaving the compact layout or the phone view closes the sheet, so that it does not spring open on return.
   useEffect(() => () => setTaskSheet(false), [])
   // Another task picked (the navigator, Next task): the sheet gives way to the phone, where that task is solved.
@@ -90,27 +83,14 @@ function Sheet({ children }: { children: ReactNode }) {
   }, [taskId])
 
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      open={open}
       className="task-sheet"
       aria-labelledby="task-sheet-title"
-      onClose={() => {
-        setTaskSheet(false)
-        // Back to the button that opened it, unless the person has already moved on to something else.
-        const active = document.activeElement
-        if (!active || active === document.body || dialog.current?.contains(active)) document.getElementById(TASK_BUTTON_ID)?.focus()
-      }}
-      onKeyDown={(e) => {
-        // Escape closes the sheet only; the phone must not also go back.
-        if (e.key === 'Escape') e.stopPropagation()
-      }}
-      onClick={(e) => {
-        // A tap on the dimmed phone above the sheet lands on the dialog itself, outside its box.
-        const el = dialog.current
-        if (!el || e.target !== el) return
-        const box = el.getBoundingClientRect()
-        if (e.clientY < box.top || e.clientY > box.bottom || e.clientX < box.left || e.clientX > box.right) setTaskSheet(false)
-      }}
+      onDismiss={() => setTaskSheet(false)}
+      onClose={() => setTaskSheet(false)}
+      returnFocusTo={TASK_BUTTON_ID}
+      dismissOnBackdrop
     >
       <div className="sheet-head">
         <h2 id="task-sheet-title">{t('layout.task')}</h2>
@@ -119,7 +99,7 @@ function Sheet({ children }: { children: ReactNode }) {
         </button>
       </div>
       {children}
-    </dialog>
+    </Dialog>
   )
 }
 

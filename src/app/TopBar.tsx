@@ -7,7 +7,8 @@ import { useSession } from '../state/session'
 import { isParticipantPage, showView, useShownView, viewsOf } from '../state/view'
 import { PresentButton } from '../present/PresentButton'
 import { useCompact } from './compact'
-import { DatasetManager } from './DatasetManager'
+import { DatasetManager } from '../datasets/DatasetManager'
+import { SealingActions } from '../studies/SealingActions'
 import { MenuButton } from './MobileMenu'
 import { DatasetName, SettingsControls } from './Settings'
 import { TaskButton } from './TaskSheet'
@@ -55,7 +56,7 @@ export function TopBar() {
         </h1>
         {taskHere && <TaskButton />}
         {/* Its own button is in the menu; the dialogs, the data link prompt and the page's drop target stay here. */}
-        <DatasetManager />
+        <DatasetManager RowActions={SealingActions} />
         <MenuButton onAnnotator={() => setAskName(true)} />
         {askName && <AnnotatorDialog onClose={() => setAskName(false)} />}
       </header>
@@ -74,7 +75,7 @@ export function TopBar() {
       </nav>
       {!participant && <PresentButton />}
       <DatasetName />
-      <DatasetManager />
+      <DatasetManager RowActions={SealingActions} />
       {actor !== '' && (
         <button type="button" className="annotator" onClick={() => setAskName(true)} aria-label={t('panel.changeAnnotator', { name: actor })} title={t('layout.annotatorShort', { name: actor })}>
           <UserRound size={16} aria-hidden="true" />

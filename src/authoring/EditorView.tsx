@@ -14,7 +14,7 @@ import {
   saveDraft,
   undo,
   useAuthoring,
-} from '../state/authoring'
+} from './store'
 import { openTask, useSession } from '../state/session'
 import { showView, viewPathOfHash } from '../state/view'
 import { GoldEditor } from './GoldEditor'
@@ -24,10 +24,11 @@ import { RecordsEditor } from './RecordsEditor'
 import { ChecksCard, HistoryCard, ProfileCard, SavedCard } from './SidePanels'
 import { TaskFields } from './TaskFields'
 import './authoring.css'
+import { addressHash, followAddressChanges } from '../state/address'
 
 /** The task the address names (`#/edit/<id>`, `#/edit/new`), else the one on the phone, else a new one. */
 function taskOfAddress(): string {
-  return viewPathOfHash(window.location.hash)[0] ?? useSession.getState().task?.id ?? 'new'
+  return viewPathOfHash(addressHash())[0] ?? useSession.getState().task?.id ?? 'new'
 }
 
 /** Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, anywhere in the page while the editor is shown (the draft's history, not a field's). */
@@ -65,14 +66,13 @@ export function EditorView() {
 
   useEffect(() => {
     void openEditor(taskOfAddress())
-    const onHash = () => {
-      if (window.location.hash.startsWith('#/edit')) void openEditor(taskOfAddress())
-    }
-    window.addEventListener('hashchange', onHash)
+    const stopFollowing = followAddressChanges((hash) => {
+      if (hash.startsWith('#/edit')) void openEditor(taskOfAddress())
+    })
     window.addEventListener('keydown', onKey)
     window.addEventListener('beforeunload', onLeave)
     return () => {
-      window.removeEventListener('hashchange', onHash)
+      stopFollowing()
       window.removeEventListener('keydown', onKey)
       window.removeEventListener('beforeunload', onLeave)
     }
@@ -88,7 +88,7 @@ export function EditorView() {
   if (status === 'missing' || status === 'sealed')
     return (
       <div className="editor-view">
-        <p role="alert">{status === 'sealed' ? t('authoring.sealed') : t('authoring.missing', { id: viewPathOfHash(window.location.hash)[0] ?? '' })}</p>
+        <p role="alert">{status === 'sealed' ? t('authoring.sealed') : t('authoring.missing', { id: viewPathOfHash(addressHash())[0] ?? '' })}</p>
       </div>
     )
 

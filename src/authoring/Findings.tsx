@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { findingsAt, useAuthoring } from '../state/authoring'
-import type { Finding, FindingPlace } from '../state/authoring'
+import { findingsAt, useAuthoring } from './store'
+import type { Finding, FindingPlace } from './store'
 
 /** The text of a finding: the editor's own words for its own checks, else the validator's message as `npm run validate` prints it. */
 export function FindingText({ finding }: { finding: Finding }) {

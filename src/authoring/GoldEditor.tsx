@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react'
 import { isRetrievalToolName } from '../core'
 import type { GoldCall, JsonSchema, ToolSchema } from '../core'
-import { addCall, editDraft, moveCall, removeCall, setAcceptable, setCallTool, setFree, useAuthoring } from '../state/authoring'
+import { addCall, editDraft, moveCall, removeCall, setAcceptable, setCallTool, setFree, useAuthoring } from './store'
 import { Findings } from './Findings'
 import { parseValue, valueLabel } from './values'
 

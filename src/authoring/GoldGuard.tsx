@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId, useRef } from 'react'
+import { Dialog } from '../shared/Dialog'
 import { useTranslation } from 'react-i18next'
-import { declineGold, showAskedGold, useAuthoring } from '../state/authoring'
+import { declineGold, showAskedGold, useAuthoring } from './store'
 
 /**
  * Asks before the editor shows the gold of a task the person has not
@@ -11,28 +12,11 @@ import { declineGold, showAskedGold, useAuthoring } from '../state/authoring'
 export function GoldGuard({ taskId }: { taskId: string }) {
   const { t } = useTranslation()
   const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
   const back = useRef<HTMLButtonElement>(null)
   const busy = useAuthoring((s) => s.status !== 'ask')
 
-  useEffect(() => {
-    const box = dialog.current
-    if (!box) return
-    if (!box.open) box.showModal()
-    back.current?.focus()
-    const cancel = (e: Event) => {
-      e.preventDefault()
-      declineGold()
-    }
-    box.addEventListener('cancel', cancel)
-    return () => {
-      box.removeEventListener('cancel', cancel)
-      if (box.open) box.close()
-    }
-  }, [])
-
   return (
-    <dialog ref={dialog} className="gold-guard" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+    <Dialog className="gold-guard" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onDismiss={declineGold} initialFocus={back}>
       <h2 id={`${id}-title`}>{t('blind.editorTitle', { id: taskId })}</h2>
       <p id={`${id}-text`}>{t('blind.editorText')}</p>
       <div className="gold-guard-buttons">
@@ -43,6 +27,6 @@ export function GoldGuard({ taskId }: { taskId: string }) {
           {t('blind.confirm')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { editDraft, expectedStateFromMyAttempt, liveText, readLiveText, setLive, useAuthoring } from '../state/authoring'
+import { editDraft, expectedStateFromMyAttempt, liveText, readLiveText, setLive, useAuthoring } from './store'
 import { Findings } from './Findings'
 
 /**

@@ -13,7 +13,7 @@ import {
   setRecordField,
   setRecords,
   useAuthoring,
-} from '../state/authoring'
+} from './store'
 import { Findings } from './Findings'
 import { parseCell, valueLabel } from './values'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { describeChanges } from '../core'
-import { checkSolvability, loadHistory, saveProfileText, useAuthoring } from '../state/authoring'
+import { checkSolvability, loadHistory, saveProfileText, useAuthoring } from './store'
 import { Findings } from './Findings'
 
 /** The validator's counts, the findings that belong to no one field, and the oracle's solvability check. */

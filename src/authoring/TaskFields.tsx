@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { CAPABILITIES } from '../core'
-import { editDraft, setField, setInstruction, useAuthoring } from '../state/authoring'
+import { editDraft, setField, setInstruction, useAuthoring } from './store'
 import { capabilityLabel } from '../shared/labels'
 import { Findings, useHasFindings } from './Findings'
 

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { contentFingerprint, setOwn } from '../core'
+import { contentFingerprint, fileSafeName, setOwn } from '../core'
 import type { AttemptJudge, JudgedAttempt, LiveScoring, Task, TaskRecords, TaskVersion } from '../core'
 import { ArchiveError, readArchive } from '../core/archive'
 import type { ArchiveInput, ArchiveSealed, ArchivedAttempt, ArchivedStep } from '../core/archive'
@@ -121,7 +121,7 @@ async function sealedEntry(dataset: DatasetRow, tasks: readonly Task[], records:
   return { ...(study ? { study: { id: study.id, person: study.person } } : {}), fingerprints }
 }
 
-const fileSafe = (name: string): string => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
+const fileSafe = (name: string): string => fileSafeName(name, 'dataset')
 
 /** What an export of attempts is built from (src/state/attemptExport.ts builds and scores it; storage only gathers). */
 export interface AttemptExportSource {

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { openTask, useSession } from '../state/session'
 import { useSettings } from '../state/settings'
+import { Dialog } from '../shared/Dialog'
 
 /** Sets the annotator and reopens the task under their name (each person has their own attempts). */
 export function setAnnotator(name: string): void {
@@ -17,17 +18,13 @@ export function AnnotatorDialog({ onClose }: { onClose?: () => void }) {
   // A study's share sets the annotator to its person at boot, so `current` already offers that name.
   const [typed, setName] = useState<string | undefined>(undefined)
   const name = typed ?? (current === 'anonymous' ? '' : current)
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const el = dialog.current
-    if (el && !el.open) el.showModal()
-  }, [])
   const done = (value: string) => {
     setAnnotator(value)
-    dialog.current?.close()
+    onClose?.()
   }
   return (
-    <dialog ref={dialog} className="annotator-dialog" aria-labelledby="annotator-title" onCancel={(e) => current === '' && e.preventDefault()} onClose={() => onClose?.()}>
+    // Without a name yet, Escape does not skip the question: Skip does, on purpose.
+    <Dialog className="annotator-dialog" aria-labelledby="annotator-title" onDismiss={current === '' ? undefined : onClose}>
       <form
         method="dialog"
         onSubmit={(e) => {
@@ -50,6 +47,6 @@ export function AnnotatorDialog({ onClose }: { onClose?: () => void }) {
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { earlierVersionOf } from '../state/revisionReview'
-import type { EarlierVersion as Version } from '../state/revisionReview'
+import { earlierVersionOf } from './revisionReview'
+import type { EarlierVersion as Version } from './revisionReview'
 import { useSession } from '../state/session'
 
 /** In the review of an attempt made before its task was revised: that version, and the verdict under it beside the current one. */

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { Download } from 'lucide-react'
-import { exportPeople, usePeople } from '../state/people'
+import { exportPeople, useExchange } from '../state/exchange'
 import { useSettings } from '../state/settings'
 
 /** A participant's one way out with their work: their attempts as a zip, named by study and person, for whoever runs the study. */
 export default function ExportMine() {
   const { t } = useTranslation()
   const actor = useSettings((s) => s.actor)
-  const busy = usePeople((s) => s.busy)
-  const exported = usePeople((s) => s.exported)
-  const failed = usePeople((s) => s.exportError)
+  const busy = useExchange((s) => s.busy)
+  const exported = useExchange((s) => s.exported)
+  const failed = useExchange((s) => s.exportError)
   return (
     <div className="participant-export">
       <button type="button" disabled={busy !== undefined} onClick={() => void exportPeople('mine', 'zip')}>

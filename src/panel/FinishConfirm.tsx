@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FinishRisk } from '../core'
+import { Dialog } from '../shared/Dialog'
 
 /**
  * Asks before a risky finish, in a modal `<dialog>` (the browser traps focus
@@ -10,28 +11,10 @@ import type { FinishRisk } from '../core'
 export function FinishConfirm(props: { risk: FinishRisk; sealed: boolean; onFinish: () => void; onCancel: () => void }) {
   const { t } = useTranslation()
   const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
   const keep = useRef<HTMLButtonElement>(null)
-  const { onCancel } = props
-
-  useEffect(() => {
-    const box = dialog.current
-    if (!box) return
-    if (!box.open) box.showModal()
-    keep.current?.focus()
-    const cancel = (e: Event) => {
-      e.preventDefault()
-      onCancel()
-    }
-    box.addEventListener('cancel', cancel)
-    return () => {
-      box.removeEventListener('cancel', cancel)
-      if (box.open) box.close()
-    }
-  }, [onCancel])
 
   return (
-    <dialog ref={dialog} className="finish-confirm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+    <Dialog className="finish-confirm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onDismiss={props.onCancel} initialFocus={keep}>
       <h2 id={`${id}-title`}>{t('finishConfirm.title')}</h2>
       {/* A sealed task is submitted, not scored: the words must not promise a verdict. */}
       <p id={`${id}-text`}>{t(props.sealed ? `participant.${props.risk}` : `finishConfirm.${props.risk}`)}</p>
@@ -43,6 +26,6 @@ export function FinishConfirm(props: { risk: FinishRisk; sealed: boolean; onFini
           {t(props.sealed ? 'participant.submitAnyway' : 'finishConfirm.finishAnyway')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   )
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { CrossValidationRow } from '../core'
-import { openOnPhone } from '../state/people'
+import { openOnPhone } from './store'
 import { useSession } from '../state/session'
 import { showView } from '../state/view'
 import { capabilityLabel } from '../shared/labels'

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { FileDown } from 'lucide-react'
 import { crossValidation, crossValidationCsv } from '../core'
 import { saveDownload } from '../state/download'
-import { setPeopleOption, usePeople } from '../state/people'
+import { setPeopleOption, usePeople } from './store'
 import { useSession } from '../state/session'
 import { CrossValidationTable } from './CrossValidationTable'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Download, FileDown } from 'lucide-react'
-import { exportPeople, setPeopleOption, usePeople } from '../state/people'
+import { exportPeople, setExportFinishedOnly, useExchange } from '../state/exchange'
 import { useSession } from '../state/sessionStore'
 import { useSettings } from '../state/settings'
 
@@ -14,14 +14,14 @@ export function ExportPanel() {
   const { t } = useTranslation()
   const actor = useSettings((s) => s.actor)
   const sealed = useSession((s) => s.dataset?.sealed !== undefined)
-  const { finishedOnly, busy, exported, exportError } = usePeople()
+  const { finishedOnly, busy, exported, exportError } = useExchange()
   const disabled = busy !== undefined
   return (
     <section className="people-card" aria-labelledby="people-export">
       <h4 id="people-export">{t('people.export.heading')}</h4>
       <p className="people-hint">{t(sealed ? 'sealedExchange.exportHint' : 'people.export.hint')}</p>
       <label className="people-check">
-        <input type="checkbox" checked={finishedOnly} onChange={(e) => setPeopleOption({ finishedOnly: e.target.checked })} />
+        <input type="checkbox" checked={finishedOnly} onChange={(e) => setExportFinishedOnly(e.target.checked)} />
         {t('people.export.finishedOnly')}
       </label>
       <div className="people-buttons">

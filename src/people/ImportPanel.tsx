@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Upload } from 'lucide-react'
-import { importPeople, usePeople } from '../state/people'
+import { importPeople, useExchange } from '../state/exchange'
 import { useSession } from '../state/sessionStore'
 import { ImportReportView } from '../shared/ImportReport'
 
@@ -14,7 +14,7 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Fi
  */
 export function ImportPanel() {
   const { t } = useTranslation()
-  const busy = usePeople((s) => s.busy)
+  const busy = useExchange((s) => s.busy)
   const sealed = useSession((s) => s.dataset?.sealed !== undefined)
   const [over, setOver] = useState(false)
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react'
 import type { KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PEOPLE_TABS } from '../state/people'
+import { PEOPLE_TABS } from './store'
 import { useSession } from '../state/session'
-import { hasStudyTab, loadStudies, showPeopleTab, useShownPeopleTab, useStudy } from '../state/study'
-import type { PeopleViewTab } from '../state/study'
+import { hasStudyTab, loadStudies, showPeopleTab, useShownPeopleTab, useStudy } from './studyTab'
+import type { PeopleViewTab } from './studyTab'
 
 export const tabId = (tab: PeopleViewTab) => `people-tab-${tab}`
 export const panelId = (tab: PeopleViewTab) => `people-panel-${tab}`

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Presentation } from 'lucide-react'
-import { enterPresent } from '../state/present'
+import { enterPresent } from './store'
 import './PresentButton.css'
 
 /** The top bar's way into presenter mode (the address's `?present` is the other). Presenter mode hands the focus back here. */

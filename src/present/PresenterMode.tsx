@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { X } from 'lucide-react'
-import { leavePresent } from '../state/present'
+import { leavePresent } from './store'
 import { useRuns } from '../state/runs/store'
 import { useSession } from '../state/session'
 import { useView } from '../state/view'

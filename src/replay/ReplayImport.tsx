@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Upload } from 'lucide-react'
 import { ImportReportView } from '../shared/ImportReport'
-import { importPeople, usePeople } from '../state/people'
+import { importPeople, useExchange } from '../state/exchange'
 
 /** Imports a response.jsonl (page, command line, Python harness) or an exported zip, through the People import. */
 export function ReplayImport() {
   const { t } = useTranslation()
-  const busy = usePeople((s) => s.busy)
+  const busy = useExchange((s) => s.busy)
   return (
     <div className="replay-card replay-import">
       <label className={`replay-file${busy ? ' disabled' : ''}`} title={t('replay.importHint')}>

@@ -8,6 +8,7 @@ import { Player } from './Player'
 import { ReplayFilterBar } from './ReplayFilterBar'
 import { ReplayImport } from './ReplayImport'
 import './replay.css'
+import { addressHash } from '../state/address'
 
 /** Keys typed into a field or pressed on a control keep their own meaning there. */
 function ownsKey(target: EventTarget | null, key: string): boolean {
@@ -25,7 +26,7 @@ function ownsKey(target: EventTarget | null, key: string): boolean {
 export function ReplayView({ phone }: { phone: ReactNode }) {
   const { t } = useTranslation()
   // Read while rendering, before any effect (the phone's among them) can touch the hash.
-  const [link] = useState(() => viewPathOfHash(window.location.hash))
+  const [link] = useState(() => viewPathOfHash(addressHash()))
 
   useEffect(() => {
     const [first, second] = link

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { VerdictSummary } from '../core'
-import { usePeople } from '../state/people'
-import type { ImportingView } from '../state/people'
-import type { ImportIssue, ImportOutcome } from '../state/people'
+import { useExchange } from '../state/exchange'
+import type { ImportingView } from '../state/exchange'
+import type { ImportIssue, ImportOutcome } from '../state/exchange'
 import { TableScroll } from './TableScroll'
 import './shared.css'
 
@@ -96,8 +96,8 @@ function ChangedVerdicts({ outcomes }: { outcomes: readonly ImportOutcome[] }) {
 /** What the last import made in `view` merged, and what could not be imported (another view's import is that view's to report). */
 export function ImportReportView({ view }: { view: ImportingView }) {
   const { t } = useTranslation()
-  const busy = usePeople((s) => s.busy)
-  const report = usePeople((s) => (s.imported?.from === view ? s.imported : undefined))
+  const busy = useExchange((s) => s.busy)
+  const report = useExchange((s) => (s.imported?.from === view ? s.imported : undefined))
   const changed = report?.outcomes.reduce((n, o) => n + o.changedVerdicts.length, 0) ?? 0
   return (
     <>

@@ -7,6 +7,7 @@ import { refreshProgress } from './progress'
 import { hashToRoute } from './routes'
 import { useSession } from './sessionStore'
 import { useSettings } from './settings'
+import { addressHash, addressSearch } from './address'
 
 export type LoadSample = () => Promise<Record<string, string>>
 
@@ -39,7 +40,7 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
   useSession.setState({ status: 'loading' })
   try {
     let dataset: DatasetRow | undefined
-    const folder = dataParamHandled ? null : new URLSearchParams(window.location.search).get('data')
+    const folder = dataParamHandled ? null : new URLSearchParams(addressSearch()).get('data')
     dataParamHandled = true
     if (folder) {
       dataset = await openDataLink(folder)
@@ -80,7 +81,7 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
 /** Tries the page's `?data=` link again, after it loaded nothing (the link stays in the address until it loads). */
 export async function retryDataLink(): Promise<void> {
   dataParamHandled = false
-  await boot(() => Promise.reject(new Error('no data set is stored')), window.location.hash)
+  await boot(() => Promise.reject(new Error('no data set is stored')), addressHash())
 }
 
 /** Switches to another stored data set. */
@@ -94,4 +95,17 @@ export async function reloadDatasets(): Promise<void> {
   await leaveAttempt()
   useSession.setState({ task: undefined, attempt: undefined, steps: [], explanation: undefined })
   await boot(() => Promise.reject(new Error('no data set is stored')), '')
+}
+
+const datasetListeners = new Set<() => void>()
+
+/** Tells whoever lists the stored data sets (the data set manager) that one was added, changed or removed. */
+export function datasetsChanged(): void {
+  for (const listener of datasetListeners) listener()
+}
+
+/** Calls `listener` after each {@link datasetsChanged}; returns the way to stop. */
+export function onDatasetsChanged(listener: () => void): () => void {
+  datasetListeners.add(listener)
+  return () => datasetListeners.delete(listener)
 }

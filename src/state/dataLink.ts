@@ -5,6 +5,7 @@ import type { DatasetRow } from '../db'
 import { fetchDatasetFiles } from './fetchDataset'
 import { shownProblem } from './problem'
 import { dataFolderOf, folderName, withoutDataParam } from './urls'
+import { addressHref } from './address'
 
 /** Why a `?data=` link loaded nothing: an i18n key with its values, or a message (the validator's, the network's). */
 export type DataLinkProblem = { param: string } & ({ key: string; params: Record<string, string> } | { message: string })
@@ -46,7 +47,7 @@ export function answerDataLink(load: boolean): void {
  * set. A link that loaded nothing stays, so that a reload tries it again.
  */
 function forgetDataParam(): void {
-  const href = withoutDataParam(window.location.href)
+  const href = withoutDataParam(addressHref())
   if (href !== undefined) window.history.replaceState(window.history.state, '', href)
 }
 

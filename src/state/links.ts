@@ -10,6 +10,7 @@ import { usePhone } from './phone'
 import { hashToRoute } from './routes'
 import { useSession } from './sessionStore'
 import { useView, viewOfHash } from './view'
+import { followAddressChanges } from './address'
 
 /**
  * An address followed while the data set was loading. The boot opens what the
@@ -47,7 +48,7 @@ let listening = false
 export function followLinks(): void {
   if (listening || typeof window === 'undefined') return
   listening = true
-  window.addEventListener('hashchange', () => void followAddress(window.location.hash).catch(() => undefined))
+  followAddressChanges((hash) => void followAddress(hash).catch(() => undefined))
   useSession.subscribe((now, before) => {
     if (now.status !== 'ready' || before.status === 'ready' || followedDuringBoot === undefined) return
     const hash = followedDuringBoot

@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import { replaceHashNow } from './hashWriter'
 import { useSession } from './sessionStore'
 import { hashParts } from './urls'
+import { addressHash } from './address'
 
 /**
  * The page's main views: the phone with its task panel; people (exports,
@@ -39,7 +40,7 @@ export function viewOfHash(hash: string): View {
 }
 
 export const useView = create<{ view: View }>()(() => ({
-  view: typeof window === 'undefined' ? 'phone' : viewOfHash(window.location.hash),
+  view: viewOfHash(addressHash()),
 }))
 
 /** The view shown: on a participant's page always the phone, whatever the address says. */

@@ -83,3 +83,8 @@ export function parseJsonWithLine(text: string): { value: unknown } | { error: s
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/** A name made safe for a file or folder name: letters, digits, `.`, `_` and `-` kept, every other run one `-`; `fallback` when nothing is left. */
+export function fileSafeName(name: string, fallback: string): string {
+  return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || fallback
+}

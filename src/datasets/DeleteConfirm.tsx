@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DatasetRow } from '../db'
-import { attemptsToKeep, removeDataset, useDatasets } from '../state/datasets'
+import { attemptsToKeep, removeDataset, useDatasets } from './store'
 
 /**
  * Asking before a data set is deleted: what goes (tasks, records, studies,

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
+import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { CheckCircle2, Database, Download, FileUp, FolderUp, Trash2, Upload, X, Zap } from 'lucide-react'
 import type { DatasetRow } from '../db'
+
 import {
   activateDataset,
   importPicked,
@@ -10,15 +12,19 @@ import {
   pickedFromDrop,
   pickedFromInput,
   useDatasets,
-} from '../state/datasets'
+} from './store'
 import { ProblemText } from '../shared/ProblemText'
-import { downloadDatasetFolder } from '../state/datasetFolder'
-import { LIVE_SAMPLE_SOURCE, loadLiveSample } from '../state/liveSample'
+import { downloadDatasetFolder } from './folder'
+import { LIVE_SAMPLE_SOURCE } from '../state/bundled'
+import { loadLiveSample } from './liveSample'
 import { useSession } from '../state/session'
 import { DataLinkPrompt, DataLinkUpdate } from './DataLink'
 import { DeleteConfirm, KeptAttempts } from './DeleteConfirm'
-import { SealingActions } from './SealingActions'
+import { Dialog } from '../shared/Dialog'
 import './DatasetManager.css'
+
+/** More actions on a stored data set, shown under its row (sealing and studies: app passes them in). */
+export type DatasetRowActions = ComponentType<{ row: DatasetRow; busy: boolean }>
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files')
 
@@ -74,7 +80,7 @@ function sourceText(t: TFunction, source: string): string {
   return ['sample', 'files', 'folder', 'drop', 'api'].includes(source) ? t(`datasetSources.${source}`) : source
 }
 
-function DatasetItem({ row, active, last }: { row: DatasetRow; active: boolean; last: boolean }) {
+function DatasetItem({ row, active, last, RowActions }: { row: DatasetRow; active: boolean; last: boolean; RowActions?: DatasetRowActions }) {
   const { t, i18n } = useTranslation()
   const [confirming, setConfirming] = useState(false)
   const busy = !!useDatasets((s) => s.importing)
@@ -118,7 +124,7 @@ function DatasetItem({ row, active, last }: { row: DatasetRow; active: boolean; 
           </button>
         </div>
       )}
-      <SealingActions row={row} busy={busy} />
+      {RowActions && <RowActions row={row} busy={busy} />}
     </li>
   )
 }
@@ -154,18 +160,10 @@ function LiveSampleSection() {
 }
 
 /** The top bar's "Data sets" button, the dialog it opens (list, switch, delete, import), and the page-wide drop target. */
-export function DatasetManager() {
+export function DatasetManager({ RowActions }: { RowActions?: DatasetRowActions }) {
   const { t } = useTranslation()
   const { open, list, importing, error, imported } = useDatasets()
   const activeId = useSession((s) => s.dataset?.id)
-  const dialog = useRef<HTMLDialogElement>(null)
-
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (open && !el.open) el.showModal()
-    if (!open && el.open) el.close()
-  }, [open])
 
   const dragging = usePageDrop()
   const phase = importing?.phase
@@ -185,16 +183,7 @@ export function DatasetManager() {
           </div>
         </div>
       )}
-      <dialog
-        ref={dialog}
-        className="dataset-manager"
-        aria-labelledby="dataset-manager-title"
-        onClose={() => openManager(false)}
-        onKeyDown={(e) => {
-          // Escape closes the dialog only; the phone must not also go back.
-          if (e.key === 'Escape') e.stopPropagation()
-        }}
-      >
+      <Dialog open={open} className="dataset-manager" aria-labelledby="dataset-manager-title" onDismiss={() => openManager(false)} onClose={() => openManager(false)}>
         <div className="dialog-head">
           <h2 id="dataset-manager-title">{t('datasets')}</h2>
           <button type="button" className="icon" aria-label={t('close')} onClick={() => openManager(false)}>
@@ -207,7 +196,7 @@ export function DatasetManager() {
               <h3 id="stored-datasets">{t('storedDatasets')}</h3>
               <ul className="dataset-list">
                 {list.map((row) => (
-                  <DatasetItem key={row.id} row={row} active={row.id === activeId} last={list.length <= 1} />
+                  <DatasetItem key={row.id} row={row} active={row.id === activeId} last={list.length <= 1} RowActions={RowActions} />
                 ))}
               </ul>
             </section>
@@ -275,7 +264,7 @@ export function DatasetManager() {
             </section>
           </>
         )}
-      </dialog>
+      </Dialog>
     </>
   )
 }

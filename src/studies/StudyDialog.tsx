@@ -5,7 +5,7 @@ import type { StudyFile } from '../core/study'
 import { ACCESS_SETTINGS } from '../core'
 import type { AccessSetting } from '../core'
 import type { DatasetRow } from '../db'
-import { createStudy, randomSeed } from '../state/sealing'
+import { createStudy, randomSeed } from './store'
 import { SealingDialog, SealingFields, useSealingForm } from './SealingDialog'
 
 /**

@@ -1,47 +1,13 @@
-/** What the sealing, study and unsealing dialogs share: the modal, the data set's files, the passphrase fields, a problem. */
-import { useEffect, useId, useRef, useState } from 'react'
-import type { ReactNode } from 'react'
+/** What the sealing, study and unsealing dialogs share: the data set's files, the passphrase fields, a problem. */
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react'
 import type { DatasetFiles } from '../core'
 import type { DatasetRow } from '../db'
-import { SHORT_PASSPHRASE, sealingError, storedFiles } from '../state/sealing'
-import type { SealingError } from '../state/sealing'
+import { SHORT_PASSPHRASE, sealingError, storedFiles } from './store'
+import type { SealingError } from './store'
 import { ProblemText } from '../shared/ProblemText'
 import './Sealing.css'
-
-/**
- * A modal dialog over the data set manager, shown from mount to unmount.
- * Escape closes it unless `busy`. Its close event stops here: React passes
- * it up its tree, where the manager would take it for its own.
- */
-export function Modal(props: { titleId: string; busy?: boolean; onClose: () => void; children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const el = dialog.current
-    if (el && !el.open) el.showModal()
-    return () => el?.close()
-  }, [])
-  return (
-    <dialog
-      ref={dialog}
-      className="sealing-dialog"
-      aria-labelledby={props.titleId}
-      onCancel={(e) => {
-        e.stopPropagation()
-        e.preventDefault()
-        if (!props.busy) props.onClose()
-      }}
-      onClose={(e) => e.stopPropagation()}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') e.stopPropagation()
-      }}
-    >
-      {props.children}
-    </dialog>
-  )
-}
-
 
 /** A status line of a working dialog. */
 export function Working({ text }: { text: string }) {

@@ -1,23 +1,18 @@
+/**
+ * The exchange of attempts between people: exporting the data set's attempts
+ * to a file and merging others' exports back in. The one import flow for
+ * attempt files, whichever view (People, Replay) it starts from; the views
+ * show its report.
+ */
 import { create } from 'zustand'
-import { ArchiveError, judgeAttempt, readArchive, submittedOf, unzipArchive } from '../core'
-import type { ArchiveManifest, PersonAttempt } from '../core'
-import type { VerdictChange } from '../core'
-import { callsOf, isRecorded } from '../db'
-import { exportAttempts } from './attemptExport'
+import { ArchiveError, fileSafeName, judgeAttempt, readArchive, unzipArchive } from '../core'
+import type { ArchiveManifest, VerdictChange } from '../core'
 import { importAttemptSources } from '../db/archive'
-import type { AttemptRow, CallRow } from '../db'
+import { exportAttempts } from './attemptExport'
 import { saveDownload } from './download'
-import { replaceHashNow } from './hashWriter'
 import { refreshProgress } from './progress'
-import { openTask } from './attemptController'
 import { useSession } from './sessionStore'
 import { useSettings } from './settings'
-import { showView } from './view'
-
-/** The People view's sub-tabs; also the second part of its hash (`#/people/crossval`). */
-export type PeopleTab = 'exchange' | 'crossval' | 'baseline'
-
-export const PEOPLE_TABS: readonly PeopleTab[] = ['exchange', 'crossval', 'baseline']
 
 /** What an export wrote, for the line shown after it. */
 export interface ExportSummary {
@@ -55,88 +50,22 @@ export interface ImportReport {
 /** The views that import attempts. */
 export type ImportingView = 'people' | 'replay'
 
-interface PeopleState {
-  tab: PeopleTab
-  /** The active data set's attempts as the statistics of people need them; null until read. */
-  attempts: PersonAttempt[] | null
+interface ExchangeState {
+  /** Export only finished attempts. */
   finishedOnly: boolean
-  onlyRevision: boolean
   busy?: 'export' | 'import'
   exported?: ExportSummary
   exportError?: string
   imported?: ImportReport
 }
 
-function tabOfHash(hash: string): PeopleTab {
-  const second = hash.replace(/^#\/?/, '').split('/')[1]
-  return PEOPLE_TABS.find((t) => t === second) ?? 'exchange'
+export const useExchange = create<ExchangeState>()(() => ({ finishedOnly: false }))
+
+export function setExportFinishedOnly(finishedOnly: boolean): void {
+  useExchange.setState({ finishedOnly })
 }
 
-export const usePeople = create<PeopleState>()(() => ({
-  tab: typeof window === 'undefined' ? 'exchange' : tabOfHash(window.location.hash),
-  attempts: null,
-  finishedOnly: false,
-  onlyRevision: false,
-}))
-
-export function setPeopleTab(tab: PeopleTab): void {
-  usePeople.setState({ tab })
-  if (typeof window !== 'undefined') replaceHashNow(`#/people/${tab}`)
-}
-
-export function setPeopleOption(change: Partial<Pick<PeopleState, 'finishedOnly' | 'onlyRevision'>>): void {
-  usePeople.setState(change)
-}
-
-/**
- * A stored attempt as the statistics count it: the submitted calls are the
- * kept, successful execution calls (as the scorer gets them), retrievals the
- * number of retrieval calls made.
- */
-export function personAttempt(row: AttemptRow, calls: readonly CallRow[]): PersonAttempt {
-  return {
-    attemptId: row.id,
-    taskId: row.taskId,
-    actor: row.actor,
-    finished: row.finished,
-    started: row.started,
-    ...(row.ended !== undefined ? { ended: row.ended } : {}),
-    elapsedMs: row.elapsedMs,
-    ...(row.verdict ? { correct: row.verdict.correct, errorType: row.verdict.errorType } : {}),
-    calls: submittedOf(calls),
-    retrievals: calls.filter((c) => c.kind === 'retrieval').length,
-    flags: row.flags ?? [],
-    ...(row.afterGold ? { afterGold: true } : {}),
-    sources: sourceCounts(calls),
-    access: row.access,
-  }
-}
-
-/** Steps by call source (Map-built: a source is one of a few names, but keys stay own properties). */
-function sourceCounts(calls: readonly CallRow[]): Record<string, number> {
-  const counts = new Map<string, number>()
-  for (const c of calls) counts.set(c.source, (counts.get(c.source) ?? 0) + 1)
-  return Object.fromEntries(counts)
-}
-
-let loadToken = 0
-
-/**
- * Reads the calls behind the data set's attempts (the progress store's list)
- * into PersonAttempts. An attempt that was only opened (unfinished, no call
- * made: every page visit opens one) is left out, so that it shows neither as
- * a solver "in progress" nor as a person without results. Agent runs are
- * not people: they are in the Agent runs and Analysis views.
- */
-export async function loadPeople(rows: readonly AttemptRow[]): Promise<void> {
-  const token = ++loadToken
-  const wanted = rows.filter((r) => r.run === undefined && isRecorded(r))
-  const calls = await callsOf(wanted)
-  const attempts = wanted.map((row) => personAttempt(row, calls.get(row.id) ?? []))
-  if (token === loadToken) usePeople.setState({ attempts })
-}
-
-const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'anonymous'
+const safeName = (name: string) => fileSafeName(name, 'anonymous')
 
 /**
  * Exports the data set's attempts, everyone's or the current annotator's
@@ -145,10 +74,10 @@ const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').repl
  */
 export async function exportPeople(scope: 'all' | 'mine', what: 'zip' | 'responses'): Promise<void> {
   const dataset = useSession.getState().dataset
-  if (!dataset || usePeople.getState().busy) return
+  if (!dataset || useExchange.getState().busy) return
   const actor = useSettings.getState().actor
-  const { finishedOnly } = usePeople.getState()
-  usePeople.setState({ busy: 'export', exportError: undefined })
+  const { finishedOnly } = useExchange.getState()
+  useExchange.setState({ busy: 'export', exportError: undefined })
   try {
     const out = await exportAttempts(dataset.id, { ...(scope === 'mine' ? { actor } : {}), ...(finishedOnly ? { finishedOnly } : {}) })
     // A study's export already names its person (study-<id>-<person>-<date>.zip).
@@ -156,11 +85,11 @@ export async function exportPeople(scope: 'all' | 'mine', what: 'zip' | 'respons
     const fileName = what === 'zip' ? zipName : 'response.jsonl'
     if (what === 'zip') saveDownload(out.zip, fileName, 'application/zip')
     else saveDownload(out.files['response.jsonl'] ?? '', fileName, 'application/x-ndjson')
-    usePeople.setState({ exported: { fileName, counts: out.manifest.counts } })
+    useExchange.setState({ exported: { fileName, counts: out.manifest.counts } })
   } catch (err) {
-    usePeople.setState({ exportError: err instanceof Error ? err.message : String(err) })
+    useExchange.setState({ exportError: err instanceof Error ? err.message : String(err) })
   } finally {
-    usePeople.setState({ busy: undefined })
+    useExchange.setState({ busy: undefined })
   }
 }
 
@@ -234,8 +163,8 @@ function issueOf(source: string, err: unknown): ImportIssue {
  */
 export async function importPeople(files: readonly File[], from: ImportingView = 'people'): Promise<void> {
   const { dataset, tasks } = useSession.getState()
-  if (!dataset || files.length === 0 || usePeople.getState().busy) return
-  usePeople.setState({ busy: 'import', imported: undefined })
+  if (!dataset || files.length === 0 || useExchange.getState().busy) return
+  useExchange.setState({ busy: 'import', imported: undefined })
   const outcomes: ImportOutcome[] = []
   const problems: ImportIssue[] = []
   try {
@@ -256,13 +185,8 @@ export async function importPeople(files: readonly File[], from: ImportingView =
   } catch (err) {
     problems.push(issueOf(files.map((f) => f.name).join(', '), err))
   } finally {
-    usePeople.setState({ busy: undefined, imported: { outcomes, problems, from } })
+    useExchange.setState({ busy: undefined, imported: { outcomes, problems, from } })
   }
   if (outcomes.some((o) => o.added > 0)) await refreshProgress(dataset.id)
 }
 
-/** Shows a task on the phone, as the current annotator's attempt. */
-export async function openOnPhone(taskId: string): Promise<void> {
-  showView('phone')
-  await openTask(taskId)
-}

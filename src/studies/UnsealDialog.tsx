@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DatasetRow, UnsealedDataset } from '../db'
-import { unsealInPage, webCryptoReady } from '../state/sealing'
+import { unsealInPage, webCryptoReady } from './store'
 import { NoCrypto, SealingDialog, useSealingAction } from './SealingDialog'
 
 /**

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AlertTriangle, RefreshCw } from 'lucide-react'
 import { reloadDatasets, retryDataLink } from '../state/session'
 import { answerDataLink, dismissDataLinkUpdate, loadDataLinkUpdate, useDataLink } from '../state/dataLink'
 import { withoutDataParam } from '../state/urls'
+import { Dialog } from '../shared/Dialog'
 import './DataLink.css'
+import { addressHref } from '../state/address'
 
 /**
  * Asks before a `?data=` link loads a data set from another site: a link can
@@ -14,34 +16,18 @@ import './DataLink.css'
 export function DataLinkPrompt() {
   const { t } = useTranslation()
   const asking = useDataLink((s) => s.asking)
-  const dialog = useRef<HTMLDialogElement>(null)
+  // The safe answer has the focus, so that a stray Enter loads nothing.
   const decline = useRef<HTMLButtonElement>(null)
 
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (asking && !el.open) {
-      el.showModal()
-      // The safe answer has the focus, so that a stray Enter loads nothing.
-      decline.current?.focus()
-    }
-    if (!asking && el.open) el.close()
-  }, [asking])
-
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      open={!!asking}
+      initialFocus={decline}
       className="data-link-dialog"
       // Named only while open: the ids it names are there only then.
       aria-labelledby={asking ? 'data-link-title' : undefined}
       aria-describedby={asking ? 'data-link-text' : undefined}
-      onCancel={(e) => {
-        e.preventDefault()
-        answerDataLink(false)
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') e.stopPropagation()
-      }}
+      onDismiss={() => answerDataLink(false)}
     >
       {asking && (
         <>
@@ -58,7 +44,7 @@ export function DataLinkPrompt() {
           </div>
         </>
       )}
-    </dialog>
+    </Dialog>
   )
 }
 
@@ -72,7 +58,7 @@ export function DataLinkProblem() {
   const { t } = useTranslation()
   const problem = useDataLink((s) => s.problem)
   const [retrying, setRetrying] = useState(false)
-  const without = withoutDataParam(window.location.href)
+  const without = withoutDataParam(addressHref())
   return (
     <div role="alert" className="data-link-problem">
       <AlertTriangle size={22} aria-hidden="true" />

@@ -2,10 +2,10 @@ import { create } from 'zustand'
 import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
 import { attemptCount, deleteDataset, deletedDatasets, importDataset, listDatasets } from '../db'
 import type { DatasetRow, DeletedDataset } from '../db'
-import { reloadDatasets, switchDataset } from './boot'
-import { Problem, shownProblem } from './problem'
-import type { ShownProblem } from './problem'
-import { useSession } from './sessionStore'
+import { onDatasetsChanged, reloadDatasets, switchDataset } from '../state/boot'
+import { Problem, shownProblem } from '../state/problem'
+import type { ShownProblem } from '../state/problem'
+import { useSession } from '../state/sessionStore'
 
 /** A file with the path it had inside the picked or dropped folder ("" for loose files). */
 export interface PickedFile {
@@ -154,28 +154,30 @@ function defaultName(dir: string): string {
   return `Imported ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`
 }
 
+/** What an import reads before storing: the files' texts, the name to store them under, and where they came from. */
+export interface ImportInput {
+  files: Record<string, string>
+  name: string
+  source: string
+}
+
 /**
- * Imports picked or dropped files as a new data set and makes it active. All
- * or nothing: on any problem the error is shown and the stored data sets, the
- * active one and the open task stay as they were.
+ * The one way the manager imports a data set (picked files, a drop, the live
+ * sample): `read` gets the files (reporting 0–20 % as it goes), then they are
+ * parsed and stored with the bar moving, and the new data set becomes the
+ * active one. All or nothing: on any problem the error is shown and the
+ * stored data sets, the active one and the open task stay as they were.
  */
-export async function importPicked(picked: PickedFile[] | Promise<PickedFile[]>, source: ImportSource): Promise<DatasetRow | undefined> {
+export async function importWithProgress(read: (progress: (percent: number) => void) => Promise<ImportInput>): Promise<DatasetRow | undefined> {
   if (useDatasets.getState().importing) return undefined
   useDatasets.setState({ importing: { percent: 0, phase: 'read' }, error: undefined, imported: undefined })
   try {
-    const { dir, files } = pickDatasetFiles(await picked)
-    const texts: Record<string, string> = {}
-    let read = 0
-    for (const [name, file] of files) {
-      setOwn(texts, name, await file.text())
-      read += 1
-      useDatasets.setState({ importing: { percent: Math.round((20 * read) / files.size), phase: 'read' } })
-    }
+    const input = await read((percent) => useDatasets.setState({ importing: { percent, phase: 'read' } }))
     useDatasets.setState({ importing: { percent: 20, phase: 'parse' } })
     await nextFrame() // let the bar paint before parsing holds the thread
-    const row = await importDataset(texts, {
-      name: defaultName(dir),
-      source,
+    const row = await importDataset(input.files, {
+      name: input.name,
+      source: input.source,
       onProgress: (done, total, phase) =>
         useDatasets.setState({
           importing: phase === 'parse' ? { percent: 20, phase } : { percent: 30 + Math.round((70 * done) / Math.max(total, 1)), phase },
@@ -187,13 +189,26 @@ export async function importPicked(picked: PickedFile[] | Promise<PickedFile[]>,
     useDatasets.setState({ imported: { name: row.name, tasks: row.tasks } })
     return row
   } catch (err) {
-    useDatasets.setState({
-      error: shownProblem(err),
-    })
+    useDatasets.setState({ error: shownProblem(err) })
     return undefined
   } finally {
     useDatasets.setState({ importing: undefined })
   }
+}
+
+/** Imports picked or dropped files as a new data set and makes it active (all or nothing). */
+export function importPicked(picked: PickedFile[] | Promise<PickedFile[]>, source: ImportSource): Promise<DatasetRow | undefined> {
+  return importWithProgress(async (progress) => {
+    const { dir, files } = pickDatasetFiles(await picked)
+    const texts: Record<string, string> = {}
+    let read = 0
+    for (const [name, file] of files) {
+      setOwn(texts, name, await file.text())
+      read += 1
+      progress(Math.round((20 * read) / files.size))
+    }
+    return { files: texts, name: defaultName(dir), source }
+  })
 }
 
 /** Makes a stored data set the active one and opens its first task. */
@@ -215,3 +230,6 @@ export async function removeDataset(id: string, withAttempts = false): Promise<v
   if (wasActive) await reloadDatasets()
   await refreshDatasets()
 }
+
+// A data set stored elsewhere (a study unsealed, say) shows in the list at once.
+onDatasetsChanged(() => void refreshDatasets())

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
-import { showView, useView } from './view'
+import { showView, useView } from '../state/view'
+import { addressSearch } from '../state/address'
 
 /** The query parameter that opens the page in presenter mode: `?present`, with or without a value. */
 const PARAM = 'present'
@@ -33,7 +34,7 @@ export function searchWithPresent(search: string, on: boolean): string {
 }
 
 export const usePresent = create<{ on: boolean }>()(() => ({
-  on: typeof window !== 'undefined' && presentInSearch(window.location.search),
+  on: presentInSearch(addressSearch()),
 }))
 
 /** Keeps the address in step, so that a reload (or a link copied from it) presents again, or not. */

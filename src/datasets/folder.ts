@@ -1,8 +1,8 @@
 import { zipArchive } from '../core/archive'
+import { fileSafeName } from '../core'
 import { exportDatasetFolder } from '../db'
 import type { DatasetRow } from '../db'
-import { saveDownload } from './download'
-import { fileSafe } from './sealing'
+import { saveDownload } from '../state/download'
 
 /**
  * Downloads a stored data set as a zip of its folder: the published files
@@ -13,7 +13,7 @@ import { fileSafe } from './sealing'
 export async function downloadDatasetFolder(row: Pick<DatasetRow, 'id' | 'name'>): Promise<void> {
   const files = await exportDatasetFolder(row.id)
   if (!files) throw new Error(`Data set ${row.name} is no longer stored`)
-  const folder = fileSafe(row.name)
+  const folder = fileSafeName(row.name, 'dataset')
   const entries = Object.fromEntries(Object.entries(files).map(([name, text]) => [`${folder}/${name}`, text]))
   saveDownload(zipArchive(entries), `${folder}.zip`, 'application/zip')
 }

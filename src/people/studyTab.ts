@@ -1,9 +1,10 @@
 import { create } from 'zustand'
 import { listStudies } from '../db'
 import type { StudyRow } from '../db'
-import { replaceHashNow } from './hashWriter'
-import { setPeopleTab, usePeople } from './people'
-import type { PeopleTab } from './people'
+import { replaceHashNow } from '../state/hashWriter'
+import { setPeopleTab, usePeople } from './store'
+import type { PeopleTab } from './store'
+import { addressHash } from '../state/address'
 
 /** The People view's tabs with the Study tab, which is there only while the active data set has a study. */
 export type PeopleViewTab = PeopleTab | 'study'
@@ -23,7 +24,7 @@ const STUDY_HASH = '#/people/study'
 
 export const useStudy = create<StudyState>()(() => ({
   studies: null,
-  open: typeof window !== 'undefined' && window.location.hash.replace(/\/+$/, '') === STUDY_HASH,
+  open: addressHash().replace(/\/+$/, '') === STUDY_HASH,
 }))
 
 let loadToken = 0

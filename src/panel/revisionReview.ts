@@ -1,7 +1,7 @@
 import { contentFingerprint, judgeAttempt } from '../core'
 import { archivedAttempt, attemptCalls, loadTask, revisionByFingerprint, storeMadeOnVerdict } from '../db'
 import type { AttemptRow } from '../db'
-import { useSession } from './sessionStore'
+import { useSession } from '../state/sessionStore'
 
 /** The version of a task an attempt was made on, when the task was revised since, and the attempt's verdict under it. */
 export interface EarlierVersion {

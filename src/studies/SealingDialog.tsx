@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { X } from 'lucide-react'
 import type { DatasetFiles } from '../core'
 import type { DatasetRow } from '../db'
-import { sealingError, webCryptoReady } from '../state/sealing'
-import type { SealingError } from '../state/sealing'
+import { sealingError, webCryptoReady } from './store'
+import type { SealingError } from './store'
 import { ProblemText } from '../shared/ProblemText'
-import { DatasetFilesField, Done, Modal, PassphraseFields, Working, useDatasetFiles } from './SealingParts'
+import { Dialog } from '../shared/Dialog'
+import { DatasetFilesField, Done, PassphraseFields, Working, useDatasetFiles } from './SealingParts'
 
 /** A dialog's action: whether it runs, how it failed, what it gave. */
 export interface SealingAction<T> {
@@ -59,7 +60,7 @@ export function SealingDialog(props: {
   const { working, error } = props.action
   const finished = props.doneText !== undefined || !props.submit
   return (
-    <Modal titleId={titleId} busy={working} onClose={props.onClose}>
+    <Dialog className="sealing-dialog" aria-labelledby={titleId} onDismiss={working ? undefined : props.onClose}>
       <div className="dialog-head">
         <h2 id={titleId}>{props.title}</h2>
         <button type="button" className="icon" aria-label={t('sealing.close')} disabled={working} onClick={props.onClose}>
@@ -80,7 +81,7 @@ export function SealingDialog(props: {
           </button>
         )}
       </div>
-    </Modal>
+    </Dialog>
   )
 }
 

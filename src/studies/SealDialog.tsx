@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { DatasetRow } from '../db'
-import { sealForParticipants } from '../state/sealing'
+import { sealForParticipants } from './store'
 import { SealingDialog, SealingFields, useSealingForm } from './SealingDialog'
 
 /**

@@ -4,7 +4,7 @@
  * and storage around them.
  */
 import { create } from 'zustand'
-import { judgeAttempt, setOwn } from '../core'
+import { fileSafeName, judgeAttempt, setOwn } from '../core'
 import type { AccessSetting, DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
 import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
@@ -14,13 +14,12 @@ import type { StudyFile } from '../core/study'
 export { SHORT_PASSPHRASE }
 import { deleteStudy, exportDataset, listStudies, readStoredDataset, recordGoldOfFinished, saveStudy, unsealStoredDataset } from '../db'
 import type { DatasetRow, StudyRow, UnsealedDataset } from '../db'
-import { reloadDatasets } from './boot'
-import { refreshDatasets } from './datasets'
-import { saveDownload } from './download'
-import { LIVE_SAMPLE_FOLDER, LIVE_SAMPLE_SOURCE } from './liveSample'
-import { Problem, shownProblem } from './problem'
-import type { ShownProblem } from './problem'
-import { useSession } from './sessionStore'
+import { datasetsChanged, reloadDatasets } from '../state/boot'
+import { saveDownload } from '../state/download'
+import { LIVE_SAMPLE_FOLDER, LIVE_SAMPLE_SOURCE, SAMPLE_FOLDER } from '../state/bundled'
+import { Problem, shownProblem } from '../state/problem'
+import type { ShownProblem } from '../state/problem'
+import { useSession } from '../state/sessionStore'
 
 /** What a dialog shows for a failure: a translated key, or a message as the core wrote it. */
 export type SealingError = ShownProblem
@@ -58,18 +57,13 @@ export async function storedFiles(row: Pick<DatasetRow, 'id' | 'sealed'>): Promi
   return files
 }
 
-/** A file name made of a data set's name: letters, digits, `.`, `_` and `-`. */
-export function fileSafe(name: string): string {
-  return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dataset'
-}
-
 /**
  * Seals a data set for participants and hands the sealed folder over as
  * `<name>-sealed.zip` (one folder inside, as `npm run seal` writes it).
  */
 export async function sealForParticipants(row: DatasetRow, files: DatasetFiles, passphrase: string | undefined): Promise<{ fileName: string }> {
   const sealed = await sealDataset(files, passphrase === undefined ? {} : { passphrase })
-  const folder = `${fileSafe(row.name)}-sealed`
+  const folder = `${fileSafeName(row.name, 'dataset')}-sealed`
   const entries: Record<string, string> = {}
   for (const [name, text] of Object.entries(sealed)) setOwn(entries, `${folder}/${name}`, text)
   const fileName = `${folder}.zip`
@@ -145,7 +139,7 @@ export async function refreshStudies(datasetId: string): Promise<void> {
 const BUNDLED_SOURCES = new Set(['sample', LIVE_SAMPLE_SOURCE])
 
 /** The folders of the samples the page ships, relative to it: their input_data.jsonl, gold included, is anyone's to fetch. */
-const BUNDLED_FOLDERS = [`${import.meta.env.BASE_URL}data/`, LIVE_SAMPLE_FOLDER]
+const BUNDLED_FOLDERS = [SAMPLE_FOLDER, LIVE_SAMPLE_FOLDER]
 
 /** The questions of the tasks the page ships; a sample that cannot be fetched is set aside (the stored source still refuses it). */
 async function shippedQuestions(): Promise<Set<string>> {
@@ -230,6 +224,6 @@ export async function unsealInPage(row: DatasetRow, passphrase: string): Promise
   // The submitted attempts are scored now, their reviews showing the gold: their people's next attempts are practice.
   await recordGoldOfFinished(row.id, 'unseal')
   if (useSession.getState().dataset?.id === row.id) await reloadDatasets()
-  await refreshDatasets()
+  datasetsChanged()
   return result
 }
