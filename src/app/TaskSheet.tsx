@@ -1,24 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../shared/Dialog'
 import { CheckCircle2, ChevronUp, Send, X, XCircle } from 'lucide-react'
 import { useSession, useShownVerdict } from '../state/session'
-import { elapsedAt, formatElapsed, useTimer } from '../state/timer'
+import { formatElapsed, useActiveTime } from '../state/timer'
 import { TASK_BUTTON_ID, setTaskSheet, useCompact, useTaskSheet } from './compact'
-
-/** The attempt's active time, as the panel's timer counts it, ticking once a second while it runs. */
-function useElapsed(): string {
-  const timer = useTimer()
-  const [now, setNow] = useState(() => Date.now())
-  const running = timer.since !== null
-  useEffect(() => {
-    if (!running) return
-    const id = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(id)
-  }, [running])
-  return formatElapsed(elapsedAt(timer, running ? Math.max(now, timer.since ?? now) : now))
-}
 
 /**
  * The compact bar's way to the task: the instruction (cut to one line), the time and the actions waiting to be
@@ -33,7 +20,7 @@ export function TaskButton() {
   // Once finished nothing waits: the actions were submitted.
   const pending = useSession((s) => (s.attempt?.finished ? 0 : s.steps.filter((step) => step.kind === 'execution' && step.ok && !step.withdrawn).length))
   const open = useTaskSheet((s) => s.open)
-  const time = useElapsed()
+  const time = formatElapsed(useActiveTime().elapsedMs)
   if (instruction === undefined) return null
   // The verdict's own mark: the stored verdict, or none for a sealed task (submitted, scored by the collector).
   const outcome = !finished ? undefined : !verdict ? 'finishedSubmitted' : verdict.correct ? 'finishedCorrect' : 'finishedWrong'

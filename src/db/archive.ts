@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { contentFingerprint, fileSafeName, setOwn } from '../core'
+import { contentFingerprint, fileSafeName, setOwn, stepFields } from '../core'
 import type { AttemptJudge, JudgedAttempt, LiveScoring, Task, TaskRecords, TaskVersion } from '../core'
 import { ArchiveError, readArchive } from '../core/archive'
 import type { ArchiveInput, ArchiveSealed, ArchivedAttempt, ArchivedStep } from '../core/archive'
@@ -39,19 +39,7 @@ function describeFilter(filter: AttemptFilter): string | null {
 }
 
 function archivedStep(row: CallRow): ArchivedStep {
-  return {
-    seq: row.seq,
-    at: row.at,
-    name: row.name,
-    arguments: row.arguments,
-    source: row.source,
-    kind: row.kind,
-    ok: row.ok,
-    content: row.content,
-    ...(row.withdrawn ? { withdrawn: true } : {}),
-    ...(row.inherited ? { inherited: true } : {}),
-    ...(row.friction ? { friction: true } : {}),
-  }
+  return { seq: row.seq, at: row.at, ...stepFields(row) }
 }
 
 /**

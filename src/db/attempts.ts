@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import type { TrajectoryStep } from '../core'
-import { newId } from '../core'
+import { newId, stepFields } from '../core'
 import { database } from './schema'
 import type { AttemptFlag, AttemptRow, AttemptSetting, CallRow, SpievalDatabase, StoredVerdict } from './schema'
 
@@ -127,15 +127,7 @@ function callRow(attemptId: string, step: TrajectoryStep, at: number, change: { 
     attemptId,
     seq: step.seq,
     at,
-    name: step.name,
-    arguments: step.arguments,
-    source: step.source,
-    kind: step.kind,
-    ok: step.ok,
-    content: step.content,
-    ...(step.withdrawn ? { withdrawn: true } : {}),
-    ...(step.inherited ? { inherited: true } : {}),
-    ...(step.friction ? { friction: true } : {}),
+    ...stepFields(step),
     ...(change.screen !== undefined ? { screen: change.screen } : {}),
     ...(change.elapsedMs !== undefined ? { elapsedMs: change.elapsedMs } : {}),
   }
@@ -229,18 +221,7 @@ export async function saveElapsed(attemptId: string, elapsedMs: number, callCoun
 
 /** Steps as the core's session takes them back on resume. */
 export function toSteps(rows: readonly CallRow[]): TrajectoryStep[] {
-  return rows.map((r) => ({
-    seq: r.seq,
-    name: r.name,
-    arguments: r.arguments,
-    source: r.source,
-    kind: r.kind,
-    ok: r.ok,
-    content: r.content,
-    ...(r.withdrawn ? { withdrawn: true } : {}),
-    ...(r.inherited ? { inherited: true } : {}),
-    ...(r.friction ? { friction: true } : {}),
-  }))
+  return rows.map((r) => ({ seq: r.seq, ...stepFields(r) }))
 }
 
 /** Runs a read-modify-write of one attempt in a raw IndexedDB transaction with the given durability; resolves to the row as stored. */

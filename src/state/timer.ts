@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { create } from 'zustand'
 
 /** The open attempt's active time: what was stored, plus the current stretch while it runs. */
@@ -45,4 +46,17 @@ export function formatElapsed(ms: number): string {
   const m = Math.floor(total / 60) % 60
   const h = Math.floor(total / 3600)
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+}
+
+/** The attempt's active time as the timer on screen shows it, ticking once a second while it runs. */
+export function useActiveTime(): { elapsedMs: number; running: boolean } {
+  const timer = useTimer()
+  const [now, setNow] = useState(() => Date.now())
+  const running = timer.since !== null
+  useEffect(() => {
+    if (!running) return
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [running])
+  return { elapsedMs: elapsedAt(timer, running ? Math.max(now, timer.since ?? now) : now), running }
 }

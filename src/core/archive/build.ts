@@ -5,6 +5,7 @@ import { scoreFileTexts, scoreResponses } from '../results/aggregate'
 import type { LiveScoring } from '../results/liveLines'
 import { parseResponses } from '../results/responses'
 import { setOwn } from '../base/own'
+import { stepFields } from '../tools/steps'
 import { fileEntry } from './files'
 import { ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
 import type { ArchiveManifest, ArchiveSealed, ArchivedAttempt, ArchivedStep, ArchivedVerdict } from './types'
@@ -89,19 +90,7 @@ function isoDate(ms: number, what: string): string {
 }
 
 function stepLine(step: ArchivedStep, attemptId: string): Record<string, unknown> {
-  return {
-    seq: step.seq,
-    at: isoDate(step.at, `attempt ${attemptId} call ${step.seq}`),
-    name: step.name,
-    arguments: step.arguments,
-    source: step.source,
-    kind: step.kind,
-    ok: step.ok,
-    content: step.content,
-    ...(step.withdrawn ? { withdrawn: true } : {}),
-    ...(step.inherited ? { inherited: true } : {}),
-    ...(step.friction ? { friction: true } : {}),
-  }
+  return { seq: step.seq, at: isoDate(step.at, `attempt ${attemptId} call ${step.seq}`), ...stepFields(step) }
 }
 
 /** A kept verdict in the file's words (snake case, as details.jsonl). */

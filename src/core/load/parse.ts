@@ -103,15 +103,24 @@ export function readTaskLine(raw: string, line: number, sealed?: SealedLines): {
   return task ? { value, task } : undefined
 }
 
-function readTask(value: unknown, line: number, fail: (message: string) => void): Task | undefined {
+/** What every task line has, sealed or not: its id, type and messages (the instruction is the first user message). */
+function readTaskHead(value: unknown, fail: (message: string) => void) {
   if (!isPlainObject(value)) return void fail('a task must be a JSON object')
-  const { id, type, messages, prompt_metadata: meta } = value
+  const { id, type, messages } = value
   if (typeof id !== 'string' || id === '') return void fail('"id" must be a non-empty string')
   const problems: string[] = []
   if (typeof type !== 'string') problems.push('"type" must be a string')
   const chat = readMessages(messages, problems)
   const instruction = chat.find((m) => m.role === 'user')?.content ?? ''
   if (chat.length > 0 && instruction === '') problems.push('"messages" has no user message')
+  return { value, id, type, chat, instruction, problems }
+}
+
+function readTask(raw: unknown, line: number, fail: (message: string) => void): Task | undefined {
+  const head = readTaskHead(raw, fail)
+  if (!head) return undefined
+  const { value, id, type, chat, instruction, problems } = head
+  const meta = value.prompt_metadata
   let answer: GoldCall[] = []
   let freeParams: string[][] = []
   let live: LiveMetadata = {}
@@ -142,15 +151,10 @@ function readTask(value: unknown, line: number, fail: (message: string) => void)
 }
 
 /** A sealed line: the public part of a task, its gold (if any) only inside `sealed`. */
-function readSealedTask(value: unknown, line: number, sealed: SealedLines, fail: (message: string) => void): Task | undefined {
-  if (!isPlainObject(value)) return void fail('a task must be a JSON object')
-  const { id, type, messages } = value
-  if (typeof id !== 'string' || id === '') return void fail('"id" must be a non-empty string')
-  const problems: string[] = []
-  if (typeof type !== 'string') problems.push('"type" must be a string')
-  const chat = readMessages(messages, problems)
-  const instruction = chat.find((m) => m.role === 'user')?.content ?? ''
-  if (chat.length > 0 && instruction === '') problems.push('"messages" has no user message')
+function readSealedTask(raw: unknown, line: number, sealed: SealedLines, fail: (message: string) => void): Task | undefined {
+  const head = readTaskHead(raw, fail)
+  if (!head) return undefined
+  const { value, id, type, chat, instruction, problems } = head
   const extra = Object.keys(value).filter((key) => !SEALED_LINE_KEYS.has(key))
   if (extra.length > 0) problems.push(`a sealed task has only "id", "type", "messages", "${SEALED_RUNTIME_KEY}" and "sealed" (found ${extra.map((k) => `"${k}"`).join(', ')})`)
   const live = hasOwn(value, SEALED_RUNTIME_KEY) ? readSealedRuntime(value[SEALED_RUNTIME_KEY], problems) : undefined

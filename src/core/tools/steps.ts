@@ -21,6 +21,21 @@ export interface TrajectoryStep extends ToolCall {
   friction?: boolean
 }
 
+/** A step's fields after its seq, as every store and file keeps them: the flags only when set, nothing else the source holds. */
+export function stepFields(step: Omit<TrajectoryStep, 'seq'>): Omit<TrajectoryStep, 'seq'> {
+  return {
+    name: step.name,
+    arguments: step.arguments,
+    source: step.source,
+    kind: step.kind,
+    ok: step.ok,
+    content: step.content,
+    ...(step.withdrawn ? { withdrawn: true } : {}),
+    ...(step.inherited ? { inherited: true } : {}),
+    ...(step.friction ? { friction: true } : {}),
+  }
+}
+
 /**
  * What a trajectory submits, and so what is scored: its successful, not
  * withdrawn execution calls, in order, with their arguments as objects (a
