@@ -148,15 +148,19 @@ test('a reload in the middle of a background run\'s turn: resumed with no call r
       const row = value as { seq?: number; attemptId?: string }
       if (this.name !== 'calls' || (row.seq ?? 0) < heldFrom) return put.call(this, value, key)
       document.documentElement.dataset.callHeld = String(row.seq)
+      document.documentElement.dataset.callHeldAttempt = row.attemptId ?? ''
       const busy = () => (this.get([row.attemptId ?? '', -1]).onsuccess = busy)
       busy()
       return this.get([row.attemptId ?? '', -1])
     }
   }, HELD_FROM)
   await startEndpointRun(page, 'delay1:wide')
-  const attemptId = await expect.poll(() => runAttemptId(page, 'delay1:wide').catch(() => ''), { timeout: 30_000 }).not.toBe('').then(() => runAttemptId(page, 'delay1:wide'))
-  // (The calls' store is locked by the held write until the reload: the run is watched through the page instead.)
+  // The held write locks the stores it writes (the calls and the attempt) until the reload, so nothing reads the database
+  // now: a read queued behind it would wait for ever. The run is watched through the page, and its attempt named by the
+  // held row itself.
   await expect(page.locator('html')).toHaveAttribute('data-call-held', String(HELD_FROM), { timeout: 30_000 })
+  const attemptId = (await page.locator('html').getAttribute('data-call-held-attempt')) ?? ''
+  expect(attemptId).not.toBe('')
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Agent runs', exact: true })).toBeVisible({ timeout: 40_000 })
   // The reload came before the turn ended: the calls before the held one are stored, the turn is not.

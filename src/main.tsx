@@ -9,18 +9,20 @@ import { installWebMcp } from './api/webmcp'
 import { watchStorage } from './state/storage'
 import { loadSearchEngine } from './core'
 
-setupI18n(useSettings.getState().language)
 // Before anything opens the database: an upgrade by another tab, a blocked upgrade and a failed write all reach the page.
 watchStorage()
 const root = document.getElementById('root')
+// The page draws once its strings are in (at once in English; Chinese is fetched first), never in the wrong language.
 if (root)
-  createRoot(root).render(
+  void setupI18n(useSettings.getState().language).then(() =>
+    createRoot(root).render(
     <StrictMode>
       {/* The last resort, for the top bar and the page itself; each view has its own boundary inside. */}
       <ErrorBoundary>
         <App />
       </ErrorBoundary>
     </StrictMode>,
+    ),
   )
 
 // The agent API is there from the first paint; its calls wait for the data set like a person's.

@@ -46,8 +46,9 @@ export function App() {
   const compact = useCompact()
 
   useEffect(() => {
-    setupI18n(language)
-    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en'
+    void setupI18n(language).then(() => {
+      document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en'
+    })
   }, [language])
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { UserRound } from 'lucide-react'
 import { AnnotatorDialog } from '../panel/AnnotatorDialog'
@@ -8,10 +8,12 @@ import { isParticipantPage, showView, useShownView, viewsOf } from '../state/vie
 import { PresentButton } from '../present/PresentButton'
 import { useCompact } from './compact'
 import { DatasetManager } from '../datasets/DatasetManager'
-import { SealingActions } from '../studies/SealingActions'
 import { MenuButton } from './MobileMenu'
 import { DatasetName, SettingsControls } from './Settings'
 import { TaskButton } from './TaskSheet'
+
+/** Sealing and studies: loaded when the data set manager first shows its rows (#27, not in the first load). */
+const SealingActions = lazy(() => import('../studies/SealingActions').then((m) => ({ default: m.SealingActions })))
 
 /** Keeps `--top-bar-height` on the root at the bar's height, so that the phone below can take exactly the rest of the screen. */
 function useBarHeight(compact: boolean) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
@@ -124,7 +124,11 @@ function DatasetItem({ row, active, last, RowActions }: { row: DatasetRow; activ
           </button>
         </div>
       )}
-      {RowActions && <RowActions row={row} busy={busy} />}
+      {RowActions && (
+        <Suspense fallback={null}>
+          <RowActions row={row} busy={busy} />
+        </Suspense>
+      )}
     </li>
   )
 }
