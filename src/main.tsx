@@ -16,12 +16,12 @@ const root = document.getElementById('root')
 if (root)
   void setupI18n(useSettings.getState().language).then(() =>
     createRoot(root).render(
-    <StrictMode>
-      {/* The last resort, for the top bar and the page itself; each view has its own boundary inside. */}
-      <ErrorBoundary>
-        <App />
-      </ErrorBoundary>
-    </StrictMode>,
+      <StrictMode>
+        {/* The last resort, for the top bar and the page itself; each view has its own boundary inside. */}
+        <ErrorBoundary>
+          <App />
+        </ErrorBoundary>
+      </StrictMode>,
     ),
   )
 
