@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { api, expect, openTask, panelOf, test } from './helpers'
+import { api, chooseLanguage, expect, openTask, panelOf, test } from './helpers'
 
 /**
  * An attempt keeps the access setting it was opened with (#24): changing the setting during an unfinished attempt
@@ -59,7 +59,7 @@ test('changing the setting mid-attempt offers a new attempt in it; taking it sta
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   // Looked at: the question, in English and Chinese, on a laptop and on a phone screen.
   for (const zh of [false, true]) {
-    if (zh) await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+    if (zh) await chooseLanguage(page, 'zh')
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
       await resize(page, size, zh)
       await (await accessControl(page, zh)).selectOption('full')
@@ -72,7 +72,7 @@ test('changing the setting mid-attempt offers a new attempt in it; taking it sta
     }
     await resize(page, { width: 1280, height: 720 }, zh)
   }
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
   expect((await current(page)).setting).toBe('browse')
   await (await accessControl(page)).selectOption('full')
   await dialog.getByRole('button', { name: 'New attempt with “Search, all results”' }).click()
@@ -100,7 +100,7 @@ test('keeping the attempt keeps its setting, and the card says new attempts get 
   await expect(card).toContainText('This attempt keeps its setting; new attempts: Search, 5 a page.')
   expect(await current(page)).toMatchObject({ attemptId: before.attemptId, setting: 'browse' })
   for (const zh of [false, true]) {
-    if (zh) await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+    if (zh) await chooseLanguage(page, 'zh')
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
       await resize(page, size, zh)
       if (size.width === 390) {
@@ -112,7 +112,7 @@ test('keeping the attempt keeps its setting, and the card says new attempts get 
     }
     await resize(page, { width: 1280, height: 720 }, zh)
   }
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
   // A finished attempt asks nothing: the setting is for the next one.
   await api(page, 'await api.submit(); return null')
   await (await accessControl(page)).selectOption('full')

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { agreeToSeeGold, expect, seriousViolations, test } from './helpers'
+import { agreeToSeeGold, chooseLanguage, expect, seriousViolations, test } from './helpers'
 
 /** EDITOR_SHOTS=<dir> writes the editor's screenshots there (docs/screenshots for the README); without it, into the test's output. */
 const SHOTS = process.env.EDITOR_SHOTS
@@ -159,7 +159,7 @@ test('a new task and a duplicate start unsaved; paste JSON is refused when it is
 
   await page.goto('./#/edit/推理1')
   await expect(editor.getByRole('heading', { name: 'Edit task 推理1' })).toBeVisible()
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(editor.getByRole('heading', { name: '编辑任务 推理1' })).toBeVisible()
   expect(await seriousViolations(page, '.editor-view')).toEqual([])
   await page.screenshot({ path: shotPath('editor-zh.png') })
@@ -293,7 +293,7 @@ test('the editor on the published-size data set, in English and Chinese (screens
   expect(await seriousViolations(page, '.editor-view')).toEqual([])
   await page.screenshot({ path: shotPath('editor-published-en.png') })
   if (SHOTS) await page.screenshot({ path: shotPath('editor-published-en-full.png'), fullPage: true })
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(editor.getByRole('heading', { name: '编辑任务 推理2' })).toBeVisible()
   await page.screenshot({ path: shotPath('editor-published-zh.png') })
   if (SHOTS) await page.screenshot({ path: shotPath('editor-published-zh-full.png'), fullPage: true })

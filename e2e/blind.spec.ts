@@ -1,7 +1,7 @@
 // Blind first attempts (issue #24): the editor asks before it shows the gold; an attempt after the gold is practice, listed apart, never counted.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { api, expect, openTask, panelOf, phoneOf, test } from './helpers'
+import { api, chooseLanguage, expect, openTask, panelOf, phoneOf, test } from './helpers'
 
 /** Set BLIND_SHOTS to a folder to save the screenshots (English and Chinese, phone and desktop sizes) there. */
 const SHOTS = process.env.BLIND_SHOTS
@@ -62,14 +62,14 @@ test('the editor asks before it shows the gold of a task not finished; Go back s
   await expect(page).toHaveURL(/#\/task\//)
 
   // In Chinese.
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await page.evaluate(() => (window.location.hash = '#/edit/%E6%8E%A8%E7%90%861'))
   const zh = page.getByRole('dialog', { name: '要显示 推理1 的标准答案吗？' })
   await expect(zh).toContainText('之后对这个任务的作答都算作练习')
   await shots(page, 'edit-guard', 'zh')
   await zh.getByRole('button', { name: '显示标准答案' }).click()
   await expect(page.getByRole('heading', { name: '编辑任务 推理1' })).toBeVisible()
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
 
   // Agreed once: the editor asks no more, and the person's next attempt at the task is practice (another task's is not).
   await page.evaluate(() => (window.location.hash = '#/edit/%E6%8E%A8%E7%90%862'))
@@ -119,7 +119,7 @@ test('a new attempt from the review is practice: submit is final, the attempt is
   const table = page.getByRole('table', { name: /^Accuracy by capability/ })
   await expect(table.getByRole('row', { name: /^e2e/ })).toContainText('0.0 (0/1)')
   await shots(page, 'practice-baseline', 'en')
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.getByText('1 次看过标准答案后的练习作答未计入。')).toBeVisible()
   await shots(page, 'practice-baseline', 'zh')
   await page.getByRole('tab', { name: '交叉验证' }).click()

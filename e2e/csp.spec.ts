@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test'
 import { annotatorState } from '../playwright.config'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
-import { expect, test } from './helpers'
+import { chooseLanguage, expect, test } from './helpers'
 import { serveBuild } from './staticSite'
 import type { StaticSite } from './staticSite'
 
@@ -171,7 +171,7 @@ test('the main views of the built app run under the policy: phone, people, a mod
   await page.getByRole('figure', { name: 'Accuracy by capability' }).getByRole('button', { name: 'Download “Accuracy by capability” as PNG' }).click()
   expect((await png).suggestedFilename()).toMatch(/^analysis-.*\.png$/)
   // Chinese labels too: the language switch re-renders every view's text.
-  await page.getByLabel('Language').selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.getByRole('heading', { name: '分析', level: 2 })).toBeVisible()
   expect(cspViolations).toEqual([])
   await page.context().close()

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { api, expect, phoneOf, test } from './helpers'
+import { api, chooseLanguage, expect, phoneOf, test } from './helpers'
 
 /**
  * Deleting a data set (#24): the dialog says what goes and what is kept, with
@@ -44,7 +44,7 @@ async function shots(page: Page, name: string, show: (page: Page, zh: boolean) =
       else await expect(page.getByRole('banner')).not.toHaveClass(/\bcompact\b/)
       if (lang === 'zh' && size.width === 1280 && !(await page.getByRole('combobox', { name: '语言' }).isVisible())) {
         if (await page.getByRole('dialog').isVisible()) await closeManager(page)
-        await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+        await chooseLanguage(page, 'zh')
       }
       const target = await show(page, lang === 'zh')
       await target.scrollIntoViewIfNeeded()
@@ -53,7 +53,7 @@ async function shots(page: Page, name: string, show: (page: Page, zh: boolean) =
   }
   await page.setViewportSize({ width: 1280, height: 720 })
   if (await page.getByRole('dialog').isVisible()) await closeManager(page)
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
 }
 
 /** The data set manager, opened if it is not. */

@@ -1,7 +1,7 @@
 // Amend and replay (issue #13): a recorded attempt forked in the replay, by the person or by the run's model.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { api, expect, finishCorrect, panelOf, phoneOf, seriousViolations, test } from './helpers'
+import { api, chooseLanguage, expect, finishCorrect, panelOf, phoneOf, seriousViolations, test } from './helpers'
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
@@ -106,12 +106,12 @@ test('a person forks a wrong attempt in the replay, goes on from step 1 and gets
     await page.screenshot({ path: join(SHOTS, 'fork-replay-en.png') })
   }
   const en = await seriousViolations(page)
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.getByRole('region', { name: '播放器' }).getByRole('button', { name: '从这一步继续' })).toBeVisible()
   await expect(page.getByRole('region', { name: '这个尝试的分叉（1）' })).toBeVisible()
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'fork-replay-zh.png') })
   expect({ en, zh: await seriousViolations(page) }).toEqual({ en: [], zh: [] })
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
 
   await forkButton.click()
   await expect(player(page).getByText(/^Fork at step 1 of the attempt by e2e, started .+\. Show the parent$/)).toBeVisible()
@@ -135,11 +135,11 @@ test('a person forks a wrong attempt in the replay, goes on from step 1 and gets
     await page.mouse.move(0, 0)
     await section.screenshot({ path: join(SHOTS, 'fork-analysis-en.png') })
   }
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.getByRole('heading', { name: '分叉', exact: true })).toBeVisible()
   await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('参数值错误')
   await page.locator('.analysis-forks').screenshot({ path: test.info().outputPath('fork-analysis-zh.png') })
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
   await table.getByRole('button', { name: 'Open the replay of the parent of the fork by e2e: Wrong value' }).click()
   await expect(player(page).getByRole('region', { name: 'Forks of this attempt (1)' })).toBeVisible()
 })

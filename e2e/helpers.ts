@@ -247,3 +247,13 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
+
+/**
+ * Chooses the page's language in the top bar and waits until the page is drawn in it: Chinese strings load when
+ * Chinese is first chosen, so the page stays in English for a moment after the choice.
+ */
+export async function chooseLanguage(page: Page, language: 'en' | 'zh'): Promise<void> {
+  const [from, to] = language === 'zh' ? ['Language', '语言'] : ['语言', 'Language']
+  await page.getByRole('combobox', { name: from }).selectOption(language)
+  await expect(page.getByRole('combobox', { name: to })).toBeVisible()
+}

@@ -1,4 +1,4 @@
-import { expect, panelOf, phoneOf, seriousViolations, test } from './helpers'
+import { chooseLanguage, expect, panelOf, phoneOf, seriousViolations, test } from './helpers'
 import type { Page, Route } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -136,13 +136,13 @@ test('a failed ?data= load opens no other data set for solving; Retry loads it o
   await shot(page, 'data-link-failed-en-390')
   // The language is chosen in the wide top bar.
   await page.setViewportSize({ width: 1280, height: 720 })
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.getByRole('alert').filter({ hasText: '未加载此链接指定的数据集。' })).toContainText('不会改为打开其他数据集')
   await shot(page, 'data-link-failed-zh-1280')
   await page.setViewportSize({ width: 390, height: 844 })
   await shot(page, 'data-link-failed-zh-390')
   await page.setViewportSize({ width: 1280, height: 720 })
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
 
   published = true
   await linkProblem(page).getByRole('button', { name: 'Retry' }).click()
@@ -175,13 +175,13 @@ test('a ?data= folder changed since it was loaded: the stored copy opens and the
   await expect(topBar(page)).toContainText('Data set: changing (50)')
   await expect(offer).toBeVisible()
   await shot(page, 'data-link-update-en-1280')
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.getByRole('status').filter({ hasText: '在此加载后已有改动' })).toBeVisible()
   await shot(page, 'data-link-update-zh-1280')
   await page.setViewportSize({ width: 390, height: 844 })
   await shot(page, 'data-link-update-zh-390')
   await page.setViewportSize({ width: 1280, height: 720 })
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
   await offer.getByRole('button', { name: 'Load the update' }).click()
   await expect(topBar(page)).toContainText('Data set: changing (49)')
   await expect(offer).toHaveCount(0)

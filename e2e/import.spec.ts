@@ -1,3 +1,4 @@
+import { FIRST_VISIT_STATE } from '../playwright.config'
 import { baseExpect, test } from './helpers'
 import type { Page } from '@playwright/test'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -176,26 +177,30 @@ test('a data set dropped on the page is imported', async ({ page }) => {
   await expect(page.getByText(`“${NEW_INSTRUCTION}”`)).toBeVisible()
 })
 
-test('?data= imports a folder by URL once, makes it active, and switching away sticks', async ({ page }) => {
-  await openPage(page, './?data=data/#/task/辨析2')
-  await expect(topBar(page)).toContainText('Data set: data (50)')
-  await expect(page.getByText('“Call the landlord about the heating”')).toBeVisible()
-  let dialog = await openManager(page)
-  // A first visit with ?data= imports only that folder.
-  await expect(dialog.getByRole('listitem')).toHaveCount(1)
-  await expect(dialog.getByRole('listitem')).toContainText(`from ${new URL('data/', page.url()).href}`)
-  await dialog.getByRole('button', { name: 'Close' }).click()
-  // The same URL again is found by its source, not imported twice.
-  await openPage(page, './?data=data')
-  await expect(topBar(page)).toContainText('Data set: data (50)')
-  dialog = await openManager(page)
-  await expect(dialog.getByRole('listitem')).toHaveCount(1)
-  // Importing another data set and switching to it is not undone by ?data= still in the address.
-  await dialog.getByLabel('Pick a folder').setInputFiles(makeDataset('other-set', fiveTasks))
-  await expect(topBar(page)).toContainText('Data set: other-set (5)')
-  await dialog.getByRole('button', { name: 'Use data set data' }).click()
-  await expect(topBar(page)).toContainText('Data set: data (50)')
-  await dialog.getByRole('button', { name: 'Use data set other-set' }).click()
-  await expect(topBar(page)).toContainText('Data set: other-set (5)')
-  await expect(dialog.getByRole('listitem')).toHaveCount(2)
+test.describe('a first visit', () => {
+  test.use({ storageState: FIRST_VISIT_STATE })
+
+  test('?data= imports a folder by URL once, makes it active, and switching away sticks', async ({ page }) => {
+    await openPage(page, './?data=data/#/task/辨析2')
+    await expect(topBar(page)).toContainText('Data set: data (50)')
+    await expect(page.getByText('“Call the landlord about the heating”')).toBeVisible()
+    let dialog = await openManager(page)
+    // A first visit with ?data= imports only that folder.
+    await expect(dialog.getByRole('listitem')).toHaveCount(1)
+    await expect(dialog.getByRole('listitem')).toContainText(`from ${new URL('data/', page.url()).href}`)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    // The same URL again is found by its source, not imported twice.
+    await openPage(page, './?data=data')
+    await expect(topBar(page)).toContainText('Data set: data (50)')
+    dialog = await openManager(page)
+    await expect(dialog.getByRole('listitem')).toHaveCount(1)
+    // Importing another data set and switching to it is not undone by ?data= still in the address.
+    await dialog.getByLabel('Pick a folder').setInputFiles(makeDataset('other-set', fiveTasks))
+    await expect(topBar(page)).toContainText('Data set: other-set (5)')
+    await dialog.getByRole('button', { name: 'Use data set data' }).click()
+    await expect(topBar(page)).toContainText('Data set: data (50)')
+    await dialog.getByRole('button', { name: 'Use data set other-set' }).click()
+    await expect(topBar(page)).toContainText('Data set: other-set (5)')
+    await expect(dialog.getByRole('listitem')).toHaveCount(2)
+  })
 })

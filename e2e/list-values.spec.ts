@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { api, checkDays, choose, expect, fillText, openApp, openTask, panelOf, phoneOf, startAction, submit, test } from './helpers'
+import { api, checkDays, choose, chooseLanguage, expect, fillText, openApp, openTask, panelOf, phoneOf, startAction, submit, test } from './helpers'
 import { parameterLabel } from '../src/core/apps/parameters'
 
 /**
@@ -126,7 +126,7 @@ test('a form that is refused keeps the typed value as an item and says what is m
   for (const lang of ['en', 'zh'] as const) {
     if (lang === 'zh') {
       await page.setViewportSize({ width: 1280, height: 720 })
-      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+      await chooseLanguage(page, 'zh')
     }
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size)

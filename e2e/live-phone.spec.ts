@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { api, expect, fillText, finishCorrect, openApp, panelOf, phoneOf, seriousViolations, startAction, submit, test } from './helpers'
+import { api, chooseLanguage, expect, fillText, finishCorrect, openApp, panelOf, phoneOf, seriousViolations, startAction, submit, test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
 
 /**
@@ -28,10 +28,10 @@ async function shot(page: Page, name: string, target?: Locator): Promise<void> {
 /** Screenshots of the same screen in English and in Chinese (`zh` says what shows once the language changed); back in English after. */
 async function shots(page: Page, name: string, zh: (page: Page) => Locator, target?: (page: Page) => Locator): Promise<void> {
   await shot(page, `${name}-en`, target?.(page))
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(zh(page)).toBeVisible()
   await shot(page, `${name}-zh`, target?.(page))
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
 }
 
 /** Waits for the sample to load, imports a data set through window.spieval (it becomes the active one), and opens a task of it. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { api, expect, fillText, openApp, openRecord, openTask, panelOf, phoneOf, seriousViolations, startAction, submit, test } from './helpers'
+import { api, chooseLanguage, expect, fillText, openApp, openRecord, openTask, panelOf, phoneOf, seriousViolations, startAction, submit, test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
 
 /**
@@ -22,14 +22,14 @@ async function shot(page: Page, name: string): Promise<void> {
 /** A screenshot in English, then the same screen in Chinese (the bar's language select, at desktop width), back in English. */
 async function shotInBoth(page: Page, name: string): Promise<void> {
   await shot(page, `${name}-en`)
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
   await shot(page, `${name}-zh`)
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(page, 'en')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 }
 
-async function chooseLanguage(page: Page, language: 'en' | 'zh'): Promise<void> {
+async function chooseLanguageAtAnyWidth(page: Page, language: 'en' | 'zh'): Promise<void> {
   if (language === 'en') return
   const menu = page.getByRole('button', { name: 'Menu', exact: true })
   if (await menu.isVisible()) await menu.click()
@@ -52,7 +52,7 @@ for (const language of ['en', 'zh'] as const) {
   test(`an action form reads in ${language}: each field by its label, the raw parameter name and the description as its hint`, async ({ page }) => {
     const words = WORDS[language]
     const phone = await openTask(page, '推理1')
-    await chooseLanguage(page, language)
+    await chooseLanguageAtAnyWidth(page, language)
     await phone.getByRole('button', { name: words.wallet, exact: true }).click()
     await phone.getByRole('button', { name: words.pay, exact: true }).click()
     const form = phone.getByRole('region', { name: words.pay, exact: true })
@@ -217,7 +217,7 @@ test.describe('at 390 × 844', () => {
     test(`the review of a wrong attempt fits the task sheet (${language}), with the published-size data`, async ({ page }) => {
       await page.goto(`./#/task/${encodeURIComponent('辨析5')}`)
       await expect(phoneOf(page).getByRole('button', { name: 'Contacts', exact: true })).toBeVisible({ timeout: 40_000 })
-      await chooseLanguage(page, language)
+      await chooseLanguageAtAnyWidth(page, language)
       // Long values in every column: a wrong hotel booking and a wrong meeting.
       await api(page, wrongCalls('辨析5'))
       await page.getByRole('button', { name: /^(Task|任务)[:：]/ }).click()

@@ -1,7 +1,7 @@
 // Presenter mode (issue #18): the phone large and centred, the last call as a caption, Replay and a watched run in it.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, panelOf, phoneOf, seriousViolations, test } from './helpers'
+import { chooseLanguage, expect, panelOf, phoneOf, seriousViolations, test } from './helpers'
 import type { Locator, Page } from '@playwright/test'
 
 /** PRESENT_SHOTS=docs/screenshots writes present-<width>-<lang>.png there. */
@@ -193,7 +193,7 @@ for (const size of [
 
     // The language is chosen in the top bar, hidden here: out and back in.
     await page.keyboard.press('Escape')
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+    await chooseLanguage(page, 'zh')
     await page.getByRole('button', { name: '演示', exact: true }).click()
     await expect(await callLine(page)).toContainText('第 3 / 4 步')
     await expect(await callLine(page)).toContainText('搜索联系人')

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, phoneOf, seriousViolations, test } from './helpers'
+import { chooseLanguage, expect, phoneOf, seriousViolations, test } from './helpers'
 import type { Page } from '@playwright/test'
 
 /**
@@ -188,7 +188,7 @@ test('a replay mid-trajectory passes axe in English and Chinese (screenshots wit
   await page.mouse.move(0, 0)
   if (dir) await page.screenshot({ path: join(dir, 'replay-en.png') })
   const en = await seriousViolations(page)
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.getByRole('heading', { name: '已记录的尝试' })).toBeVisible()
   if (dir) await page.screenshot({ path: join(dir, 'replay-zh.png') })
   expect({ en, zh: await seriousViolations(page) }).toEqual({ en: [], zh: [] })

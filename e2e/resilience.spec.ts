@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
-import { api, callTomFromContacts, expect, openApp, openTask, panelOf, phoneOf, searchIn, seriousViolations, test } from './helpers'
+import { api, callTomFromContacts, chooseLanguage, expect, openApp, openTask, panelOf, phoneOf, searchIn, seriousViolations, test } from './helpers'
 
 /** Set RESILIENCE_SHOTS to a folder to save screenshots of the error boundary and the reload message there (English and Chinese). */
 const SHOTS = process.env.RESILIENCE_SHOTS
@@ -127,11 +127,11 @@ test('a view that fails to render shows Reload and Export my attempts, and the e
     mkdirSync(SHOTS, { recursive: true })
     await page.setViewportSize({ width: 1100, height: 560 })
     await page.screenshot({ path: join(SHOTS, 'resilience-boundary-en.png') })
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+    await chooseLanguage(page, 'zh')
     await expect(page.getByRole('heading', { name: '页面的这一部分出错了' })).toBeVisible()
     await expect(page.getByRole('button', { name: '导出我的作答' })).toBeVisible()
     await page.screenshot({ path: join(SHOTS, 'resilience-boundary-zh.png') })
-    await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+    await chooseLanguage(page, 'en')
   }
 
   // Another view renders: the boundary belongs to the phone view only.
@@ -182,10 +182,10 @@ test('a newer tab that upgrades the database: the old tab says to reload, and a 
     mkdirSync(SHOTS, { recursive: true })
     await old.setViewportSize({ width: 1280, height: 720 })
     await old.screenshot({ path: join(SHOTS, 'resilience-reload-en.png') })
-    await old.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+    await chooseLanguage(old, 'zh')
     await expect(old.getByRole('alert').filter({ hasText: '较新版本的本页面升级了数据库' })).toBeVisible()
     await old.screenshot({ path: join(SHOTS, 'resilience-reload-zh.png') })
-    await old.getByRole('combobox', { name: '语言' }).selectOption('en')
+    await chooseLanguage(old, 'en')
   }
 
   // This page's code is now older than the database: reloading it (with the same old code) says so again, rather than using a layout it does not know.

@@ -1,7 +1,7 @@
 // Two tabs editing one task (issue #24): the second save, made from the revision both started from, is refused and
 // the page says so, keeping the draft; nothing of the first tab's revision is lost.
 import type { Page } from '@playwright/test'
-import { agreeToSeeGold, expect, test } from './helpers'
+import { agreeToSeeGold, chooseLanguage, expect, test } from './helpers'
 
 /** `asks`: the editor first asks this person whether to show the gold of a task they have not finished (once). */
 async function openEditor(page: Page, asks: boolean) {
@@ -31,7 +31,7 @@ test('a save from a revision another tab has replaced is refused, and the page s
   )
   await expect(second.getByRole('textbox', { name: 'Reasoning path' })).toHaveValue('edited in the second tab')
   await other.screenshot({ path: test.info().outputPath('revision-conflict-en.png') })
-  await other.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+  await chooseLanguage(other, 'zh')
   const zh = second.getByRole('alert').filter({ hasText: '未保存' })
   await expect(zh).toHaveText(
     '未保存：打开此任务后，它已在别处（另一个标签页或窗口）保存为修订 1，保存会覆盖该修订。请复制你的改动，重新打开任务后再修改。',
@@ -42,7 +42,7 @@ test('a save from a revision another tab has replaced is refused, and the page s
 
   // The first tab's revision stands.
   await other.setViewportSize({ width: 1280, height: 720 })
-  await other.getByRole('combobox', { name: '语言' }).selectOption('en')
+  await chooseLanguage(other, 'en')
   await other.close()
   await page.reload()
   await expect(first.getByRole('textbox', { name: 'Reasoning path' })).toHaveValue('edited in the first tab')

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from './helpers'
+import { chooseLanguage, expect, test } from './helpers'
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
@@ -321,7 +321,7 @@ test('the oracle built-in solves every sample task; screenshots in English and C
   mkdirSync(shots, { recursive: true })
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: join(shots, 'runs-en.png') })
-  await page.getByLabel('Language').selectOption('zh')
+  await chooseLanguage(page, 'zh')
   await expect(page.getByRole('heading', { name: '智能体运行', exact: true })).toBeVisible()
   await page.screenshot({ path: join(shots, 'runs-zh.png') })
 })

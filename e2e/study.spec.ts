@@ -10,8 +10,12 @@ import { loadDataset, solveWithOracle } from '../src/core/index'
 import type { Task } from '../src/core/index'
 import { readStudyFile, studyFileText } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
+import { FIRST_VISIT_STATE } from '../playwright.config'
 import { writeOwnCopy } from '../test/ownCopy'
-import { api, expect, panelOf, test } from './helpers'
+import { api, chooseLanguage, expect, panelOf, test } from './helpers'
+
+// A participant's browser holds their share only: not the sample every other spec starts with (it has gold).
+test.use({ storageState: FIRST_VISIT_STATE })
 
 const ROOT = join(import.meta.dirname, '..')
 /** The sample's records and gold, every instruction reworded: a study of the bundled sample itself is refused (its gold ships with the page). */
@@ -264,14 +268,14 @@ test.describe.serial('a sealed study', () => {
       await page.setViewportSize({ width: 390, height: 844 })
       await person.screenshot({ path: join(shots, 'study-calls-en-390.png') })
       await page.setViewportSize({ width: 1280, height: 720 })
-      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
+      await chooseLanguage(page, 'zh')
       const zhRow = page.getByRole('row', { name: /^ann/ })
       await expect(zhRow).toContainText('2 次作答并非手动完成')
       await zhRow.screenshot({ path: join(shots, 'study-calls-zh-1280.png') })
       await page.setViewportSize({ width: 390, height: 844 })
       await zhRow.screenshot({ path: join(shots, 'study-calls-zh-390.png') })
       await page.setViewportSize({ width: 1280, height: 720 })
-      await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+      await chooseLanguage(page, 'en')
     }
     await page.getByRole('tab', { name: 'Human baseline' }).click()
     await expect(page.getByRole('row', { name: /^ann/ })).toBeVisible()

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react'
 import type { AppKey, RecordId, StateChange } from '../core'
 import { APP_VIEWS } from './appViews'
 import { useAppUi } from './apps/uiState'
+import { useEscapeFirst } from './useEscapeFirst'
 import { DetailView } from './RecordDetail'
 import { RecordList } from './RecordList'
 import type { ListItem } from './RecordList'
@@ -20,19 +21,6 @@ export function DeletedRow({ app, label, count }: { app: AppKey; label: string; 
       <ChevronRight size={16} aria-hidden="true" />
     </button>
   )
-}
-
-/** Escape closes the deleted list or record before the phone's own Escape (which would leave the app). */
-function useEscape(onEscape: () => void): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return
-      e.stopPropagation()
-      onEscape()
-    }
-    window.addEventListener('keydown', onKey, true)
-    return () => window.removeEventListener('keydown', onKey, true)
-  }, [onEscape])
 }
 
 /**
@@ -66,7 +54,7 @@ export function DeletedRecords(props: {
   const { app, label, deleted, id, fromList } = props
   const showDeleted = useAppUi((s) => s.showDeleted)
   const close = useMemo(() => (id !== undefined && fromList ? () => showDeleted({ app }) : () => showDeleted(undefined)), [id, fromList, app, showDeleted])
-  useEscape(close)
+  useEscapeFirst(close)
   useFocusKept(id ?? '')
   const items: ListItem[] = useMemo(
     () => deleted.flatMap((c, i) => (c.before ? [{ index: i, record: c.before, mark: 'deleted' as const, id: c.id }] : [])),

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AlertTriangle } from 'lucide-react'
+import { useEscapeFirst } from './useEscapeFirst'
 
 /**
  * The phone's own alert for an action that did not go through (refused by
@@ -15,7 +16,8 @@ export function ErrorDialog(props: { title: string; message: string; busy: boole
   const retry = useRef<HTMLButtonElement>(null)
   const { onClose } = props
 
-  useEffect(() => {
+  // Focus moves in as the alert is committed, so that no key pressed the moment it shows lands on the form beneath.
+  useLayoutEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : undefined
     retry.current?.focus()
     return () => {
@@ -23,17 +25,7 @@ export function ErrorDialog(props: { title: string; message: string; busy: boole
     }
   }, [])
 
-  useEffect(() => {
-    // Caught before the phone's own Escape (which would leave the form and lose its values).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      e.stopPropagation()
-      e.preventDefault()
-      onClose()
-    }
-    window.addEventListener('keydown', onKey, true)
-    return () => window.removeEventListener('keydown', onKey, true)
-  }, [onClose])
+  useEscapeFirst(onClose)
 
   const trapTab = (e: React.KeyboardEvent) => {
     if (e.key !== 'Tab') return

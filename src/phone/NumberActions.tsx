@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MessageCircle, Phone, Video } from 'lucide-react'
 import { usePhone } from '../state/phone'
@@ -25,7 +25,8 @@ export function NumberActions({ number }: { number: string }) {
   const button = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
+  // A layout effect: the menu's keys are caught from the moment it shows (see useEscapeFirst).
+  useLayoutEffect(() => {
     if (!open) return
     menu.current?.scrollIntoView({ block: 'nearest' })
     menu.current?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true })

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ChevronLeft, Paperclip, Phone, Reply } from 'lucide-react'
@@ -10,6 +10,7 @@ import { APP_VIEWS } from '../appViews'
 import { Avatar, NewBadge } from './Rows'
 import { attachments, baseName, counterpart, join, sentByUser, text } from './format'
 import { useAppUi } from './uiState'
+import { useEscapeFirst } from '../useEscapeFirst'
 
 type User = { name: string; phone: string }
 
@@ -107,16 +108,9 @@ export function ThreadView({ thread, user }: { thread: Thread; user: User }) {
   useEffect(() => {
     if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' })
   }, [count, virtualizer])
-  useEffect(() => {
-    // Escape closes the thread before the phone's own Escape (which would leave the app).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      e.stopPropagation()
-      openThread(undefined)
-    }
-    window.addEventListener('keydown', onKey, true)
-    return () => window.removeEventListener('keydown', onKey, true)
-  }, [openThread])
+  const closeThread = useCallback(() => openThread(undefined), [openThread])
+  // Escape closes the thread, not the app.
+  useEscapeFirst(closeThread)
   const reply = { telephone: thread.phone }
   const title = t('phoneUi.conversationWith', { name: thread.name })
   return (
