@@ -1,10 +1,10 @@
-// Makes sure Debian's Chromium (and CJK fonts) are there for the end-to-end tests.
-// Playwright's own browser download cannot work on these machines, so we use /usr/bin/chromium.
+// Makes sure Debian's Chromium headless shell (and CJK fonts) are there for the end-to-end tests.
+// Playwright's own browser download cannot work on these machines, so we use Debian's package (playwright.config.ts).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const PACKAGES = ['chromium', 'fonts-noto-cjk']
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell'
+const PACKAGES = ['chromium-headless-shell', 'fonts-noto-cjk']
 
 const installed = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed')
 const missing = PACKAGES.filter((pkg) => !installed(pkg))

@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { chromium } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { createServer } from 'vite'
+import { chromiumLaunch } from '../playwright.config'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const OUT = join(ROOT, 'docs/screenshots')
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   await server.listen()
   const base = `http://127.0.0.1:${port}/`
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumLaunch.executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   })
   let violations = 0
