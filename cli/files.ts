@@ -1,7 +1,7 @@
 import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { DATASET_FILES, DatasetError, IssueList, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb, setOwn } from '../src/core/index'
+import { DATASET_FILES, DatasetError, IssueList, PLANNER_FILES, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb, setOwn } from '../src/core/index'
 import type { Dataset, LiveScoring } from '../src/core/index'
 import { CliError, errorLine, systemReason } from './errors'
 
@@ -83,7 +83,7 @@ export function requireFolder(folder: string, what = 'Data set folder'): void {
 export function readDatasetFolder(folder: string): Record<string, string> {
   requireFolder(folder)
   const files: Record<string, string> = {}
-  for (const name of [...Object.values(DATASET_FILES), SEALED_FILE]) {
+  for (const name of [...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)]) {
     const path = join(folder, name)
     if (statOf(path)) setOwn(files, name, readText(path, name))
   }

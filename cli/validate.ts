@@ -7,7 +7,7 @@ import { readDatasetFolder } from './files'
 
 exitOnError()
 
-const USAGE = 'Usage: npm run validate -- DATASET_FOLDER\n(a folder with input_data.jsonl, records_db.json, tools.json and optionally profile.json)'
+const USAGE = 'Usage: npm run validate -- DATASET_FOLDER\n(a folder with input_data.jsonl, records_db.json, tools.json and optionally profile.json, and for planner tasks skills.json and agents.json)'
 const { values, positionals } = readOptions({ help: { type: 'boolean' } }, USAGE, { positionals: true })
 if (values.help) {
   console.log(USAGE)

@@ -1,5 +1,6 @@
 /** The SPIEval core: plain TypeScript shared by the browser, the command line and the tests. */
 export * from './dataset/types'
+export * from './dataset/plannerTypes'
 export { DatasetError, IssueList, formatIssue, loadDataset, parseInputData, parseProfile, parseRecordsDb, parseTools } from './load/parse'
 export type { DatasetFiles } from './load/parse'
 export { SPIEVAL_PROFILE, readProfile, weekdayOf } from './dataset/profile'

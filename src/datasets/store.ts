@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
+import { DATASET_FILES, PLANNER_FILES, SEALED_FILE, setOwn } from '../core'
 import { attemptCount, deleteDataset, deletedDatasets, importDataset, listDatasets } from '../db'
 import type { DatasetRow, DeletedDataset } from '../db'
 import { onDatasetsChanged, reloadDatasets, switchDataset } from '../state/boot'
@@ -38,7 +38,7 @@ interface DatasetsState {
 export const useDatasets = create<DatasetsState>()(() => ({ list: [], open: false, kept: [] }))
 
 const REQUIRED = [DATASET_FILES.inputData, DATASET_FILES.records, DATASET_FILES.tools] as const
-const KNOWN = new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE])
+const KNOWN = new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)])
 
 function parentOf(path: string): string {
   const slash = path.lastIndexOf('/')

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { APP_KEYS, DATASET_FILES, contentFingerprint, loadDataset, ownValue, setOwn } from '../core'
+import { APP_KEYS, DATASET_FILES, PLANNER_FILES, contentFingerprint, loadDataset, ownValue, setOwn } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core'
 import { appsToKeep, storedTask } from '../core'
@@ -145,6 +145,8 @@ async function takeBackAttempts(row: DatasetRow, db: SpievalDatabase): Promise<v
 function datasetRow(dataset: Dataset, files: DatasetFiles, options: { name: string; source: string }, records: number): DatasetRow {
   const tools = files[DATASET_FILES.tools]
   const profile = files[DATASET_FILES.profile]
+  const skills = files[PLANNER_FILES.skills]
+  const agents = files[PLANNER_FILES.agents]
   return {
     id: newId(),
     name: options.name,
@@ -156,7 +158,14 @@ function datasetRow(dataset: Dataset, files: DatasetFiles, options: { name: stri
     hasProfile: dataset.hasProfile,
     source: options.source,
     ...(dataset.sealed ? { sealed: dataset.sealed } : {}),
-    texts: { ...(tools !== undefined ? { tools } : {}), ...(profile !== undefined ? { profile } : {}) },
+    ...(dataset.skills ? { skills: dataset.skills } : {}),
+    ...(dataset.agents ? { agents: dataset.agents } : {}),
+    texts: {
+      ...(tools !== undefined ? { tools } : {}),
+      ...(profile !== undefined ? { profile } : {}),
+      ...(skills !== undefined ? { skills } : {}),
+      ...(agents !== undefined ? { agents } : {}),
+    },
   }
 }
 

@@ -32,6 +32,8 @@ export async function exportDataset(datasetId: string, db: SpievalDatabase = dat
     ...(row.hasProfile ? { profile: row.profile } : {}),
     ...(row.texts ? { texts: row.texts } : {}),
     ...(row.sealed ? { sealed: row.sealed } : {}),
+    ...(row.skills ? { skills: row.skills } : {}),
+    ...(row.agents ? { agents: row.agents } : {}),
   })
 }
 

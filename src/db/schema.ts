@@ -3,6 +3,7 @@ import { setOwn } from '../core'
 import type { EntityTable } from 'dexie'
 import type { SealedManifest } from '../core/seal'
 import type { StudyFile } from '../core/study'
+import type { AgentCard, Skill } from '../core'
 import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, GoldReceipt, PhoneRecord, Profile, Task, TaskContent, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
 import { goldFromFinished } from './goldUpgrade'
 
@@ -22,8 +23,11 @@ export interface DatasetRow {
   source: string
   /** A sealed folder's sealed.json: the tasks carry no gold, so nothing is scored (until it is unsealed). */
   sealed?: SealedManifest
-  /** tools.json and profile.json as imported, for exportDataset to give back (absent on data sets stored before it existed). */
-  texts?: { tools?: string; profile?: string }
+  /** tools.json and profile.json (skills.json and agents.json) as imported, for exportDataset to give back (absent on data sets stored before it existed). */
+  texts?: { tools?: string; profile?: string; skills?: string; agents?: string }
+  /** A planner data set's skills.json and agents.json. */
+  skills?: Skill[]
+  agents?: AgentCard[]
   /** The profile before it was first edited in the page (for CHANGES.md), and who edited it. */
   profileEdits?: { original: Profile; authors: string[] }
   /** Loaded from a URL: the hash of the files as fetched (contentHash), to tell on a later visit whether the folder changed. */

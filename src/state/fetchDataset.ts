@@ -1,4 +1,4 @@
-import { DATASET_FILES, SEALED_FILE, setOwn } from '../core'
+import { DATASET_FILES, PLANNER_FILES, SEALED_FILE, setOwn } from '../core'
 import { Problem } from './problem'
 import { MAX_DATASET_BYTES, formatBytes } from './urls'
 
@@ -55,8 +55,8 @@ export async function readCapped(response: Response, budget: Budget, folder: str
   return text + decoder.decode()
 }
 
-/** Files a folder may lack: profile.json, and sealed.json (only a sealed folder has one). */
-const OPTIONAL = new Set<string>([DATASET_FILES.profile, SEALED_FILE])
+/** Files a folder may lack: profile.json, sealed.json (only a sealed folder has one), and a planner data set's skills.json and agents.json. */
+const OPTIONAL = new Set<string>([DATASET_FILES.profile, SEALED_FILE, ...Object.values(PLANNER_FILES)])
 
 /**
  * Fetches a data set folder's files (default: the bundled sample in `data/`,
@@ -102,7 +102,7 @@ export async function fetchDatasetFiles(folder = 'data/', options: FetchOptions 
     }
   }
   try {
-    await Promise.all([...Object.values(DATASET_FILES), SEALED_FILE].map(one))
+    await Promise.all([...Object.values(DATASET_FILES), ...OPTIONAL].map(one))
   } catch (err) {
     abort.abort()
     throw err

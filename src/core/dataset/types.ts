@@ -1,4 +1,5 @@
 import type { LiveMetadata } from './liveTypes'
+import type { AgentCard, PlannerMetadata, Skill, ToolRole } from './plannerTypes'
 import type { SealedManifest } from './sealedManifest'
 /** The ten app keys of SPIEval's records_db.json, in display order. */
 export const APP_KEYS = [
@@ -48,6 +49,8 @@ export interface Task {
   line: number
   /** The live keys of `prompt_metadata` (expected_state, friction, verify, ordered), when the task has any. */
   live?: LiveMetadata
+  /** The planner keys of `prompt_metadata` (dimension, bucket, order, rubric, …), when the task has any. */
+  planner?: PlannerMetadata
   /**
    * In a sealed data set with encrypted gold, the task's `sealed` value. A
    * sealed task's `answer` is empty because its gold is not there, not
@@ -74,6 +77,10 @@ export interface ToolSchema {
     parameters: JsonSchemaObject
     /** A live data set's effect of the tool on the records (docs/reference.md, "Live state"), kept as given. */
     'x-effect'?: unknown
+    /** A planner tool's role, the skill that offers it, the sub-agent it hands work to (docs/reference.md, "Planner tasks"). */
+    'x-kind'?: ToolRole
+    'x-skill'?: string
+    'x-agent'?: string
   }
 }
 
@@ -118,6 +125,10 @@ export interface Dataset {
   profile: Profile
   /** Whether profile.json was given (else the published SPIEval profile is used). */
   hasProfile: boolean
+  /** skills.json, when the data set has one. */
+  skills?: Skill[]
+  /** agents.json, when the data set has one. */
+  agents?: AgentCard[]
   /** Set when the folder is sealed (sealed.json): the tasks carry no gold, so hosts must not score them. */
   sealed?: SealedManifest
 }

@@ -26,6 +26,8 @@ import { IssueList, parseProfile, parseTools, readTaskLine } from './parse'
 import { isPlainObject } from '../base/text'
 import { hasOwn, ownValue, setOwn } from '../base/own'
 import type { SealedManifest } from '../dataset/sealedManifest'
+import { PLANNER_FILES } from '../dataset/plannerTypes'
+import type { AgentCard, Skill } from '../dataset/plannerTypes'
 
 /** One task's records as storage keeps them, with what records_db.json had beside them. */
 export interface StoredRecords {
@@ -46,9 +48,12 @@ export interface DatasetContent {
   tools: readonly ToolSchema[]
   /** Absent when the data set had no profile.json. */
   profile?: Profile
-  /** tools.json and profile.json as imported. */
-  texts?: { tools?: string; profile?: string }
+  /** tools.json and profile.json (and a planner data set's skills.json and agents.json) as imported. */
+  texts?: { tools?: string; profile?: string; skills?: string; agents?: string }
   sealed?: SealedManifest
+  /** A planner data set's skills.json and agents.json, when it has them. */
+  skills?: readonly Skill[]
+  agents?: readonly AgentCard[]
 }
 
 /** The data set's files by name: input_data.jsonl, records_db.json, tools.json, and profile.json and sealed.json when it has them. */
@@ -61,7 +66,16 @@ export function writeDatasetFiles(content: DatasetContent): Record<string, strin
   }
   if (content.profile) setOwn(files, DATASET_FILES.profile, profileText(content.profile, content.texts?.profile))
   if (content.sealed) setOwn(files, SEALED_FILE, JSON.stringify(content.sealed, null, 2) + '\n')
+  // Not edited in the page: what was imported goes back as it was.
+  if (content.skills) setOwn(files, PLANNER_FILES.skills, content.texts?.skills ?? JSON.stringify(content.skills.map(skillEntry), null, 2) + '\n')
+  if (content.agents) setOwn(files, PLANNER_FILES.agents, content.texts?.agents ?? JSON.stringify(content.agents, null, 2) + '\n')
   return files
+}
+
+/** A skill as skills.json writes it (`display_name`, not `displayName`). */
+function skillEntry(skill: Skill): Record<string, unknown> {
+  const { displayName, ...rest } = skill
+  return displayName === undefined ? rest : { ...rest, display_name: displayName }
 }
 
 /**

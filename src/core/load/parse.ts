@@ -4,6 +4,11 @@ import { SPIEVAL_PROFILE, readProfile } from '../dataset/profile'
 import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
 import { hasOwn, setOwn } from '../base/own'
 import { goldProblems } from './gold'
+import { readAnswer, readFreeParams } from './answer'
+import { bucketContradiction, readPlannerMetadata } from './planner'
+import { parseAgents, parseSkills, plannerFileProblems, readToolPlannerKeys } from './plannerFiles'
+import { PLANNER_FILES } from '../dataset/plannerTypes'
+import type { PlannerMetadata } from '../dataset/plannerTypes'
 import { EFFECT_KEY, SEALED_RUNTIME_KEY, readLiveMetadata, readSealedRuntime } from '../live/read'
 import { liveProblems } from '../live/problems'
 import type { LiveMetadata } from '../dataset/liveTypes'
@@ -124,6 +129,7 @@ function readTask(raw: unknown, line: number, fail: (message: string) => void): 
   let answer: GoldCall[] = []
   let freeParams: string[][] = []
   let live: LiveMetadata = {}
+  let planner: PlannerMetadata = {}
   if (!isPlainObject(meta))
     problems.push(
       meta === undefined && hasOwn(value, 'sealed')
@@ -134,6 +140,9 @@ function readTask(raw: unknown, line: number, fail: (message: string) => void): 
     answer = readAnswer(meta.answer, problems)
     freeParams = readFreeParams(meta.free_params, answer.length, problems)
     live = readLiveMetadata(meta, problems)
+    planner = readPlannerMetadata(meta, answer.length, problems)
+    const contradiction = bucketContradiction(planner.bucket, live.verify)
+    if (contradiction) problems.push(contradiction)
   }
   if (problems.length > 0) return void fail(`task "${id}": ${problems.join('; ')}`)
   return {
@@ -147,6 +156,7 @@ function readTask(raw: unknown, line: number, fail: (message: string) => void): 
     distractors: textOf(value.distractors),
     line,
     ...(Object.keys(live).length > 0 ? { live } : {}),
+    ...(Object.keys(planner).length > 0 ? { planner } : {}),
   }
 }
 
@@ -196,49 +206,6 @@ function readMessages(value: unknown, problems: string[]): ChatMessage[] {
     else problems.push(`"messages[${i}]" must have string "role" and "content"`)
   })
   return messages
-}
-
-function readAnswer(value: unknown, problems: string[]): GoldCall[] {
-  if (!Array.isArray(value)) {
-    problems.push('"prompt_metadata.answer" must be a list of calls')
-    return []
-  }
-  const calls: GoldCall[] = []
-  value.forEach((call, i) => {
-    if (!isPlainObject(call) || typeof call.name !== 'string') {
-      problems.push(`"answer[${i}]" must have a string "name"`)
-      return
-    }
-    const args = call.arguments ?? {}
-    if (!isPlainObject(args)) {
-      problems.push(`"answer[${i}].arguments" must be an object`)
-      return
-    }
-    const acceptable: Record<string, unknown[]> = {}
-    for (const [param, values] of Object.entries(args)) {
-      if (Array.isArray(values)) setOwn(acceptable, param, values)
-      else problems.push(`"answer[${i}].arguments.${param}" must be a list of acceptable values`)
-    }
-    calls.push({ name: call.name, arguments: acceptable })
-  })
-  return calls
-}
-
-function readFreeParams(value: unknown, callCount: number, problems: string[]): string[][] {
-  if (value === undefined || value === null) return Array.from({ length: callCount }, () => [])
-  if (!Array.isArray(value)) {
-    problems.push('"prompt_metadata.free_params" must be a list of lists')
-    return []
-  }
-  if (value.length > callCount) problems.push(`"free_params" has ${value.length} lists for ${callCount} gold calls`)
-  return Array.from({ length: callCount }, (_, i) => {
-    const list: unknown = value[i] ?? []
-    if (!Array.isArray(list) || !list.every((p) => typeof p === 'string')) {
-      problems.push(`"free_params[${i}]" must be a list of parameter names`)
-      return []
-    }
-    return list as string[]
-  })
 }
 
 /** Parses records_db.json: task id → app key → list of records. Record shapes are not checked. */
@@ -312,6 +279,7 @@ export function parseTools(text: string, issues = new IssueList()): ToolSchema[]
       return
     }
     names.add(fn.name)
+    const planner = readToolPlannerKeys(fn, (message) => issues.error(file, `tool "${fn.name as string}": ${message}`))
     tools.push({
       type: 'function',
       function: {
@@ -320,6 +288,7 @@ export function parseTools(text: string, issues = new IssueList()): ToolSchema[]
         parameters: params as ToolSchema['function']['parameters'],
         // Kept as given; liveProblems checks it against the apps and the tool's own parameters.
         ...(hasOwn(fn, EFFECT_KEY) ? { [EFFECT_KEY]: fn[EFFECT_KEY] } : {}),
+        ...planner,
       },
     })
   })
@@ -359,9 +328,23 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
   // Cross-check whatever did parse, so that one run reports every error.
   checkCrossReferences(tasks, recordsParsed ? records : undefined, toolsParsed ? tools : undefined, issues)
   if (recordsParsed && toolsParsed) for (const issue of liveProblems({ tasks, records, tools })) issues.items.push(issue)
+  const skillsText = files[PLANNER_FILES.skills]
+  const agentsText = files[PLANNER_FILES.agents]
+  const skills = skillsText === undefined ? undefined : parseSkills(skillsText, issues)
+  const agents = agentsText === undefined ? undefined : parseAgents(agentsText, issues)
+  if (toolsParsed) plannerFileProblems({ tasks, tools, skills, agents }, issues)
   if (issues.hasErrors) throw new DatasetError(issues.items)
   return {
-    dataset: { tasks, records, tools, profile, hasProfile: profileText !== undefined, ...(sealed ? { sealed } : {}) },
+    dataset: {
+      tasks,
+      records,
+      tools,
+      profile,
+      hasProfile: profileText !== undefined,
+      ...(skills ? { skills } : {}),
+      ...(agents ? { agents } : {}),
+      ...(sealed ? { sealed } : {}),
+    },
     warnings: issues.items,
   }
 }

@@ -8,6 +8,7 @@ import type { DatasetFiles } from '../load/parse'
 import { isPlainObject, splitLines } from '../base/text'
 import { setOwn } from '../base/own'
 import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
+import { PLANNER_FILES } from '../dataset/plannerTypes'
 import { SEALED_RUNTIME_KEY, defaultState } from '../live/read'
 import type { Dataset, Task, TaskRecords } from '../dataset/types'
 import {
@@ -148,9 +149,16 @@ export async function sealRead(source: SealSource, options: SealOptions = {}): P
     [DATASET_FILES.tools]: files[DATASET_FILES.tools] ?? '',
     [SEALED_FILE]: JSON.stringify(manifest, null, 2) + '\n',
   }
-  const profile = files[DATASET_FILES.profile]
-  if (profile !== undefined) setOwn(out, DATASET_FILES.profile, profile)
+  copyAlongside(files, out)
   return out
+}
+
+/** profile.json, and a planner data set's skills.json and agents.json: what the runtime reads, and no gold, so they go as they are. */
+function copyAlongside(files: Readonly<Partial<Record<string, string>>>, out: Record<string, string>): void {
+  for (const name of [DATASET_FILES.profile, ...Object.values(PLANNER_FILES)]) {
+    const text = files[name]
+    if (text !== undefined) setOwn(out, name, text)
+  }
 }
 
 /**
@@ -254,8 +262,7 @@ export async function unsealDataset(files: DatasetFiles, passphrase: string): Pr
     [DATASET_FILES.records]: files[DATASET_FILES.records] ?? '',
     [DATASET_FILES.tools]: files[DATASET_FILES.tools] ?? '',
   }
-  const profile = files[DATASET_FILES.profile]
-  if (profile !== undefined) setOwn(out, DATASET_FILES.profile, profile)
+  copyAlongside(files, out)
   return out
 }
 
