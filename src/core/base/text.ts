@@ -88,3 +88,13 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function fileSafeName(name: string, fallback: string): string {
   return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || fallback
 }
+
+/** Whether a value read from outside is a list of strings. */
+export function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+}
+
+/** Whether a value read from outside is one of the given names. */
+export function isOneOf<T extends string>(value: unknown, names: readonly T[]): value is T {
+  return typeof value === 'string' && (names as readonly string[]).includes(value)
+}

@@ -6,7 +6,7 @@
  * the records, skill and agent names, tool parameters) is checked with the
  * whole data set.
  */
-import { isPlainObject } from '../base/text'
+import { isOneOf, isPlainObject, isStringList } from '../base/text'
 import { ownValue, setOwn } from '../base/own'
 import { AUTO_CHECK_KINDS, BUCKETS, DIMENSIONS } from '../dataset/plannerTypes'
 import type { AlternativeAnswer, AutoCheck, Bucket, Extraneous, Mention, MemoryCondition, PlannerMetadata, Rubric, RubricItem, SkillCondition } from '../dataset/plannerTypes'
@@ -72,14 +72,6 @@ export function bucketContradiction(bucket: Bucket | undefined, verify: Verify |
   if (bucket === undefined || verify === undefined) return undefined
   const agrees = (bucket === 'tool_call' && verify === 'calls') || (bucket === 'state_change' && verify === 'state') || bucket === 'agent_behavior'
   return agrees ? undefined : `"${META}.bucket" is "${bucket}" but "verify" is "${verify}" (tool_call goes with "calls", state_change with "state")`
-}
-
-function isOneOf<T extends string>(value: unknown, list: readonly T[]): value is T {
-  return typeof value === 'string' && (list as readonly string[]).includes(value)
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }
 
 function readOrder(value: unknown, goldCalls: number, problems: string[]): [number, number][] {

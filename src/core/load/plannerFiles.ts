@@ -5,12 +5,12 @@
  * The loader refuses what this finds, so the page and `npm run validate`
  * refuse the same data sets.
  */
-import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
+import { isOneOf, isPlainObject, isStringList, parseJsonWithLine, splitLines } from '../base/text'
 import { hasOwn, ownValue, setOwn } from '../base/own'
 import { DATASET_FILES } from '../dataset/types'
 import type { Task, ToolSchema } from '../dataset/types'
 import { COMPARE_KEY, COMPARE_MODES, PLANNER_FILES, TOOL_ROLES, TOOL_PLANNER_KEYS } from '../dataset/plannerTypes'
-import type { AgentCard, AgentCardSkill, Skill, ToolRole } from '../dataset/plannerTypes'
+import type { AgentCard, AgentCardSkill, Skill } from '../dataset/plannerTypes'
 import { goldProblems } from './gold'
 import type { IssueList } from './parse'
 
@@ -28,7 +28,7 @@ export function readToolPlannerKeys(fn: Record<string, unknown>, fail: (message:
   const keys: PlannerToolKeys = {}
   const kind = ownValue(fn, TOOL_PLANNER_KEYS.kind)
   if (kind !== undefined) {
-    if (typeof kind === 'string' && (TOOL_ROLES as readonly string[]).includes(kind)) keys['x-kind'] = kind as ToolRole
+    if (isOneOf(kind, TOOL_ROLES)) keys['x-kind'] = kind
     else fail(`"${TOOL_PLANNER_KEYS.kind}" must be one of ${TOOL_ROLES.join(', ')} (got ${JSON.stringify(kind)})`)
   }
   const name = (key: string): string | undefined => {
@@ -46,7 +46,7 @@ export function readToolPlannerKeys(fn: Record<string, unknown>, fail: (message:
   const properties = isPlainObject(fn.parameters) && isPlainObject(fn.parameters.properties) ? fn.parameters.properties : {}
   for (const [param, schema] of Object.entries(properties)) {
     const compare = isPlainObject(schema) ? ownValue(schema, COMPARE_KEY) : undefined
-    if (compare !== undefined && !(typeof compare === 'string' && (COMPARE_MODES as readonly string[]).includes(compare)))
+    if (compare !== undefined && !isOneOf(compare, COMPARE_MODES))
       fail(`parameter "${param}": "${COMPARE_KEY}" must be one of ${COMPARE_MODES.join(', ')} (got ${JSON.stringify(compare)})`)
   }
   return keys
@@ -65,8 +65,6 @@ function readList(file: string, text: string, issues: IssueList): unknown[] | un
   }
   return parsed.value
 }
-
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string')
 
 /** Parses skills.json: `[{name, description, body, tools, display_name?}]` with unique names. */
 export function parseSkills(text: string, issues: IssueList): Skill[] {
