@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { api, chooseLanguage, expect, openTask, panelOf, test } from './helpers'
+import { api, chooseLanguage, expect, openTask, panelOf, resizeTo, test } from './helpers'
 
 /**
  * An attempt keeps the access setting it was opened with (#24): changing the setting during an unfinished attempt
@@ -28,14 +28,6 @@ async function accessControl(page: Page, zh = false): Promise<Locator> {
   return menu.getByRole('combobox', { name, exact: true })
 }
 
-/** Resizes and waits for the layout of that size: the menu button on a small screen, the settings in the bar on a wide one. */
-async function resize(page: Page, size: { width: number; height: number }, zh = false): Promise<void> {
-  await page.setViewportSize(size)
-  const menuButton = page.getByRole('button', { name: zh ? '菜单' : 'Menu', exact: true })
-  if (size.width < 600) await expect(menuButton).toBeVisible()
-  else await expect(menuButton).toBeHidden()
-}
-
 const dialogOf = (page: Page, zh = false) => page.getByRole('dialog', { name: zh ? '更改访问方式？' : 'Change the access setting?' })
 
 async function startWithOneCall(page: Page): Promise<Current> {
@@ -61,7 +53,7 @@ test('changing the setting mid-attempt offers a new attempt in it; taking it sta
   for (const zh of [false, true]) {
     if (zh) await chooseLanguage(page, 'zh')
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
-      await resize(page, size, zh)
+      await resizeTo(page, size)
       await (await accessControl(page, zh)).selectOption('full')
       await expect(dialogOf(page, zh)).toBeVisible()
       await page.screenshot({ path: test.info().outputPath(`access-change-${zh ? 'zh' : 'en'}-${size.width}.png`) })
@@ -70,7 +62,7 @@ test('changing the setting mid-attempt offers a new attempt in it; taking it sta
       const menu = page.getByRole('dialog', { name: zh ? '菜单' : 'Menu' })
       if (await menu.isVisible()) await menu.getByRole('button', { name: zh ? '关闭菜单' : 'Close the menu' }).click()
     }
-    await resize(page, { width: 1280, height: 720 }, zh)
+    await resizeTo(page, { width: 1280, height: 720 })
   }
   await chooseLanguage(page, 'en')
   expect((await current(page)).setting).toBe('browse')
@@ -102,7 +94,7 @@ test('keeping the attempt keeps its setting, and the card says new attempts get 
   for (const zh of [false, true]) {
     if (zh) await chooseLanguage(page, 'zh')
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
-      await resize(page, size, zh)
+      await resizeTo(page, size)
       if (size.width === 390) {
         await page.getByRole('button', { name: zh ? /^任务/ : /^Task/ }).first().click()
         await expect(page.getByText(zh ? '这次作答保持原设置；新的作答：搜索，每页 5 条。' : 'new attempts: Search, 5 a page.').last()).toBeVisible()
@@ -110,7 +102,7 @@ test('keeping the attempt keeps its setting, and the card says new attempts get 
       await page.screenshot({ path: test.info().outputPath(`access-card-${zh ? 'zh' : 'en'}-${size.width}.png`), animations: 'disabled' })
       if (size.width === 390) await page.keyboard.press('Escape')
     }
-    await resize(page, { width: 1280, height: 720 }, zh)
+    await resizeTo(page, { width: 1280, height: 720 })
   }
   await chooseLanguage(page, 'en')
   // A finished attempt asks nothing: the setting is for the next one.

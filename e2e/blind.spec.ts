@@ -1,7 +1,7 @@
 // Blind first attempts (issue #24): the editor asks before it shows the gold; an attempt after the gold is practice, listed apart, never counted.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { api, chooseLanguage, expect, openTask, panelOf, phoneOf, test } from './helpers'
+import { api, chooseLanguage, expect, openTask, panelOf, phoneOf, resizeTo, test } from './helpers'
 
 /** Set BLIND_SHOTS to a folder to save the screenshots (English and Chinese, phone and desktop sizes) there. */
 const SHOTS = process.env.BLIND_SHOTS
@@ -13,10 +13,10 @@ const SIZES = [
 async function shots(page: Page, name: string, language: 'en' | 'zh'): Promise<void> {
   if (!SHOTS) return
   for (const size of SIZES) {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     await page.screenshot({ path: `${SHOTS}/${name}-${language}-${size.name}.png` })
   }
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await resizeTo(page, { width: 1280, height: 720 })
 }
 
 interface Current {

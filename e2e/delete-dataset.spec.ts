@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { api, chooseLanguage, expect, phoneOf, test } from './helpers'
+import { api, chooseLanguage, expect, phoneOf, resizeTo, test } from './helpers'
 
 /**
  * Deleting a data set (#24): the dialog says what goes and what is kept, with
@@ -37,11 +37,9 @@ async function closeManager(page: Page): Promise<void> {
 async function shots(page: Page, name: string, show: (page: Page, zh: boolean) => Promise<Locator>): Promise<void> {
   for (const lang of ['en', 'zh'] as const) {
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
-      await page.setViewportSize(size)
-      // A resize switches the bar between its wide and compact forms, which mounts the dialogs again: wait for the
-      // form that fits, so that the part shown is not replaced while it is scrolled to (it was, once, under load).
-      if (size.width <= 600) await expect(page.getByRole('banner')).toHaveClass(/\bcompact\b/)
-      else await expect(page.getByRole('banner')).not.toHaveClass(/\bcompact\b/)
+      // A resize switches the bar between its wide and compact forms, which mounts the dialogs again: waiting for the
+      // form that fits keeps the part shown from being replaced while it is scrolled to (it was, once, under load).
+      await resizeTo(page, size)
       if (lang === 'zh' && size.width === 1280 && !(await page.getByRole('combobox', { name: '语言' }).isVisible())) {
         if (await page.getByRole('dialog').isVisible()) await closeManager(page)
         await chooseLanguage(page, 'zh')

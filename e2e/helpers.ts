@@ -257,3 +257,15 @@ export async function chooseLanguage(page: Page, language: 'en' | 'zh'): Promise
   await page.getByRole('combobox', { name: from }).selectOption(language)
   await expect(page.getByRole('combobox', { name: to })).toBeVisible()
 }
+
+/**
+ * Resizes the page and waits for the layout of that size. The page turns phone-first below 601 px through a
+ * media-query listener, so its layout follows a resize a moment later: a width measured or a control looked for
+ * right after `setViewportSize` could still see the other layout (a study table 411 px wide at 390 px, once, under load).
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size)
+  const banner = page.getByRole('banner')
+  if (size.width <= 600) await expect(banner).toHaveClass(/\bcompact\b/)
+  else await expect(banner).not.toHaveClass(/\bcompact\b/)
+}

@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, panelOf, phoneOf, seriousViolations, test } from './helpers'
+import { chooseLanguage, expect, panelOf, phoneOf, seriousViolations, resizeTo, test } from './helpers'
 import type { Page, Route } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -132,16 +132,16 @@ test('a failed ?data= load opens no other data set for solving; Retry loads it o
   await expect(linkProblem(page)).toContainText('later/')
   expect(await seriousViolations(page, '.data-link-problem')).toEqual([])
   await shot(page, 'data-link-failed-en-1280')
-  await page.setViewportSize({ width: 390, height: 844 })
+  await resizeTo(page, { width: 390, height: 844 })
   await shot(page, 'data-link-failed-en-390')
   // The language is chosen in the wide top bar.
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await resizeTo(page, { width: 1280, height: 720 })
   await chooseLanguage(page, 'zh')
   await expect(page.getByRole('alert').filter({ hasText: '未加载此链接指定的数据集。' })).toContainText('不会改为打开其他数据集')
   await shot(page, 'data-link-failed-zh-1280')
-  await page.setViewportSize({ width: 390, height: 844 })
+  await resizeTo(page, { width: 390, height: 844 })
   await shot(page, 'data-link-failed-zh-390')
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await resizeTo(page, { width: 1280, height: 720 })
   await chooseLanguage(page, 'en')
 
   published = true
@@ -178,9 +178,9 @@ test('a ?data= folder changed since it was loaded: the stored copy opens and the
   await chooseLanguage(page, 'zh')
   await expect(page.getByRole('status').filter({ hasText: '在此加载后已有改动' })).toBeVisible()
   await shot(page, 'data-link-update-zh-1280')
-  await page.setViewportSize({ width: 390, height: 844 })
+  await resizeTo(page, { width: 390, height: 844 })
   await shot(page, 'data-link-update-zh-390')
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await resizeTo(page, { width: 1280, height: 720 })
   await chooseLanguage(page, 'en')
   await offer.getByRole('button', { name: 'Load the update' }).click()
   await expect(topBar(page)).toContainText('Data set: changing (49)')

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { api, checkDays, choose, chooseLanguage, expect, fillText, openApp, openTask, panelOf, phoneOf, startAction, submit, test } from './helpers'
+import { api, checkDays, choose, chooseLanguage, expect, fillText, openApp, openTask, panelOf, phoneOf, startAction, submit, resizeTo, test } from './helpers'
 import { parameterLabel } from '../src/core/apps/parameters'
 
 /**
@@ -125,11 +125,11 @@ test('a form that is refused keeps the typed value as an item and says what is m
   // Looked at: the kept item and the runtime's message, in English and Chinese, on a phone and a laptop screen.
   for (const lang of ['en', 'zh'] as const) {
     if (lang === 'zh') {
-      await page.setViewportSize({ width: 1280, height: 720 })
+      await resizeTo(page, { width: 1280, height: 720 })
       await chooseLanguage(page, 'zh')
     }
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
-      await page.setViewportSize(size)
+      await resizeTo(page, size)
       await phoneOf(page).getByRole('alert').scrollIntoViewIfNeeded()
       await page.screenshot({ path: test.info().outputPath(`list-kept-${lang}-${size.width}.png`) })
     }

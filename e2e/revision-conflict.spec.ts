@@ -1,7 +1,7 @@
 // Two tabs editing one task (issue #24): the second save, made from the revision both started from, is refused and
 // the page says so, keeping the draft; nothing of the first tab's revision is lost.
 import type { Page } from '@playwright/test'
-import { agreeToSeeGold, chooseLanguage, expect, test } from './helpers'
+import { agreeToSeeGold, chooseLanguage, expect, resizeTo, test } from './helpers'
 
 /** `asks`: the editor first asks this person whether to show the gold of a task they have not finished (once). */
 async function openEditor(page: Page, asks: boolean) {
@@ -36,12 +36,12 @@ test('a save from a revision another tab has replaced is refused, and the page s
   await expect(zh).toHaveText(
     '未保存：打开此任务后，它已在别处（另一个标签页或窗口）保存为修订 1，保存会覆盖该修订。请复制你的改动，重新打开任务后再修改。',
   )
-  await other.setViewportSize({ width: 390, height: 844 })
+  await resizeTo(other, { width: 390, height: 844 })
   await zh.scrollIntoViewIfNeeded()
   await other.screenshot({ path: test.info().outputPath('revision-conflict-zh-390.png') })
 
   // The first tab's revision stands.
-  await other.setViewportSize({ width: 1280, height: 720 })
+  await resizeTo(other, { width: 1280, height: 720 })
   await chooseLanguage(other, 'en')
   await other.close()
   await page.reload()

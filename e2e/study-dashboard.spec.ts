@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { fleissKappa } from '../src/core/stats/agreement'
 import type { StudyFile } from '../src/core/study'
-import { expect, test } from './helpers'
+import { expect, resizeTo, test } from './helpers'
 
 /** STUDY_DASHBOARD_SHOTS=docs/screenshots writes study-dashboard-<width>-<lang>.png there. */
 const SHOTS = process.env.STUDY_DASHBOARD_SHOTS
@@ -227,7 +227,7 @@ test('the Study tab shows each person’s progress, the capabilities, the agreem
   await page.getByRole('tab', { name: 'Study' }).click()
 
   // On a phone: nothing scrolls sideways, and the cards still name each figure.
-  await page.setViewportSize({ width: 390, height: 844 })
+  await resizeTo(page, { width: 390, height: 844 })
   await expect(row('ann').getByRole('cell').nth(0)).toBeVisible()
   expect(await widths(page)).toEqual({ scrollWidth: 390, innerWidth: 390 })
   const card = await row('ann').boundingBox()
@@ -236,13 +236,13 @@ test('the Study tab shows each person’s progress, the capabilities, the agreem
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'study-dashboard-390-en.png'), fullPage: true })
 
   // In Chinese.
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await resizeTo(page, { width: 1280, height: 720 })
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
   await expect(page.getByRole('tab', { name: '研究' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('table', { name: '每人的进度与正确率（%）' }).getByRole('columnheader')).toHaveText(['人员', '进度', '作答时间', '总体', '推理', '辨析', '偏好', '调用方式'])
   expect(await axeFindings(page)).toEqual([])
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'study-dashboard-1280-zh.png'), fullPage: true })
-  await page.setViewportSize({ width: 390, height: 844 })
+  await resizeTo(page, { width: 390, height: 844 })
   await expect(page.getByRole('progressbar', { name: 'ann 的进度' })).toBeVisible()
   expect(await widths(page)).toEqual({ scrollWidth: 390, innerWidth: 390 })
   expect(await axeFindings(page)).toEqual([])

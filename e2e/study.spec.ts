@@ -12,7 +12,7 @@ import { readStudyFile, studyFileText } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
 import { FIRST_VISIT_STATE } from '../playwright.config'
 import { writeOwnCopy } from '../test/ownCopy'
-import { api, chooseLanguage, expect, panelOf, test } from './helpers'
+import { api, chooseLanguage, expect, panelOf, resizeTo, test } from './helpers'
 
 // A participant's browser holds their share only: not the sample every other spec starts with (it has gold).
 test.use({ storageState: FIRST_VISIT_STATE })
@@ -159,7 +159,7 @@ test.describe.serial('a sealed study', () => {
     await expect(panel.getByText(`2 of ${mine.length} submitted`)).toBeVisible()
     // How a participant sees a submitted task, in both languages (STUDY_SHOTS=docs/screenshots: the README's pictures).
     const shots = process.env.STUDY_SHOTS
-    await page.setViewportSize({ width: 1280, height: 900 })
+    await resizeTo(page, { width: 1280, height: 900 })
     if (shots) await page.screenshot({ path: join(shots, 'study-participant-en.png') })
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
     const panelZh = page.getByRole('complementary', { name: '任务' })
@@ -263,18 +263,18 @@ test.describe.serial('a sealed study', () => {
     await expect(person).toContainText('2 attempts not made by hand')
     const shots = process.env.E2E_SHOTS
     if (shots) {
-      await page.setViewportSize({ width: 1280, height: 720 })
+      await resizeTo(page, { width: 1280, height: 720 })
       await person.screenshot({ path: join(shots, 'study-calls-en-1280.png') })
-      await page.setViewportSize({ width: 390, height: 844 })
+      await resizeTo(page, { width: 390, height: 844 })
       await person.screenshot({ path: join(shots, 'study-calls-en-390.png') })
-      await page.setViewportSize({ width: 1280, height: 720 })
+      await resizeTo(page, { width: 1280, height: 720 })
       await chooseLanguage(page, 'zh')
       const zhRow = page.getByRole('row', { name: /^ann/ })
       await expect(zhRow).toContainText('2 次作答并非手动完成')
       await zhRow.screenshot({ path: join(shots, 'study-calls-zh-1280.png') })
-      await page.setViewportSize({ width: 390, height: 844 })
+      await resizeTo(page, { width: 390, height: 844 })
       await zhRow.screenshot({ path: join(shots, 'study-calls-zh-390.png') })
-      await page.setViewportSize({ width: 1280, height: 720 })
+      await resizeTo(page, { width: 1280, height: 720 })
       await chooseLanguage(page, 'en')
     }
     await page.getByRole('tab', { name: 'Human baseline' }).click()
