@@ -13,6 +13,7 @@ import { readDatasetFolder } from '../cli/files'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 import { startStubServer } from './support/stub-server'
 import type { StubServer } from './support/stub-server'
+import { cliArgs } from './support/cli'
 
 const dataset = loadDataset(readDatasetFolder(SAMPLE_DIR)).dataset
 
@@ -168,7 +169,7 @@ describe('an API key never reaches the error text a run records', () => {
 
   it('npm run agent writes no key into a response line\'s error, nor to its output', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'agent-key-')), 'responses.jsonl')
-    const args = ['--import', 'tsx', join(ROOT, 'cli/agent.ts'), '--data', SAMPLE_DIR, '--agent', 'openai', '--base-url', echo.url, '--model', 'm', '--tasks', '推理1', '--out', out]
+    const args = [...cliArgs('cli/agent.ts'), '--data', SAMPLE_DIR, '--agent', 'openai', '--base-url', echo.url, '--model', 'm', '--tasks', '推理1', '--out', out]
     const r = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
       execFile(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: KEY } }, (err, stdout, stderr) =>
         resolve({ stdout, stderr, code: err ? Number(err.code) : 0 }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { accuracyBySetting, analyze, parseResponses } from '../src/core/index'
 import { fixtureDataset } from './fixtures'
+import { cliArgs } from './support/cli'
 
 const search = (name: string, args: object) => ({ type: 'function', id: 'x', function: { name, arguments: JSON.stringify(args) } })
 const line = (fields: Record<string, unknown>, searches: ReturnType<typeof search>[], calls: unknown[]) =>
@@ -87,7 +88,7 @@ describe('npm run analyze', () => {
     const dir = mkdtempSync(join(tmpdir(), 'analyze-'))
     const responses = join(dir, 'r.jsonl')
     writeFileSync(responses, JSON.stringify({ id: '推理1', run: 0, model: 'm', calls: [{ name: 'Phone_Call', arguments: { telephone: '13822419087' } }] }) + '\n')
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/analyze.ts'), '--input_data', join(SAMPLE_DIR, 'input_data.jsonl'), '--out', dir, responses], { cwd: ROOT, encoding: 'utf8' })
+    const r = spawnSync(process.execPath, [...cliArgs('cli/analyze.ts'), '--input_data', join(SAMPLE_DIR, 'input_data.jsonl'), '--out', dir, responses], { cwd: ROOT, encoding: 'utf8' })
     expect(r.status).toBe(0)
     expect(r.stdout).toMatch(/m · paginated\s+1\s+10\.0 ± 0\.0/)
     expect(readFileSync(join(dir, 'table2.csv'), 'utf8').split('\r\n')[1]).toMatch(/^m · paginated,1,10\.0 ± 0\.0,/)

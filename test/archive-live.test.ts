@@ -14,6 +14,7 @@ import type { AttemptRow, CallRow } from '../src/db/index'
 import { ROOT } from './fixtures'
 import { MIN, T0, TASK, attempt, liveDataset, liveFiles, people, scored, seedFailingFirstCall } from './support/liveArchive'
 import { exportAttempts } from '../src/state/attemptExport'
+import { cliArgs } from './support/cli'
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`archive-live-test-${n++}`)
@@ -161,7 +162,7 @@ describe('the scores of an archive with live attempts', () => {
     const out = join(dir, 'out', 'result.json')
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'cli/score.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--input_response_data', join(dir, 'response.jsonl'), '--output_file', out],
+      [...cliArgs('cli/score.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--input_response_data', join(dir, 'response.jsonl'), '--output_file', out],
       { cwd: ROOT, encoding: 'utf8' },
     )
     expect(r.stderr).toBe('')

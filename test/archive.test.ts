@@ -27,6 +27,7 @@ import type { AttemptRow, CallRow } from '../src/db/index'
 import { ROOT, fixtureDataset, fixtureFiles } from './fixtures'
 import { MIB, craftedZip } from './support/craftedZip'
 import { exportAttempts } from '../src/state/attemptExport'
+import { cliArgs } from './support/cli'
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`archive-test-${n++}`)
@@ -233,7 +234,7 @@ describe('an archive of attempts', () => {
     mkdirSync(join(dir, 'out'))
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'cli/score.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--input_response_data', join(dir, 'response.jsonl'), '--output_file', out],
+      [...cliArgs('cli/score.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--input_response_data', join(dir, 'response.jsonl'), '--output_file', out],
       { cwd: ROOT, encoding: 'utf8' },
     )
     expect(r.stderr).toBe('')

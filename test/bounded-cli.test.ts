@@ -5,10 +5,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 import { writeOwnCopy } from './ownCopy'
+import { cliArgs } from './support/cli'
 
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs a command of cli/ from its bundle, or (`tsx`) any TypeScript file as npm run would. */
+function run(script: string, args: string[], env: Record<string, string> = {}, tsx = false): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
+    execFile(process.execPath, [...(tsx ? ['--import', 'tsx', script] : cliArgs(script)), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
     )
   })
@@ -57,7 +59,7 @@ describe('secrets on the command line', () => {
       script,
       `import { exitOnError, keepSecret } from ${JSON.stringify(join(ROOT, 'cli/errors.ts'))}\nexitOnError()\nkeepSecret('sk-test-0123456789')\nthrow new Error('the server refused key sk-test-0123456789')\n`,
     )
-    const r = await run(script, [], { SPIEVAL_DEBUG: '1' })
+    const r = await run(script, [], { SPIEVAL_DEBUG: '1' }, true)
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/at .*throws\.ts/)
     expect(r.stderr).not.toContain('sk-test-0123456789')

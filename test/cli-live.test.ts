@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from './fixtures'
+import { cliArgs } from './support/cli'
 
 const LIVE = join(ROOT, 'public', 'data-live')
 
 function run(script: string, args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, [...cliArgs(script), ...args], { cwd: ROOT, encoding: 'utf8' })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 

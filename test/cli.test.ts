@@ -7,16 +7,17 @@ import { readSources } from '../scripts/sample-lib'
 import { errorLine, errorReport, CliError } from '../cli/errors'
 import { DatasetError } from '../src/core/index'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { cliArgs } from './support/cli'
 
 function run(script: string, args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, [...cliArgs(script), ...args], { cwd: ROOT, encoding: 'utf8' })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
 /** As {@link run}, without blocking, so that the bad-input cases can start side by side. Stdin is closed (the MCP server reads it). */
 function runAsync(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 }, (err, stdout, stderr) =>
+    const child = execFile(process.execPath, [...cliArgs(script), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 }, (err, stdout, stderr) =>
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
     )
     child.stdin?.end()

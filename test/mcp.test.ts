@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSources } from '../scripts/sample-lib'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { cliArgs } from './support/cli'
 
 const text = (result: unknown): string => {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? []
@@ -16,7 +17,7 @@ describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
   beforeAll(async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', join(ROOT, 'cli/mcp.ts'), '--data', SAMPLE_DIR, '--task', '推理1'],
+      args: [...cliArgs('cli/mcp.ts'), '--data', SAMPLE_DIR, '--task', '推理1'],
       cwd: ROOT,
       stderr: 'pipe',
     })

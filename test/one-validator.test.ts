@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SpievalDatabase, importDataset, listDatasets } from '../src/db/index'
 import { ROOT, fixtureFiles } from './fixtures'
+import { cliArgs } from './support/cli'
 
 /** A data set whose only fault is a gold value outside its tool's enum. */
 function enumMisfit(): Record<string, string> {
@@ -18,7 +19,7 @@ describe('one validator for the page and the command line', () => {
     const files = enumMisfit()
     const dir = mkdtempSync(join(tmpdir(), 'one-validator-'))
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/validate.ts'), dir], { cwd: ROOT, encoding: 'utf8' })
+    const cli = spawnSync(process.execPath, [...cliArgs('cli/validate.ts'), dir], { cwd: ROOT, encoding: 'utf8' })
     expect(cli.status).toBe(1)
     const errors = cli.stdout.split('\n').filter((l) => l.startsWith('error: ')).map((l) => l.slice('error: '.length))
     expect(errors).toEqual(['input_data.jsonl line 1 (task 推理1): gold call 1 (Phone_Call).type: "AUDIO" does not fit the tool schema'])

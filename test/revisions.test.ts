@@ -10,6 +10,7 @@ import type { Task, TaskContent } from '../src/core/index'
 import { IndexedDbSink, SpievalDatabase, exportDataset, exportDatasetFolder, getAttempt, importAttempts, saveProfile, importDataset, loadTask, saveTaskRevision, taskRevisions, datasetAttempts } from '../src/db/index'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 import { exportAttempts } from '../src/state/attemptExport'
+import { cliArgs } from './support/cli'
 
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const files = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(SAMPLE_DIR, name), 'utf8')]))
@@ -225,14 +226,14 @@ describe('the revised folder on the command line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'revised-'))
     try {
       for (const [name, text] of Object.entries((await exportDatasetFolder(row.id, db)) ?? {})) writeFileSync(join(dir, name), text)
-      const validate = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/validate.ts'), dir], { cwd: ROOT, encoding: 'utf8' })
+      const validate = spawnSync(process.execPath, [...cliArgs('cli/validate.ts'), dir], { cwd: ROOT, encoding: 'utf8' })
       expect(validate.status, validate.stderr + validate.stdout).toBe(0)
       const people = await exportAttempts(row.id, {}, db)
       writeFileSync(join(dir, 'response.jsonl'), people.files['response.jsonl'] ?? '')
       const out = join(dir, 'result.json')
       const score = spawnSync(
         process.execPath,
-        ['--import', 'tsx', join(ROOT, 'cli/score.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--input_response_data', join(dir, 'response.jsonl'), '--output_file', out],
+        [...cliArgs('cli/score.ts'), '--input_data', join(dir, 'input_data.jsonl'), '--input_response_data', join(dir, 'response.jsonl'), '--output_file', out],
         { cwd: ROOT, encoding: 'utf8' },
       )
       expect(score.status, score.stderr).toBe(0)

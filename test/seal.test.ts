@@ -18,6 +18,7 @@ import {
   unsealDataset,
 } from '../src/core/seal'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { cliArgs } from './support/cli'
 
 /** A value the test needs, or a failure naming it (instead of a non-null assertion). */
 function must<T>(value: T | undefined | null, what = 'a value'): T {
@@ -376,7 +377,7 @@ describe('studyFingerprint', () => {
 /** Runs a command without blocking, so that independent runs go side by side. */
 function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
+    execFile(process.execPath, [...cliArgs(script), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
     )
   })

@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest'
 import { JsonClient } from '../bench/serve-client'
 import type { OpenedEpisode } from '../bench/serve-client'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { cliArgs } from './support/cli'
 
-const SERVE = [process.execPath, '--import', 'tsx', join(ROOT, 'cli/serve.ts')] as const
+const SERVE = cliArgs('cli/serve.ts')
 
 describe('npm run serve', () => {
   it('serves on a free port, appends verified episodes to --out, and stops cleanly on SIGTERM', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'serve-')), 'response.jsonl')
-    const child = spawn(SERVE[0], [...SERVE.slice(1), '--data', SAMPLE_DIR, '--port', '0', '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...SERVE, '--data', SAMPLE_DIR, '--port', '0', '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -40,10 +41,10 @@ describe('npm run serve', () => {
   }, 30_000)
 
   it('refuses to listen beyond loopback without a token, naming --token-env', () => {
-    const result = spawnSync(SERVE[0], [...SERVE.slice(1), '--data', SAMPLE_DIR, '--host', '0.0.0.0', '--port', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 })
+    const result = spawnSync(process.execPath, [...SERVE, '--data', SAMPLE_DIR, '--host', '0.0.0.0', '--port', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 })
     expect(result.status).toBe(2)
     expect(result.stderr).toContain('--token-env')
-    const short = spawnSync(SERVE[0], [...SERVE.slice(1), '--data', SAMPLE_DIR, '--host', '0.0.0.0', '--port', '0', '--token-env', 'SERVE_TEST_TOKEN'], {
+    const short = spawnSync(process.execPath, [...SERVE, '--data', SAMPLE_DIR, '--host', '0.0.0.0', '--port', '0', '--token-env', 'SERVE_TEST_TOKEN'], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 30_000,

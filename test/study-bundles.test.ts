@@ -8,6 +8,7 @@ import { MIN_ITERATIONS, SealError, datasetFingerprints, sealDataset, unsealData
 import { BundledTasksError, StudyError, assignStudy, bundledQuestions, makeStudy, taskQuestion, readStudyFile, studyBaseUrl, studyFileText, studyFolderFiles } from '../src/core/study'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 import { ownCopyFiles, writeOwnCopy } from './ownCopy'
+import { cliArgs } from './support/cli'
 
 function must<T>(value: T | undefined | null, what = 'a value'): T {
   if (value === undefined || value === null) throw new Error(`${what} is missing`)
@@ -35,7 +36,7 @@ function readTree(dir: string): Record<string, string> {
 
 function runStudy(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/study.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
+    execFile(process.execPath, [...cliArgs('cli/study.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
     )
   })

@@ -10,6 +10,7 @@ import { StudyError, assignStudy, buildStudyFile, mulberry32, personNameProblem,
 import type { StudyAssignment, StudyFile, StudyTask } from '../src/core/study'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 import { writeOwnCopy } from './ownCopy'
+import { cliArgs } from './support/cli'
 
 /** A value the test needs, or a failure naming it (instead of a non-null assertion). */
 function must<T>(value: T | undefined | null, what = 'a value'): T {
@@ -215,7 +216,7 @@ describe('assignment.json', () => {
 
 function runStudy(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/study.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
+    execFile(process.execPath, [...cliArgs('cli/study.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
     )
   })

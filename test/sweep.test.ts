@@ -14,6 +14,7 @@ import { RetryingModel, backoffMs, retryAfterMs } from '../cli/sweep/retry'
 import { ROOT, SAMPLE_DIR } from './fixtures'
 import { startStubServer } from './support/stub-server'
 import type { StubServer } from './support/stub-server'
+import { cliArgs } from './support/cli'
 
 const dataset = loadDataset(readDatasetFolder(SAMPLE_DIR)).dataset
 const TASKS = dataset.tasks.slice(0, 8).map((t) => t.id)
@@ -32,7 +33,7 @@ const scoreOf = (text: string) => scoreResponses(dataset.tasks.filter((t) => TAS
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/agent.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } }, (err, stdout, stderr) =>
+    execFile(process.execPath, [...cliArgs('cli/agent.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } }, (err, stdout, stderr) =>
       resolve({ stdout, stderr, code: err ? Number(err.code ?? 1) : 0 }),
     )
   })
@@ -206,7 +207,7 @@ describe('npm run agent sweeps against the stub server', () => {
   it('resumes after a SIGKILL mid-run: the same (id, run) lines as an uninterrupted run, none twice', async () => {
     const out = join(dir, 'killed', 'response.jsonl')
     const args = harness('delay30:solve-推理1', 'killed', ['--repeat', '2', '--max_workers', '2'])
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/agent.ts'), ...args], { cwd: ROOT, stdio: 'ignore' })
+    const child = spawn(process.execPath, [...cliArgs('cli/agent.ts'), ...args], { cwd: ROOT, stdio: 'ignore' })
     const exited = new Promise((resolve) => child.on('exit', resolve))
     await expect
       .poll(() => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').length - 1 : 0), { timeout: 30_000, interval: 20 })

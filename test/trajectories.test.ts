@@ -27,6 +27,7 @@ import {
 import type { Trajectory, TrajectorySource } from '../src/core/trajectories/index'
 import { readDatasetFolder } from '../cli/files'
 import { ROOT, SAMPLE_DIR } from './fixtures'
+import { cliArgs } from './support/cli'
 
 const dataset: Dataset = loadDataset(readDatasetFolder(SAMPLE_DIR)).dataset
 const live = { records: dataset.records, profile: dataset.profile }
@@ -314,7 +315,7 @@ describe('Responses API items', () => {
 })
 
 describe('npm run export', () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/export.ts'), ...args], { cwd: ROOT, encoding: 'utf8' })
+  const run = (...args: string[]) => spawnSync(process.execPath, [...cliArgs('cli/export.ts'), ...args], { cwd: ROOT, encoding: 'utf8' })
 
   it('writes each format from agent runs, a people export zip and its folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'export-'))
