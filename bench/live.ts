@@ -17,8 +17,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { APP_KEYS, Attempt, MemorySink, SPIEVAL_PROFILE, loadDataset, parseTools } from '../src/core/index'
-import type { AppKey, PhoneRecord, Task, TaskRecords, ToolSchema } from '../src/core/index'
+import { PHONE_APP_KEYS, Attempt, MemorySink, SPIEVAL_PROFILE, loadDataset, parseTools } from '../src/core/index'
+import type { PhoneAppKey, PhoneRecord, Task, TaskRecords, ToolSchema } from '../src/core/index'
 import { BUILTIN_EFFECTS, LiveState, stateVerdict } from '../src/core/live'
 import type { Effect, ExpectedChange, ReplayCall } from '../src/core/live'
 import { readDatasetFolder } from '../cli/files'
@@ -57,7 +57,7 @@ function contacts(n: number, seed: number): PhoneRecord[] {
 
 function taskRecords(perApp: number): TaskRecords {
   const out: TaskRecords = {}
-  APP_KEYS.forEach((app: AppKey, k) => (out[app] = app === 'contacts' ? contacts(perApp, k) : generateRecords(app, perApp, k)))
+  PHONE_APP_KEYS.forEach((app: PhoneAppKey, k) => (out[app] = app === 'contacts' ? contacts(perApp, k) : generateRecords(app, perApp, k)))
   return out
 }
 
@@ -95,7 +95,7 @@ function taskSize() {
   const naive = percentiles((i) => naiveApply(records, i % 2 ? 'insert' : 'update', { name: 'x', telephone: '13900000003', note: 'y' }), samples)
   return {
     records_per_app: 20,
-    apps: APP_KEYS.length,
+    apps: PHONE_APP_KEYS.length,
     insert_ms: insert,
     update_ms: update,
     first_call_of_an_attempt_ms: firstCall,
@@ -370,7 +370,7 @@ function queriesOf(people: readonly PhoneRecord[], count: number): { any: string
  */
 async function kernelBigPhone(n: number, spread: boolean) {
   const records: TaskRecords = spread
-    ? Object.fromEntries(APP_KEYS.map((app, k) => [app, app === 'contacts' ? contacts(n / APP_KEYS.length, k) : generateRecords(app, n / APP_KEYS.length, 100 + k)]))
+    ? Object.fromEntries(PHONE_APP_KEYS.map((app, k) => [app, app === 'contacts' ? contacts(n / PHONE_APP_KEYS.length, k) : generateRecords(app, n / PHONE_APP_KEYS.length, 100 + k)]))
     : { contacts: contacts(n, 7) }
   const people = records.contacts ?? []
   const { any, surnames } = queriesOf(people, 60)

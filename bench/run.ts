@@ -2,14 +2,15 @@
  * npm run bench — prints JSON figures for the core, each beside a naive
  * baseline measured in the same run. Never fails over timing.
  *
- *   tsx bench/run.ts [--quick] [--only regex|scorer]
+ *   tsx bench/run.ts [--quick] [--only regex|scorer|planner]
  */
 import Fuse from 'fuse.js'
-import { APP_KEYS, findMatches, loadDataset, parseResponses, parseTools, resultText, ToolRuntime, scoreFileTexts, scoreResponses, judgeTask, scoreResponsesLazily, scoreTask, toolProperties } from '../src/core/index'
+import { PHONE_APP_KEYS, findMatches, loadDataset, parseResponses, parseTools, resultText, ToolRuntime, scoreFileTexts, scoreResponses, judgeTask, scoreResponsesLazily, scoreTask, toolProperties } from '../src/core/index'
 import type { PhoneRecord, PredictedCall, Task, TaskRecords } from '../src/core/index'
 import { readDatasetFolder } from '../cli/files'
 import { generateRecords } from '../cli/gen/tasks'
 import { cpuRate, latency, rate, round } from './measure'
+import { plannerScorerRate } from './plannerScore'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,7 +20,7 @@ const tools = parseTools(readFileSync(join(ROOT, 'public/data/tools.json'), 'utf
 const quick = process.argv.includes('--quick')
 const budget = quick ? 300 : 1500
 const onlyAt = process.argv.indexOf('--only')
-/** `--only regex`: just the regex search against the Python baseline; `--only scorer`: just the scorer against the naive loop. */
+/** `--only regex`: just the regex search against the Python baseline; `--only scorer`: just the scorer against the naive loop; `--only planner`: just bench/plannerScore.ts. */
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined
 
 /** The naive baseline: a plain loop over JSON-stringified records. */
@@ -160,7 +161,7 @@ function bigPhoneLatency() {
     out[mode] = { ...ours, naive }
   }
   out.fuzzy_two_letter_pattern = latency((i) => runtime.call('search_contacts', { pattern: ['al', 'er', 'on'][i % 3], mode: 'fuzzy' }, 'test'), quick ? 3 : 9)
-  const phone = new ToolRuntime(tools, Object.fromEntries(APP_KEYS.map((app, i) => [app, generateRecords(app, n / APP_KEYS.length, 100 + i)])), { setting: 'paginated' })
+  const phone = new ToolRuntime(tools, Object.fromEntries(PHONE_APP_KEYS.map((app, i) => [app, generateRecords(app, n / PHONE_APP_KEYS.length, 100 + i)])), { setting: 'paginated' })
   phone.call('search_phone', { pattern: 'warm' }, 'test')
   out.search_phone_fixed_all_apps = latency((i) => phone.call('search_phone', { pattern: queries[i % queries.length] }, 'test'), samples)
   return out
@@ -270,7 +271,9 @@ const figures =
     ? { node: process.version, quick, regex_vs_python: regexVsPython(), seconds: 0 }
     : only === 'scorer'
       ? { node: process.version, quick, scorer: scorerRate(), seconds: 0 }
-      : {
+      : only === 'planner'
+        ? { node: process.version, quick, planner_scorer: plannerScorerRate(quick), seconds: 0 }
+        : {
         node: process.version,
         quick,
         retrieval_calls_per_s: retrievalRates(),
@@ -278,6 +281,7 @@ const figures =
         search_latency_ms_one_app: bigPhoneLatency(),
         scorer: scorerRate(),
         scorer_distinct_runs: distinctRunsScoring(),
+        planner_scorer: plannerScorerRate(quick),
         targets: {
           retrieval_calls_per_s: { fixed: 200_000, regex: 100_000, fuzzy: 20_000 },
           regex_vs_python_ratio: 3,

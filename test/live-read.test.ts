@@ -106,7 +106,7 @@ describe('reading x-effect', () => {
       [{ app: 'alarm', op: 'insert', fields: { time: 1 } }, '"x-effect.fields.time" must be a name (argument name → record field)'],
       [{ app: 'alarm', op: 'insert', fields: ['time'] }, '"x-effect.fields" must be an object: argument name → record field'],
       [{ app: 'alarm', op: 'insert', set: { 状态: null } }, '"x-effect.set.状态" is null; leave the field out instead'],
-      [{ app: 'alarm', op: 'insert', stamp: { 日期: 'today' } }, '"x-effect.stamp.日期" must be one of date, time, name, phone, paymentAccount (got "today")'],
+      [{ app: 'alarm', op: 'insert', stamp: { 日期: 'today' } }, '"x-effect.stamp.日期" must be one of date, time, name, phone, paymentAccount, id (got "today")'],
       [{ app: 'notes', op: 'delete', where: { 标题: 't' }, set: { a: 1 } }, '"x-effect.set" is for an insert or an update; a delete writes nothing'],
       [{ app: 'alarm', op: 'insert', target: 'x' }, '"x-effect" has unknown key "target" (known: app, op, where, fields, set, stamp)'],
     ]

@@ -1,5 +1,5 @@
 import { Faker, en } from '@faker-js/faker'
-import type { AppKey, PhoneRecord } from '../../src/core/index'
+import type { PhoneAppKey, PhoneRecord } from '../../src/core/index'
 
 /** "Now" of the sample's profile, which generated data sets share: dates such as birthdays are drawn relative to it. */
 const GENERATED_NOW = new Date('2026-03-14T10:00:00Z')
@@ -96,7 +96,7 @@ const Texts = {
 }
 
 /** One random record of an app, with the fields SPIEval stores for it. */
-export function makeRecord(app: AppKey, v: Values): PhoneRecord {
+export function makeRecord(app: PhoneAppKey, v: Values): PhoneRecord {
   const f = v.f
   switch (app) {
     case 'contacts':

@@ -1,5 +1,5 @@
-import { APP_KEYS, CAPABILITIES, setOwn } from '../../src/core/index'
-import type { AppKey, GoldCall, PhoneRecord, TaskRecords } from '../../src/core/index'
+import { CAPABILITIES, PHONE_APP_KEYS, setOwn } from '../../src/core/index'
+import type { GoldCall, PhoneAppKey, PhoneRecord, TaskRecords } from '../../src/core/index'
 import { Values, makeRecord, seededFaker } from './records'
 
 /** A generated task: one line of input_data.jsonl and its records. */
@@ -69,13 +69,13 @@ export function* generateTasks(options: { tasks: number; records: number; seed: 
   let recordsLeft = options.records
   for (let i = 0; i < options.tasks; i++) {
     const capability = CAPABILITIES[i % CAPABILITIES.length] ?? CAPABILITIES[0]
-    const share = Math.max(APP_KEYS.length + 1, Math.round(recordsLeft / (options.tasks - i)))
+    const share = Math.max(PHONE_APP_KEYS.length + 1, Math.round(recordsLeft / (options.tasks - i)))
     recordsLeft -= share
     const records = {} as Required<TaskRecords>
-    for (const app of APP_KEYS) setOwn(records, app, [makeRecord(app, v)])
+    for (const app of PHONE_APP_KEYS) setOwn(records, app, [makeRecord(app, v)])
     records.contacts.push(makeRecord('contacts', v))
-    for (let n = APP_KEYS.length + 1; n < share; n++) {
-      const app: AppKey = f.helpers.arrayElement(APP_KEYS)
+    for (let n = PHONE_APP_KEYS.length + 1; n < share; n++) {
+      const app: PhoneAppKey = f.helpers.arrayElement(PHONE_APP_KEYS)
       records[app].push(makeRecord(app, v))
     }
     const template = TEMPLATES[i % TEMPLATES.length] ?? TEMPLATES[0]
@@ -97,7 +97,7 @@ export function* generateTasks(options: { tasks: number; records: number; seed: 
 }
 
 /** `n` records of one app, for a phone of any size (benchmarks). */
-export function generateRecords(app: AppKey, n: number, seed: number): PhoneRecord[] {
+export function generateRecords(app: PhoneAppKey, n: number, seed: number): PhoneRecord[] {
   const v = new Values(seededFaker(seed))
   return Array.from({ length: n }, () => makeRecord(app, v))
 }

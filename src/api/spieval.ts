@@ -67,6 +67,10 @@ export function createSpievalApi(): SpievalApi {
       if (!attempt) throw new Error('No task is open')
       return submission(attempt, verdict, calls)
     },
+    async tools() {
+      await whenReady()
+      return currentAttempt()?.offeredTools() ?? []
+    },
     async current() {
       await whenReady()
       const attempt = useSession.getState().attempt

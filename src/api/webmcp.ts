@@ -102,8 +102,9 @@ function unregister(context: ModelContextLike, registered: Registered): void {
 
 /**
  * Keeps the open task's tools registered with the browser's model context:
- * an open, unfinished attempt (not a replay) has its tools (the 21, or the
- * execution tools in `no_search`); anything else has none. Returns a function
+ * an open, unfinished attempt (not a replay) has the tools it offers now (the
+ * 21, or the execution tools in `no_search`; a skill's once loaded); anything
+ * else has none. Returns a function
  * that stops it and unregisters everything.
  */
 export function installWebMcp(context: ModelContextLike | undefined = modelContext()): () => void {
@@ -113,10 +114,12 @@ export function installWebMcp(context: ModelContextLike | undefined = modelConte
     const { task, attempt, replaying } = useSession.getState()
     const session = currentAttempt()
     const open = task && attempt && !attempt.finished && !replaying && session
-    const key = open ? `${attempt.id}:${attempt.access}` : ''
+    const tools = open ? session.offeredTools() : []
+    // A loaded skill changes the tools offered: they are registered again.
+    const key = open ? `${attempt.id}:${attempt.access}:${tools.map((t) => t.function.name).join(',')}` : ''
     if (current?.key === key) return
     if (current) unregister(context, current)
-    current = open ? register(context, session.offeredTools(), key) : undefined
+    current = open ? register(context, tools, key) : undefined
   }
   sync()
   const stop = useSession.subscribe(sync)

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { contentFingerprint, fileSafeName, setOwn, stepFields } from '../core'
+import { contentFingerprint, fileSafeName, judgeContext, setOwn, stepFields } from '../core'
 import type { AttemptJudge, JudgedAttempt, LiveScoring, Task, TaskRecords, TaskVersion } from '../core'
 import { ArchiveError, readArchive } from '../core/archive'
 import type { ArchiveInput, ArchiveSealed, ArchivedAttempt, ArchivedStep } from '../core/archive'
@@ -293,7 +293,7 @@ export async function importAttemptSources(
     const person = r.sealed?.study?.person
     if (person !== undefined) r.attempts = r.attempts.map((a) => (a.actor === person ? a : { ...a, actor: person }))
   }
-  const context = { tools: dataset.tools, profile: dataset.profile, ...(sealedTarget ? { sealed: true } : {}) }
+  const context = judgeContext(dataset, sealedTarget)
   const versions = new Map<string, TaskVersion>()
   const versionOf = (task: Task): TaskVersion => {
     let version = versions.get(task.id)

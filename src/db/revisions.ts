@@ -1,4 +1,4 @@
-import { contentFingerprint } from '../core'
+import { contentFingerprint, judgeContext } from '../core'
 import { storedTask } from '../core'
 import type { AttemptJudge, JudgeContext, Profile, Task, TaskContent, TaskVersion } from '../core'
 import { archivedAttempt } from './archive'
@@ -110,7 +110,7 @@ export async function saveTaskRevision(
     await db.revisions.bulkPut(added)
 
     const attempts = oldId === undefined ? [] : await db.attempts.where('[datasetId+taskId]').equals([datasetId, oldId]).toArray()
-    const judged = await rescore(db, attempts, { task: { ...task, line }, records, fingerprint }, { tools: dataset.tools, profile: dataset.profile }, judge)
+    const judged = await rescore(db, attempts, { task: { ...task, line }, records, fingerprint }, judgeContext(dataset), judge)
     await db.attempts.bulkPut(judged.rows.map((r) => ({ ...r, taskId: task.id })))
     await db.calls.bulkPut(judged.calls)
     const { flips, rescored } = judged

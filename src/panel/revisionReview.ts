@@ -1,4 +1,4 @@
-import { contentFingerprint, judgeAttempt } from '../core'
+import { contentFingerprint, judgeAttempt, judgeContext } from '../core'
 import { archivedAttempt, attemptCalls, loadTask, revisionByFingerprint, storeMadeOnVerdict } from '../db'
 import type { AttemptRow } from '../db'
 import { useSession } from '../state/sessionStore'
@@ -38,7 +38,7 @@ async function judgeMadeOn(attempt: AttemptRow, version: Parameters<typeof judge
   const { dataset } = useSession.getState()
   if (!dataset) return undefined
   const calls = await attemptCalls(attempt.id)
-  const judged = await judgeAttempt(archivedAttempt(attempt, calls), version, { tools: dataset.tools, profile: dataset.profile })
+  const judged = await judgeAttempt(archivedAttempt(attempt, calls), version, judgeContext(dataset))
   if (judged.verdict) await storeMadeOnVerdict(attempt.id, version.fingerprint, judged.verdict)
   return judged.verdict
 }

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import { AlarmClock, BedDouble, CalendarDays, MessageCircle, Phone, Plane, StickyNote, User, Users, Wallet } from 'lucide-react'
+import { AlarmClock, BedDouble, Brain, CalendarDays, MessageCircle, Phone, Plane, StickyNote, User, Users, Wallet } from 'lucide-react'
 import type { AppKey, PhoneRecord } from '../core'
 import { counterpart, join, letter, text } from './apps/format'
 
@@ -23,7 +23,7 @@ export interface AppView {
   prefill?: (r: PhoneRecord, user: { name: string; phone: string }) => Record<string, unknown>
 }
 
-/** The ten apps' looks. Fields an app does not know still show in the record's detail view. */
+/** The apps' looks: the ten phone apps', and memory's. Fields an app does not know still show in the record's detail view. */
 export const APP_VIEWS: Record<AppKey, AppView> = {
   contacts: {
     icon: User,
@@ -120,5 +120,16 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     trailing: (r) => text(r, '状态'),
     sortKey: (r) => text(r, '入住日期'),
     rowHeight: 112,
+  },
+  // Planner data sets' memory app (no home-screen icon: the home screen lists the ten phone apps).
+  memory: {
+    icon: Brain,
+    color: '#ff2d55',
+    title: (r) => text(r, 'text'),
+    subtitle: (r) => join(text(r, 'kind'), text(r, 'tags')),
+    trailing: (r) => text(r, 'date'),
+    sortKey: (r) => `${text(r, 'date')} ${text(r, 'time')}`,
+    newestFirst: true,
+    rowHeight: 74,
   },
 }

@@ -21,7 +21,7 @@ export function mcpTool(tool: ToolSchema): Tool {
 /** What an MCP host offers: its own tools (open, submit, ...) beside the open task's, and how it runs each. */
 export interface McpToolHost {
   hostTools: readonly Tool[]
-  /** The open task's tools (all 21, or the execution tools in `no_search`). */
+  /** The tools the open task offers now (all 21, or the execution tools in `no_search`; a skill's once loaded). */
   taskTools(): readonly ToolSchema[]
   /** Runs one of `hostTools`. */
   callHostTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>
@@ -35,6 +35,8 @@ export interface McpToolHost {
  * the same way. A call's text is what a model would see; a failed call, or a
  * host tool that throws, is an error result with the message.
  */
+const toolNames = (tools: readonly ToolSchema[]) => tools.map((t) => t.function.name).join('\n')
+
 export function registerTools(server: Server, host: McpToolHost): void {
   const hostNames = new Set(host.hostTools.map((t) => t.name))
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...host.hostTools, ...host.taskTools().map(mcpTool)] }))
@@ -43,7 +45,10 @@ export function registerTools(server: Server, host: McpToolHost): void {
     const args = request.params.arguments ?? {}
     try {
       if (hostNames.has(name)) return await host.callHostTool(name, args)
+      const before = toolNames(host.taskTools())
       const step = await host.callTaskTool(name, args)
+      // A loaded skill offers its tools from now on: the client is told to list them again.
+      if (toolNames(host.taskTools()) !== before) await server.sendToolListChanged()
       return toolText(step.content, !step.ok)
     } catch (err) {
       return toolText(err instanceof Error ? err.message : String(err), true)

@@ -52,12 +52,15 @@ export function plannerFiles(change: Change = {}): Record<string, string> {
   const agents = 'agents' in change ? change.agents : AGENTS
   if (skills !== undefined) out['skills.json'] = JSON.stringify(skills)
   if (agents !== undefined) out['agents.json'] = JSON.stringify(agents)
-  if (change.metadata) {
-    const lines = (files['input_data.jsonl'] ?? '').split('\n')
-    const task = JSON.parse(lines[0] ?? '{}') as { prompt_metadata: Record<string, unknown> }
-    Object.assign(task.prompt_metadata, change.metadata)
-    lines[0] = JSON.stringify(task)
-    out['input_data.jsonl'] = lines.join('\n')
-  }
+  if (change.metadata) out['input_data.jsonl'] = withFirstTaskMetadata(files['input_data.jsonl'] ?? '', change.metadata)
   return out
+}
+
+/** input_data.jsonl with `metadata` merged into its first task's prompt_metadata. */
+export function withFirstTaskMetadata(inputData: string, metadata: Record<string, unknown>): string {
+  const lines = inputData.split('\n')
+  const task = JSON.parse(lines[0] ?? '{}') as { prompt_metadata: Record<string, unknown> }
+  Object.assign(task.prompt_metadata, metadata)
+  lines[0] = JSON.stringify(task)
+  return lines.join('\n')
 }

@@ -9,7 +9,8 @@ export interface AgentRunInput {
   model: ChatModel
   systemPrompt: string
   instruction: string
-  tools: readonly ToolSchema[]
+  /** The tools offered, or a function giving those offered at each turn (a skill loaded in a turn offers its tools in the next). */
+  tools: readonly ToolSchema[] | (() => readonly ToolSchema[])
   /** The one tool path (an Attempt of the kernel, window.spieval.call, …); it never throws for a bad call. */
   callTool: (name: string, args: string) => Promise<{ content: string }>
   maxTurns?: number
@@ -49,7 +50,7 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunResult> {
     if (input.signal?.aborted) return done('aborted')
     let reply
     try {
-      reply = await input.model.complete(messages, input.tools, input.signal)
+      reply = await input.model.complete(messages, typeof input.tools === 'function' ? input.tools() : input.tools, input.signal)
     } catch (err) {
       if (input.signal?.aborted) return done('aborted')
       // The one place a model's failure becomes text that a run stores: without the key.

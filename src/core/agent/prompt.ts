@@ -1,5 +1,8 @@
+import { APP_KEYS } from '../dataset/types'
 import type { Profile, TaskRecords, ToolSchema } from '../dataset/types'
-import { APPS, isRetrievalToolName } from '../apps/registry'
+import { isRetrievalToolName } from '../apps/registry'
+import { toolRole } from '../tools/planner'
+import { MEMORY_APP } from '../dataset/memoryTypes'
 import { readSetting } from '../tools/types'
 import type { Setting } from '../tools/types'
 import { ownValue } from '../base/own'
@@ -64,15 +67,30 @@ const SEARCH_NOTES: Record<Setting, string> = {
   no_search: '- There are no retrieval tools: every record on the phone is listed below.',
 }
 
-/** All of a task's records as prompt text, app by app (the `no_search` setting). */
+/** All of a task's records as prompt text, app by app, memory last (the `no_search` setting). */
 export function recordsText(records: TaskRecords): string {
   const sections: string[] = []
-  for (const app of APPS) {
-    const list = records[app.key] ?? []
+  for (const app of APP_KEYS) {
+    const list = records[app] ?? []
     if (list.length === 0) continue
-    sections.push(`## ${app.key} (${list.length})\n${list.map((r, i) => `${i + 1}. ${JSON.stringify(r)}`).join('\n')}`)
+    sections.push(`## ${app} (${list.length})\n${numbered(list)}`)
   }
   return `\n# Everything on the phone\n${sections.join('\n\n')}`
+}
+
+/**
+ * A task's pinned memory items as prompt text: what the assistant has at hand
+ * about the user without a search. Empty when the task pins none, so that a
+ * published task's prompt is as it was.
+ */
+export function pinnedMemoryText(records: TaskRecords): string {
+  const pinned = (records[MEMORY_APP] ?? []).filter((item) => item.pinned === true)
+  if (pinned.length === 0) return ''
+  return `\n# What you remember about the user\nPinned memory items (${pinned.length}):\n${numbered(pinned)}`
+}
+
+function numbered(records: readonly unknown[]): string {
+  return records.map((r, i) => `${i + 1}. ${JSON.stringify(r)}`).join('\n')
 }
 
 export interface SystemPromptInput {
@@ -80,7 +98,7 @@ export interface SystemPromptInput {
   /** The tools of the data set; retrieval tools are left out in `no_search`. */
   tools: readonly ToolSchema[]
   setting: Setting
-  /** Needed in `no_search`, where they are part of the prompt. */
+  /** Needed in `no_search`, where they are part of the prompt, and for the task's pinned memory items. */
   records?: TaskRecords
   /** A replacement for {@link DEFAULT_SYSTEM_TEMPLATE}. */
   template?: string
@@ -90,9 +108,12 @@ export interface SystemPromptInput {
 export function systemPrompt(input: SystemPromptInput): string {
   const { profile, tools, records, template = DEFAULT_SYSTEM_TEMPLATE } = input
   const setting = readSetting(input.setting)
-  const retrieval = setting === 'no_search' ? [] : tools.filter((t) => isRetrievalToolName(t.function.name))
-  const execution = tools.filter((t) => !isRetrievalToolName(t.function.name))
-  const recordsBlock = setting === 'no_search' ? recordsText(records ?? {}) : ''
+  // A tool's role decides its list (get_memory reads); no_search drops the searches, as the runtime does.
+  const reads = (t: ToolSchema) => toolRole(t.function) === 'read'
+  const retrieval = tools.filter((t) => reads(t) && (setting !== 'no_search' || !isRetrievalToolName(t.function.name)))
+  const execution = tools.filter((t) => !reads(t))
+  // Pinned memory items come first; a published task has none, and its prompt is as it was.
+  const recordsBlock = pinnedMemoryText(records ?? {}) + (setting === 'no_search' ? recordsText(records ?? {}) : '')
   const slots: Record<string, string> = {
     profile: profileText(profile),
     retrieval_tools: toolList(retrieval),
@@ -103,6 +124,6 @@ export function systemPrompt(input: SystemPromptInput): string {
   }
   // One pass, so that slot-like text inside a value (a record mentioning "{profile}") stays as it is.
   const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => ownValue(slots, name) ?? whole)
-  const needsRecords = setting === 'no_search' && !template.includes('{records}')
+  const needsRecords = recordsBlock !== '' && !template.includes('{records}')
   return (needsRecords ? filled + '\n' + recordsBlock : filled).trimEnd()
 }

@@ -7,7 +7,7 @@ import type { DetailLine, KeptVerdictOf, ScoreResult } from '../results/aggregat
 import type { LiveScoring } from '../results/liveLines'
 import type { ResponseLine } from '../results/responses'
 import { ERROR_TYPES } from '../score/types'
-import type { ErrorType } from '../score/types'
+import type { ErrorCounts, ErrorType } from '../score/types'
 import { meanStd } from '../score/stats'
 
 /** A row of the analysis: one model and setting, or one group of people. */
@@ -23,8 +23,8 @@ export interface AnalysisRow {
   units: number
   /** With live lines, `calls` and `state` hold the calls' own and the state accuracies (as result.json). */
   score: ScoreResult
-  /** Failed tasks by error type, summed over units. */
-  errors: Record<ErrorType, number>
+  /** Failed tasks by error type, summed over units (a planner error type only once some task makes it). */
+  errors: ErrorCounts
   /** Mean retrieval calls per task, on solved and on failed tasks. */
   retrievals: { solved: number | null; failed: number | null }
   /** Retrieval calls by mode, and how many targeted one field. */
@@ -143,8 +143,9 @@ function analyzeRow(
   // Each unit (a run, or a person) becomes one run of the scorer.
   const renumbered = lines.map((l) => ({ ...l, run: units.indexOf(rowOf(l).unit) }))
   const { result, details } = scoreResponses(tasks, tools, renumbered, live, kept)
-  const errors = Object.fromEntries(ERROR_TYPES.map((e) => [e, 0])) as Record<ErrorType, number>
-  for (const d of details) if (d.error_type) errors[d.error_type]++
+  const counted = new Map<ErrorType, number>()
+  for (const d of details) if (d.error_type) counted.set(d.error_type, (counted.get(d.error_type) ?? 0) + 1)
+  const errors = { ...Object.fromEntries(ERROR_TYPES.map((e) => [e, 0])), ...Object.fromEntries(counted) } as ErrorCounts
   const lastLine = new Map<string, ResponseLine>()
   for (const l of renumbered) lastLine.set(`${l.run}\u0000${l.id}`, l)
   const solvedCounts: number[] = []

@@ -2,7 +2,7 @@ import type { Task } from '../dataset/types'
 import { orderedTypes } from '../results/aggregate'
 import { capabilityName } from '../score/capabilities'
 import { formatMeanStd } from '../score/stats'
-import { ERROR_TYPES } from '../score/types'
+import { errorTypesIn } from '../score/types'
 import { accuracyBySetting } from './analyze'
 import type { AnalysisRow } from './analyze'
 import { liveTables } from './live'
@@ -33,14 +33,16 @@ export function analysisTables(rows: readonly AnalysisRow[], tasks: readonly Tas
     title: 'Accuracy by setting (mean over rows, %)',
     rows: [['setting', ...types.map((t) => `${capabilityName(t)} ${t}`), 'Overall'], ...Object.entries(bySetting).map(([s, v]) => [s, ...types.map((t) => (v[t] ?? 0).toFixed(1)), (v.overall ?? 0).toFixed(1)])],
   }
+  // A planner error type is a column once some row has it: a published data set's table keeps its columns.
+  const errorTypes = errorTypesIn(rows.map((r) => r.errors))
   const errors: Table = {
     name: 'error_types',
     title: 'Error types (share of failures, %)',
     rows: [
-      ['row', 'failures', ...ERROR_TYPES],
+      ['row', 'failures', ...errorTypes],
       ...rows.map((r) => {
-        const failures = ERROR_TYPES.reduce((n, e) => n + r.errors[e], 0)
-        return [r.label, String(failures), ...ERROR_TYPES.map((e) => pct(r.errors[e], failures))]
+        const failures = errorTypes.reduce((n, e) => n + (r.errors[e] ?? 0), 0)
+        return [r.label, String(failures), ...errorTypes.map((e) => pct(r.errors[e] ?? 0, failures))]
       }),
     ],
   }

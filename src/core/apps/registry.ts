@@ -1,4 +1,5 @@
 import type { AppKey } from '../dataset/types'
+import { MEMORY_APP, SEARCH_MEMORY } from '../dataset/memoryTypes'
 
 /** A stored field key with its labels. */
 export interface FieldInfo {
@@ -183,21 +184,46 @@ export const APPS: readonly AppInfo[] = [
   },
 ]
 
+/**
+ * The memory app of planner data sets: its records and field labels. Not one
+ * of {@link APPS}, which the phone shows and `search_phone` searches: memory
+ * has its own tools (`search_memory`, `get_memory`, and writes through
+ * `x-effect`), and a published data set's phone stays as it is.
+ */
+export const MEMORY_APP_INFO: AppInfo = {
+  key: MEMORY_APP,
+  label: { en: 'Memory', zh: '记忆' },
+  searchTool: SEARCH_MEMORY,
+  executionTools: [],
+  fields: [
+    { key: 'id', en: 'ID', zh: '编号' },
+    { key: 'text', en: 'Text', zh: '内容' },
+    { key: 'tags', en: 'Tags', zh: '标签' },
+    { key: 'kind', en: 'Kind', zh: '类别' },
+    { key: 'date', en: 'Date', zh: '日期' },
+    { key: 'time', en: 'Time', zh: '时间' },
+    { key: 'source', en: 'Source', zh: '来源' },
+    { key: 'supersedes', en: 'Supersedes', zh: '取代' },
+    { key: 'pinned', en: 'Pinned', zh: '置顶' },
+  ],
+}
+
 /** The global search tool: a substring over every app. */
 export const GLOBAL_SEARCH_TOOL = 'search_phone'
 
-const appByKey = new Map<string, AppInfo>(APPS.map((app) => [app.key, app]))
+// Every app of records_db.json has its info; only the ten phone apps have their tools looked up by name.
+const appByKey = new Map<string, AppInfo>([...APPS, MEMORY_APP_INFO].map((app) => [app.key, app]))
 const appBySearchTool = new Map<string, AppInfo>(APPS.map((app) => [app.searchTool, app]))
 const appByExecutionTool = new Map<string, AppInfo>(
   APPS.flatMap((app) => app.executionTools.map((tool) => [tool, app] as const)),
 )
 
-/** The app with this key, if it is one of the ten. */
+/** The app with this key, if it is one of the ten or memory. */
 export function appInfo(key: string): AppInfo | undefined {
   return appByKey.get(key)
 }
 
-/** Whether `key` is one of the ten app keys. */
+/** Whether `key` is an app key of records_db.json: one of the ten, or memory. */
 export function isAppKey(key: string): key is AppKey {
   return appByKey.has(key)
 }

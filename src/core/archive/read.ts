@@ -1,8 +1,9 @@
 import { isRetrievalToolName } from '../apps/registry'
 import { ownValue, setOwn } from '../base/own'
-import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
+import { isOneOf, isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
 import { readRun } from '../results/responses'
 import { parseArguments } from '../tools/runtime'
+import { TOOL_KINDS } from '../tools/types'
 import type { CallSource } from '../tools/types'
 import type { FailureRate, RunTag } from '../attempt/types'
 import { fileEntry, sha256Hex } from './files'
@@ -341,7 +342,7 @@ function readTrajectory(value: unknown[], problems: string[], repeatedSeqs: stri
       at === undefined ||
       typeof s.name !== 'string' ||
       !isSource(s.source) ||
-      (s.kind !== 'retrieval' && s.kind !== 'execution') ||
+      !isOneOf(s.kind, TOOL_KINDS) ||
       typeof s.ok !== 'boolean' ||
       typeof s.content !== 'string' ||
       (s.withdrawn !== undefined && typeof s.withdrawn !== 'boolean') ||

@@ -9,7 +9,10 @@ import { newId } from '../base/ids'
 import { scoreTask, toolProperties } from '../score/task'
 import type { PredictedCall } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
-import { RefusedArguments, submittedOf } from '../tools/steps'
+import type { CallContext } from '../tools/runtime'
+import { loadedSkills } from '../tools/planner'
+import type { AgentCard, Skill } from '../dataset/plannerTypes'
+import { RefusedArguments, scoredCallsOf, submittedOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
 import { nonJsonProblem } from '../tools/jsonArguments'
 import type { CallSource, ToolResult } from '../tools/types'
@@ -56,6 +59,9 @@ export interface AttemptTask {
   sealed?: boolean
   /** The task version's content fingerprint, when the host keeps it: otherwise it is computed from the task and its records. */
   fingerprint?: string
+  /** A planner data set's skills.json and agents.json: skills gate their tools, sub-agents answer handoffs. */
+  skills?: readonly Skill[]
+  agents?: readonly AgentCard[]
 }
 
 export interface OpenAttempt extends AttemptTask {
@@ -132,7 +138,9 @@ export class Attempt {
   }
 
   private newRuntime(): ToolRuntime {
-    return new ToolRuntime([...this.source.tools], this.live?.current() ?? this.source.records, { setting: runtimeSetting(this.info.access) })
+    const { skills, agents, task } = this.source
+    const planner = { ...(skills ? { skills } : {}), ...(agents ? { agents } : {}), ...(task.planner?.userReplies ? { userReplies: task.planner.userReplies } : {}) }
+    return new ToolRuntime([...this.source.tools], this.live?.current() ?? this.source.records, { setting: runtimeSetting(this.info.access), planner })
   }
 
   /** The live records changed (or were built again): searches must see them. */
@@ -227,7 +235,7 @@ export class Attempt {
       // A regex or fuzzy search needs its engine, which a page loads on first use.
       const engine = engineFor(args)
       if (engine) await loadSearchEngine(engine)
-      const step: TrajectoryStep = { seq: this.steps.length, ...this.rt.call(name, args, source) }
+      const step: TrajectoryStep = { seq: this.steps.length, ...this.rt.call(name, args, source, this.callContext()) }
       const version = this.live?.version
       if (step.kind === 'execution' && step.ok && this.failsTransiently()) {
         Object.assign(step, { ok: false, content: TRANSIENT_FAILURE, friction: true })
@@ -328,7 +336,7 @@ export class Attempt {
    */
   verdict(): AttemptOutcome | undefined {
     if (this.sealed) return undefined
-    const calls = scoreTask(this.source.task, this.submittedCalls(), toolProperties(this.source.tools))
+    const calls = scoreTask(this.source.task, scoredCallsOf(this.steps), toolProperties(this.source.tools))
     // A static attempt is judged on its calls alone, as `npm run score` judges its response line.
     if (!this.live) return calls
     return liveOutcome(this.source.task, calls, this.live.verdict())
@@ -381,9 +389,18 @@ export class Attempt {
     return submittedOf(this.steps)
   }
 
-  /** The tools offered in this attempt's setting (no retrieval tools in `no_search`). */
+  /**
+   * The tools offered now, in this attempt's setting (no retrieval tools in
+   * `no_search`): a skill's tools once a kept step has loaded it, so a fork
+   * and a resume offer what their steps loaded.
+   */
   offeredTools(): ToolSchema[] {
-    return this.rt.offeredTools()
+    return this.rt.offeredTools(loadedSkills(this.steps))
+  }
+
+  /** What the next call's answer depends on: the skills loaded and the questions answered so far. */
+  private callContext(): CallContext {
+    return { loaded: loadedSkills(this.steps), asked: this.steps.filter((s) => s.kind === 'ask' && s.ok).length }
   }
 
   subscribe(listener: (event: AttemptEvent) => void): () => void {

@@ -1,5 +1,5 @@
 import type { AgentMessage, AssistantToolCall, TokenUsage } from '../agent/types'
-import { submittedOf } from '../tools/steps'
+import { scoredCallsOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
 import type { AttemptState, FailureRate, ForkOrigin } from './types'
 
@@ -73,7 +73,7 @@ export function responseLine(source: LineSource): Record<string, unknown> {
     setting: source.setting,
     ...(source.state === 'live' ? { state: 'live' } : {}),
     ...(source.failure ? { failure_rate: source.failure.rate, seed: source.failure.seed } : {}),
-    ...(failed ? { error: loop.error } : { calls: source.finished ? submittedOf(source.steps) : [], messages }),
+    ...(failed ? { error: loop.error } : { calls: source.finished ? scoredCallsOf(source.steps) : [], messages }),
     ...(loop ? { turns: loop.turns, ...(loop.stop !== undefined ? { stop: loop.stop } : {}), ...usage } : {}),
     ...(loop?.retries !== undefined ? { retries: loop.retries } : {}),
     ...(failed ? { partial_messages: messages } : {}),

@@ -6,6 +6,8 @@
  * (`loadDataset`), which places the error on a line.
  */
 import { APP_KEYS } from './types'
+import { MEMORY_APP } from './memoryTypes'
+import { memoryItemProblems } from './memoryItems'
 import { setOwn } from '../base/own'
 import type { PhoneRecord, TaskRecords } from './types'
 import { MAX_JSON_DEPTH, isPlainObject, stripBom, tooDeepAt } from '../base/text'
@@ -133,6 +135,7 @@ export function readTaskRecords(text: string, slice: RecordsSlice): TaskRecords 
   const records: Record<string, PhoneRecord[]> = {}
   for (const [app, list] of Object.entries(value)) {
     if (!known.has(app) || !Array.isArray(list) || !list.every(isPlainObject)) return undefined
+    if (app === MEMORY_APP && memoryItemProblems(list).length > 0) return undefined
     setOwn(records, app, list as PhoneRecord[])
   }
   return records

@@ -13,11 +13,13 @@ export const CHANGE_OPS: readonly ChangeOp[] = ['insert', 'update', 'delete']
  * Where a stamped field's value comes from: `date` and `time` are the
  * profile's "now" (`YYYY-MM-DD`, `HH:MM:SS`); `name`, `phone` and
  * `paymentAccount` are the profile's own keys, for the fields that say who
- * sent or paid (the user, whoever the data set's profile is).
+ * sent or paid (the user, whoever the data set's profile is); `id` (an
+ * insert only) is a fresh id, unique among the app's records in the task and
+ * the same whenever the attempt's calls are replayed (a memory item's `mem_…`).
  */
-export type StampKind = 'date' | 'time' | 'name' | 'phone' | 'paymentAccount'
+export type StampKind = 'date' | 'time' | 'name' | 'phone' | 'paymentAccount' | 'id'
 
-export const STAMP_KINDS: readonly StampKind[] = ['date', 'time', 'name', 'phone', 'paymentAccount']
+export const STAMP_KINDS: readonly StampKind[] = ['date', 'time', 'name', 'phone', 'paymentAccount', 'id']
 
 /** The profile values a stamp reads; a {@link Profile} fits. */
 export type StampSource = Pick<Profile, 'now' | 'name' | 'phone' | 'paymentAccount'>

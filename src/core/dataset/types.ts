@@ -1,8 +1,8 @@
 import type { LiveMetadata } from './liveTypes'
 import type { AgentCard, PlannerMetadata, Skill, ToolRole } from './plannerTypes'
 import type { SealedManifest } from './sealedManifest'
-/** The ten app keys of SPIEval's records_db.json, in display order. */
-export const APP_KEYS = [
+/** SPIEval's ten phone apps, in display order: what the phone shows, `search_phone` searches and generated data sets hold. */
+export const PHONE_APP_KEYS = [
   'contacts',
   'sms',
   'voicemail',
@@ -14,6 +14,15 @@ export const APP_KEYS = [
   'transport',
   'accommodation',
 ] as const
+
+export type PhoneAppKey = (typeof PHONE_APP_KEYS)[number]
+
+/**
+ * The app keys records_db.json may hold: the ten phone apps, then `memory`,
+ * the planner data sets' eleventh app (docs/reference.md, "Planner tasks"),
+ * which has its own tools and no place among the phone's ten.
+ */
+export const APP_KEYS = [...PHONE_APP_KEYS, 'memory'] as const
 
 export type AppKey = (typeof APP_KEYS)[number]
 

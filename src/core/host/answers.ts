@@ -54,10 +54,14 @@ export function sealedSubmission(id: string, calls: PredictedCall[]): SubmittedV
   return { id, correct: null, errorType: null, sealed: true, calls, mismatches: [] }
 }
 
-/** The system prompt of an attempt's task in its setting, with the data set's profile (and a run's own template, if any). */
+/**
+ * The system prompt of an attempt's task in its setting, with the data set's
+ * profile (and a run's own template, if any). It lists the tools offered when
+ * it is made: a skill's tools come with `load_skill`'s answer, not here.
+ */
 export function attemptPrompt(attempt: Attempt, profile: Profile, template?: string): string {
-  const { tools, records } = attempt.source
-  return systemPrompt({ profile, tools: [...tools], setting: attempt.runtime.setting, records, ...(template ? { template } : {}) })
+  const { records } = attempt.source
+  return systemPrompt({ profile, tools: attempt.offeredTools(), setting: attempt.runtime.setting, records, ...(template ? { template } : {}) })
 }
 
 /** What opening or forking a task answers. */

@@ -30,7 +30,7 @@ export async function runAttemptAgent(attempt: Attempt, input: AttemptAgentInput
   const { usageBefore: _before, onTurn, scrub, ...loop } = input
   const result = await runAgent({
     ...loop,
-    tools: attempt.offeredTools(),
+    tools: () => attempt.offeredTools(),
     callTool: input.callTool ?? ((name, args) => attempt.call(name, args, 'agent')),
     onTurn: async (messages, turns, usage) => {
       await store(messages, turns, usage)

@@ -1,3 +1,4 @@
+import { toolsWithSkills } from '../tools/planner'
 import type { Dataset, ToolSchema } from '../dataset/types'
 import { openedTask, submission } from './answers'
 import type { OpenedTask, SubmittedVerdict } from './answers'
@@ -76,9 +77,9 @@ export class TaskHost {
     return this.opened(next)
   }
 
-  /** The open task's tools (all 21, or the execution tools in `no_search`). */
+  /** The tools offered now: the open task's (all 21, or the execution tools in `no_search`; a skill's once loaded), else the data set's before any skill is loaded. */
   tools(): ToolSchema[] {
-    return this.attempt?.offeredTools() ?? this.dataset.tools
+    return this.attempt?.offeredTools() ?? toolsWithSkills(this.dataset.tools, this.dataset.skills, new Set())
   }
 
   get openTaskId(): string | undefined {
@@ -117,7 +118,8 @@ export class TaskHost {
   private taskSource(taskId: string) {
     const task = this.dataset.tasks.find((t) => t.id === taskId)
     if (!task) throw new Error(`Unknown task "${taskId}". Use list_tasks to see the ids.`)
-    return { task, tools: this.dataset.tools, records: this.dataset.records[taskId] ?? {}, profile: this.dataset.profile, sealed: this.dataset.sealed !== undefined }
+    const { tools, profile, sealed, skills, agents } = this.dataset
+    return { task, tools, records: this.dataset.records[taskId] ?? {}, profile, sealed: sealed !== undefined, ...(skills ? { skills } : {}), ...(agents ? { agents } : {}) }
   }
 
   private opened(attempt: Attempt): OpenedTask {

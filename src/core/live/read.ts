@@ -203,9 +203,12 @@ export function readEffect(fn: Record<string, unknown>, problems: string[]): Eff
     const stamp = value.stamp
     if (!isPlainObject(stamp)) problems.push(`${at}.stamp" must be an object: record field → ${STAMP_KINDS.join(' | ')}`)
     else {
-      for (const [field, kind] of Object.entries(stamp))
+      for (const [field, kind] of Object.entries(stamp)) {
         if (typeof kind !== 'string' || !(STAMP_KINDS as readonly string[]).includes(kind))
           problems.push(`${at}.stamp.${field}" must be one of ${STAMP_KINDS.join(', ')} (got ${JSON.stringify(kind)})`)
+        // A record keeps its id: what a task or a later call names it by must not change under it.
+        if (kind === 'id' && op !== 'insert') problems.push(`${at}.stamp.${field}" is "id", which only an insert gives`)
+      }
       effect.stamp = copyOwn(stamp) as Record<string, StampKind>
     }
   }

@@ -14,6 +14,7 @@ import { isPlainObject } from '../base/text'
 import { sameValue } from '../score/compare'
 import { CHANGE_OPS } from '../dataset/liveTypes'
 import type { Effect, RecordId, StampKind, StampSource, StateChange } from '../dataset/liveTypes'
+import { freshId } from './freshId'
 
 /** What {@link LiveState.apply} answers. A refusal changes nothing. */
 export type ApplyResult = { ok: true; change: StateChange } | { ok: false; message: string }
@@ -185,8 +186,8 @@ export class LiveState {
     const s = this.app(app)
     if (effect.op === 'insert') {
       const record: PhoneRecord = {}
-      write(record, effect, args, stamp)
       const k = s.next++
+      write(record, effect, args, stamp, (field) => freshId(app, s.base, field, k, (id) => this.matching(s, [[field, id]]).length > 0))
       s.inserted.set(k, record)
       for (const [field, index] of s.indexes) indexAdd(index, -k, ownValue(record, field))
       return this.changed(s, { app, op: 'insert', id: slotId(app, -k), after: record })
@@ -402,10 +403,17 @@ function sortedChanged(s: AppState): [number, PhoneRecord | null][] {
   return [...s.changed].sort((a, b) => a[0] - b[0])
 }
 
-/** Writes `set`, then `stamp`, then the given arguments' `fields`: an argument overrides a constant. */
-function write(record: PhoneRecord, effect: Effect, args: Readonly<Record<string, unknown>>, stamp: StampSource): void {
+/**
+ * Writes `set`, then `stamp`, then the given arguments' `fields`: an argument
+ * overrides a constant. `fresh` gives an insert's `id` stamps; an update
+ * (which loading refuses to stamp an id) keeps the record's own.
+ */
+function write(record: PhoneRecord, effect: Effect, args: Readonly<Record<string, unknown>>, stamp: StampSource, fresh?: (field: string) => string): void {
   for (const [field, value] of Object.entries(effect.set ?? {})) setOwn(record, field, cloneJson(value))
-  for (const [field, kind] of Object.entries(effect.stamp ?? {})) setOwn<unknown>(record, field, stampValue(kind, stamp))
+  for (const [field, kind] of Object.entries(effect.stamp ?? {})) {
+    if (kind !== 'id') setOwn<unknown>(record, field, stampValue(kind, stamp))
+    else if (fresh) setOwn<unknown>(record, field, fresh(field))
+  }
   for (const [arg, field] of Object.entries(effect.fields ?? {})) {
     const value = ownValue(args, arg)
     if (value !== undefined && value !== null) setOwn(record, field, cloneJson(value))
@@ -413,7 +421,7 @@ function write(record: PhoneRecord, effect: Effect, args: Readonly<Record<string
 }
 
 /** The value a stamp writes: the profile's date or time of "now", or one of its own values. */
-export function stampValue(kind: StampKind, source: StampSource): string {
+export function stampValue(kind: Exclude<StampKind, 'id'>, source: StampSource): string {
   if (kind === 'date' || kind === 'time') {
     const [date = '', time = ''] = source.now.trim().split(/\s+/)
     return kind === 'date' ? date : time

@@ -1,8 +1,8 @@
-import { APPS, appInfo } from '../apps/registry'
+import { appInfo } from '../apps/registry'
 import { fitsSchema } from '../score/compare'
 import { CAPABILITIES } from '../score/capabilities'
 import { valueText } from '../search/indexed'
-import { DATASET_FILES } from '../dataset/types'
+import { APP_KEYS, DATASET_FILES } from '../dataset/types'
 import { hasOwn, ownValue } from '../base/own'
 import { readAcceptable } from './gold'
 import type { Dataset, DatasetIssue, JsonSchema, Task } from '../dataset/types'
@@ -86,7 +86,8 @@ function givenAway(value: unknown, instruction: string): boolean {
 function taskText(dataset: Dataset, task: Task): string {
   const records = dataset.records[task.id] ?? {}
   const parts: string[] = []
-  for (const app of APPS) for (const record of records[app.key] ?? []) for (const v of Object.values(record)) parts.push(valueText(v))
+  // Memory items too: a planner task's gold often comes from what the assistant remembers.
+  for (const app of APP_KEYS) for (const record of records[app] ?? []) for (const v of Object.values(record)) parts.push(valueText(v))
   return parts.join('\n').toLowerCase()
 }
 

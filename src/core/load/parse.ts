@@ -8,6 +8,9 @@ import { readAnswer, readFreeParams } from './answer'
 import { bucketContradiction, readPlannerMetadata } from './planner'
 import { parseAgents, parseSkills, plannerFileProblems, readToolPlannerKeys } from './plannerFiles'
 import { PLANNER_FILES } from '../dataset/plannerTypes'
+import { MEMORY_APP } from '../dataset/memoryTypes'
+import { memoryItemProblems } from '../dataset/memoryItems'
+import { memoryProblems } from './memory'
 import type { PlannerMetadata } from '../dataset/plannerTypes'
 import { EFFECT_KEY, SEALED_RUNTIME_KEY, readLiveMetadata, readSealedRuntime } from '../live/read'
 import { liveProblems } from '../live/problems'
@@ -208,7 +211,7 @@ function readMessages(value: unknown, problems: string[]): ChatMessage[] {
   return messages
 }
 
-/** Parses records_db.json: task id → app key → list of records. Record shapes are not checked. */
+/** Parses records_db.json: task id → app key → list of records. Record shapes are not checked, but for memory items'. */
 export function parseRecordsDb(text: string, issues = new IssueList()): Record<string, TaskRecords> {
   const file = DATASET_FILES.records
   const parsed = parseJsonWithLine(splitLines(text).join('\n'))
@@ -242,6 +245,7 @@ export function parseRecordsDb(text: string, issues = new IssueList()): Record<s
         issues.error(file, `"${app}[${bad}]" must be an object of field → value`, { taskId })
         continue
       }
+      if (app === MEMORY_APP) for (const problem of memoryItemProblems(records as PhoneRecord[])) issues.error(file, problem, { taskId })
       setOwn(taskRecords, app, records as PhoneRecord[])
     }
     setOwn(db, taskId, taskRecords)
@@ -327,6 +331,7 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
   const profile = parseProfile(profileText, issues)
   // Cross-check whatever did parse, so that one run reports every error.
   checkCrossReferences(tasks, recordsParsed ? records : undefined, toolsParsed ? tools : undefined, issues)
+  memoryProblems({ tasks, records: recordsParsed ? records : undefined, tools: toolsParsed ? tools : undefined }, issues)
   if (recordsParsed && toolsParsed) for (const issue of liveProblems({ tasks, records, tools })) issues.items.push(issue)
   const skillsText = files[PLANNER_FILES.skills]
   const agentsText = files[PLANNER_FILES.agents]

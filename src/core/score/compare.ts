@@ -4,6 +4,8 @@ import type { GoldCall, JsonSchema } from '../dataset/types'
 import { isPlainObject } from '../base/text'
 import { hasOwn, ownValue } from '../base/own'
 import { nonJsonProblem } from '../tools/jsonArguments'
+import type { CompareMode } from '../dataset/plannerTypes'
+import { compareModeOf, rewritten } from './compareModes'
 import type { ParamCheck } from './types'
 
 /**
@@ -38,12 +40,34 @@ function sameMultiset(expected: unknown[], got: unknown[]): boolean {
  * acceptable array (a flat gold list is the common way to write one list).
  */
 export function isAcceptable(acceptable: unknown[], got: unknown, schema: JsonSchema | undefined): boolean {
+  const mode = compareModeOf(schema)
+  if (mode !== 'exact') return isAcceptableAs(mode, acceptable, got, schema)
   // Scoring's hot path: no list is built unless the value is a list.
   for (const v of acceptable) if (v !== null && sameValue(v, got)) return true
   if (!Array.isArray(got)) return false
-  const arrayParam = schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'))
   const values = acceptable.filter((v) => v !== null)
-  return arrayParam && values.length > 0 && !values.some(Array.isArray) && sameMultiset(values, got)
+  return isArrayParam(schema) && values.length > 0 && !values.some(Array.isArray) && sameMultiset(values, got)
+}
+
+const isArrayParam = (schema: JsonSchema | undefined): boolean => schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'))
+
+/** {@link isAcceptable} under a parameter's `x-compare` (src/core/score/compareModes.ts says what each mode forgives). */
+function isAcceptableAs(mode: Exclude<CompareMode, 'exact'>, acceptable: unknown[], got: unknown, schema: JsonSchema | undefined): boolean {
+  const same = mode === 'set' ? sameSet : sameValue
+  const read = (value: unknown) => (mode === 'set' ? value : rewritten(mode, value))
+  const submitted = read(got)
+  const values = acceptable.filter((v) => v !== null)
+  if (values.some((v) => same(read(v), submitted))) return true
+  // A flat gold list is the one acceptable list, as under exact; a set is a list whatever its schema's type.
+  const oneList = Array.isArray(got) && (mode === 'set' || isArrayParam(schema)) && values.length > 0 && !values.some(Array.isArray)
+  return oneList && same(read(values), submitted)
+}
+
+/** Lists as sets (each item of either is in the other, repeats aside); any other values exactly. */
+function sameSet(expected: unknown, got: unknown): boolean {
+  if (!Array.isArray(expected) || !Array.isArray(got)) return sameValue(expected, got)
+  const within = (items: unknown[], others: unknown[]) => items.every((item) => others.some((other) => sameValue(item, other)))
+  return within(expected, got) && within(got, expected)
 }
 
 const propertyValidators = new WeakMap<JsonSchema, Validator>()

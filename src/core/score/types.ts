@@ -1,7 +1,19 @@
-/** Why a task was scored wrong (docs/reference.md); null when it is correct. */
-export type ErrorType = 'wrong_tool' | 'wrong_count' | 'missing_param' | 'wrong_value' | 'other' | 'no_response'
+/** Why a task's calls were scored wrong, in any data set (docs/reference.md). */
+export type BaseErrorType = 'wrong_tool' | 'wrong_count' | 'missing_param' | 'wrong_value' | 'other' | 'no_response'
 
-export const ERROR_TYPES: readonly ErrorType[] = [
+/**
+ * What only a planner task's call checks find (its `order`, `extraneous`
+ * and `mentions`; docs/reference.md, "Planner tasks"). Each counts after
+ * every base error, in this order: a task is wrong_order only when its calls
+ * are otherwise right.
+ */
+export type PlannerErrorType = 'wrong_order' | 'extra_write' | 'mention_missing'
+
+/** Why a task was scored wrong; null when it is correct. */
+export type ErrorType = BaseErrorType | PlannerErrorType
+
+/** The error types every table lists: a published data set can make only these, and its tables keep their columns. */
+export const ERROR_TYPES: readonly BaseErrorType[] = [
   'wrong_value',
   'wrong_count',
   'missing_param',
@@ -9,6 +21,17 @@ export const ERROR_TYPES: readonly ErrorType[] = [
   'other',
   'no_response',
 ]
+
+/** The planner error types, in precedence: listed beside {@link ERROR_TYPES} only where some task made one. */
+export const PLANNER_ERROR_TYPES: readonly PlannerErrorType[] = ['wrong_order', 'extra_write', 'mention_missing']
+
+/** Failures by error type: the base types always counted, a planner type once it occurs. */
+export type ErrorCounts = Record<BaseErrorType, number> & Partial<Record<PlannerErrorType, number>>
+
+/** The error types to list for some counts: every base type, then each planner type that some count has. */
+export function errorTypesIn(counts: readonly ErrorCounts[]): ErrorType[] {
+  return [...ERROR_TYPES, ...PLANNER_ERROR_TYPES.filter((e) => counts.some((c) => (c[e] ?? 0) > 0))]
+}
 
 export type { PredictedCall } from '../dataset/types'
 
@@ -25,6 +48,10 @@ export type ParamStatus =
   | 'invalid'
   /** the call's arguments are not a JSON object */
   | 'unparseable'
+  /** a planner task's call made before a call its `order` puts first (`expected`: that gold call's index) */
+  | 'out_of_order'
+  /** a planner task's free-text argument without a fact its `mentions` require (`expected`: the strings, or `any` lists, not found) */
+  | 'mention_missing'
 
 export interface ParamCheck {
   param: string
@@ -40,7 +67,11 @@ export interface ParamCheck {
 export interface Mismatch extends ParamCheck {
   /** Index of the gold call (-1 for a predicted call with no gold partner). */
   gold: number
-  /** Index of the predicted call (-1 for a gold call with no predicted partner). */
+  /**
+   * Index of the predicted call among the submitted actions (-1 for a gold
+   * call with no predicted partner, and for an ask call beyond a planner
+   * task's `extraneous` budget: param `(ask)`, its arguments in `got`).
+   */
   predicted: number
   tool: string
 }
@@ -55,4 +86,10 @@ export interface TaskVerdict {
   pairing: [number, number][]
   /** Every parameter check of every paired call, for a parameter-level diff. */
   checks: { gold: number; predicted: number; tool: string; params: ParamCheck[] }[]
+  /**
+   * When a planner task's verdict is that of one of its `alternatives` (its
+   * index there), not of `answer`: gold indexes above are then that
+   * alternative's calls. Absent for `answer`.
+   */
+  alternative?: number
 }

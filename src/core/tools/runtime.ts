@@ -11,12 +11,26 @@ import { argumentProblems, compileTool } from './validate'
 import type { CompiledTool } from './validate'
 import { searchContent } from './format'
 import { PAGE_SIZE, readSetting } from './types'
-import type { CallSource, SearchData, Setting, ToolCall, ToolKind, ToolResult } from './types'
+import type { CallSource, PlannerContext, SearchData, Setting, ToolCall, ToolKind, ToolResult } from './types'
+import type { Skill, ToolRole } from '../dataset/plannerTypes'
+import { isMemoryReadTool, memoryRead } from './memoryTools'
+import { MEMORY_APP } from '../dataset/memoryTypes'
+import { LOAD_SKILL, askUserAnswer, delegateAnswer, loadSkillAnswer, loadSkillTool, skillNotLoaded, toolRole, toolsWithSkills } from './planner'
 
 export interface ToolRuntimeOptions {
   setting: Setting
   /** Results per page in `paginated` (default 5, as published). */
   pageSize?: number
+  /** A planner data set's skills, sub-agents and the task's scripted user replies (docs/reference.md, "Planner tasks"). */
+  planner?: PlannerContext
+}
+
+/** What a call's answer depends on beyond its arguments: the trajectory so far. */
+export interface CallContext {
+  /** The skills loaded so far: a skill's tools answer only once it is. */
+  loaded?: ReadonlySet<string>
+  /** How many times `Ask_User` was answered before: its replies come in order. */
+  asked?: number
 }
 
 const SEARCH_MODES: readonly SearchMode[] = ['fixed', 'regex', 'fuzzy']
@@ -32,6 +46,9 @@ export class ToolRuntime {
   private readonly index: TaskIndex
   private readonly toolsByName: Map<string, CompiledTool>
   private readonly tools: ToolSchema[]
+  private readonly planner: PlannerContext
+  /** Each tool's `function`, for its planner keys (`x-kind`, `x-skill`, `x-agent`). */
+  private readonly functions: Map<string, ToolSchema['function']>
 
   /** `records` may come prepared as a {@link TaskIndex}. */
   constructor(tools: ToolSchema[], records: TaskRecords | TaskIndex, options: ToolRuntimeOptions) {
@@ -39,7 +56,11 @@ export class ToolRuntime {
     this.pageSize = options.pageSize ?? PAGE_SIZE
     this.index = records instanceof TaskIndex ? records : new TaskIndex(records)
     this.tools = tools
-    this.toolsByName = new Map(tools.map((t) => [t.function.name, compileTool(t)]))
+    this.planner = options.planner ?? {}
+    // load_skill is the runtime's own whenever there are skills (its name an enum of them), not the data set's.
+    const all = withLoadSkill(tools, this.planner.skills)
+    this.toolsByName = new Map(all.map((t) => [t.function.name, compileTool(t)]))
+    this.functions = new Map(all.map((t) => [t.function.name, t.function]))
   }
 
   /**
@@ -51,14 +72,17 @@ export class ToolRuntime {
    * prepared index over, and would prepare it again.
    */
   withRecords(records: TaskRecords): ToolRuntime {
-    return new ToolRuntime(this.tools, this.index.next(records), { setting: this.setting, pageSize: this.pageSize })
+    return new ToolRuntime(this.tools, this.index.next(records), { setting: this.setting, pageSize: this.pageSize, planner: this.planner })
   }
 
-  /** The tools offered to a model in this setting (no retrieval tools in `no_search`). */
-  offeredTools(): ToolSchema[] {
-    return this.setting === 'no_search'
-      ? this.tools.filter((t) => !isRetrievalToolName(t.function.name))
-      : this.tools
+  /**
+   * The tools offered to a model in this setting (no retrieval tools in
+   * `no_search`) with the `loaded` skills: a skill's tools only once it is
+   * loaded, and `load_skill` whenever the data set has skills.
+   */
+  offeredTools(loaded: ReadonlySet<string> = NONE_LOADED): ToolSchema[] {
+    const tools = this.setting === 'no_search' ? this.tools.filter((t) => !isRetrievalToolName(t.function.name)) : this.tools
+    return toolsWithSkills(tools, this.planner.skills, loaded)
   }
 
   /** The task's records, indexed; UIs list and highlight from the same index the tools search. */
@@ -70,27 +94,54 @@ export class ToolRuntime {
    * Runs one call. Never throws: a bad call answers `ok: false` with a message
    * a model can act on, and changes nothing.
    */
-  call(name: string, args: unknown, source: CallSource): ToolCall {
-    const kind: ToolKind = isRetrievalToolName(name) ? 'retrieval' : 'execution'
+  /** The kind of step a call of `name` makes, from its tool's role; an unknown tool's counts as an execution call, as in scoring. */
+  kindOf(name: string): ToolKind {
+    const fn = this.functions.get(name)
+    return fn ? KIND_OF_ROLE[toolRole(fn)] : isRetrievalToolName(name) ? 'retrieval' : 'execution'
+  }
+
+  call(name: string, args: unknown, source: CallSource, context: CallContext = {}): ToolCall {
+    const kind = this.kindOf(name)
     let result: ToolResult
     try {
-      result = this.dispatch(name, args)
+      result = this.dispatch(name, args, context)
     } catch (err) {
       result = { ok: false, content: `Error: ${err instanceof Error ? err.message : String(err)}` }
     }
     return { name, arguments: args, source, kind, ...result }
   }
 
-  private dispatch(name: string, rawArgs: unknown): ToolResult {
+  private dispatch(name: string, rawArgs: unknown, context: CallContext): ToolResult {
     const tool = this.toolsByName.get(name)
     if (!tool || (this.setting === 'no_search' && isRetrievalToolName(name))) return this.unknownTool(name)
+    const skill = this.functions.get(name)?.['x-skill']
+    if (skill !== undefined && !(context.loaded ?? NONE_LOADED).has(skill)) return skillNotLoaded(name, skill)
     const parsed = parseArguments(rawArgs)
     if ('error' in parsed) return fail(`${name}: ${parsed.error}`)
     const args = parsed.args
     const problems = argumentProblems(tool, args)
     if (problems.length > 0) return fail(`${name}: ${problems.join(' ')}`)
+    const planned = this.plannerAnswer(name, args, context)
+    if (planned) return planned
+    // Memory's reads answer from its items (get_memory is no search_ tool, so this comes first).
+    if (isMemoryReadTool(name)) return memoryRead(name, args, this.index.app(MEMORY_APP), (scope, pattern, hits, page) => this.page(name, scope, pattern, hits, page, false))
     if (!isRetrievalToolName(name)) return executed(name, args)
     return this.search(tool, args)
+  }
+
+  /** The answer of a skill, a sub-agent or the user, from the data set (no model is called); undefined for any other tool. */
+  private plannerAnswer(name: string, args: Record<string, unknown>, context: CallContext): ToolResult | undefined {
+    const fn = this.functions.get(name)
+    if (!fn) return undefined
+    if (name === LOAD_SKILL && this.planner.skills) {
+      const skill = this.planner.skills.find((s) => s.name === args.name)
+      return skill ? loadSkillAnswer(skill, this.tools) : fail(`${LOAD_SKILL}: there is no skill named ${JSON.stringify(args.name)}.`)
+    }
+    const role = toolRole(fn)
+    if (role === 'ask') return askUserAnswer(this.planner.userReplies, context.asked ?? 0)
+    const agent = fn['x-agent']
+    const card = agent === undefined ? undefined : this.planner.agents?.find((a) => a.id === agent)
+    return card ? delegateAnswer(card, args) : undefined
   }
 
   private unknownTool(name: string): ToolResult {
@@ -186,6 +237,16 @@ export class ToolRuntime {
     }
     return { ok: true, content, data }
   }
+}
+
+const NONE_LOADED: ReadonlySet<string> = new Set()
+
+/** The kind of step a tool's role makes: only `execution` steps are submitted actions. */
+const KIND_OF_ROLE: Readonly<Record<ToolRole, ToolKind>> = { read: 'retrieval', write: 'execution', delegate: 'execution', meta: 'meta', ask: 'ask' }
+
+/** The data set's tools, with the runtime's own load_skill when there are skills. */
+function withLoadSkill(tools: readonly ToolSchema[], skills: readonly Skill[] | undefined): readonly ToolSchema[] {
+  return skills && skills.length > 0 ? [...tools.filter((t) => t.function.name !== LOAD_SKILL), loadSkillTool(skills)] : tools
 }
 
 function fail(content: string): ToolResult {

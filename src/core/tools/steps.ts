@@ -17,8 +17,6 @@ export interface TrajectoryStep extends ToolCall {
   withdrawn?: boolean
   /** In a fork: copied from the parent attempt. */
   inherited?: boolean
-  /** In live state: refused by one of the task's friction rules (never a submitted action). */
-  friction?: boolean
 }
 
 /** A step's fields after its seq, as every store and file keeps them: the flags only when set, nothing else the source holds. */
@@ -37,15 +35,27 @@ export function stepFields(step: Omit<TrajectoryStep, 'seq'>): Omit<TrajectorySt
 }
 
 /**
- * What a trajectory submits, and so what is scored: its successful, not
- * withdrawn execution calls, in order, with their arguments as objects (a
- * model sends them as JSON text; a successful call's text always parses).
+ * What a trajectory submits: its successful, not withdrawn execution calls
+ * (actions), in order.
  */
 export function submittedOf(steps: readonly Pick<TrajectoryStep, 'kind' | 'ok' | 'withdrawn' | 'name' | 'arguments'>[]): PredictedCall[] {
-  return steps
-    .filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn)
-    .map((s) => {
-      const parsed = parseArguments(s.arguments)
-      return { name: s.name, arguments: 'args' in parsed ? parsed.args : s.arguments }
-    })
+  return callsOf(steps.filter((s) => s.kind === 'execution' && s.ok && !s.withdrawn))
+}
+
+/**
+ * What the scorer reads of a trajectory: the submitted actions and, in their
+ * place among them, the questions answered by the user (`Ask_User`). The
+ * scorer never pairs a question with the gold; a task's `extraneous` budget
+ * counts them. A published trajectory has none, so this is its actions.
+ */
+export function scoredCallsOf(steps: readonly Pick<TrajectoryStep, 'kind' | 'ok' | 'withdrawn' | 'name' | 'arguments'>[]): PredictedCall[] {
+  return callsOf(steps.filter((s) => ((s.kind === 'execution' && !s.withdrawn) || s.kind === 'ask') && s.ok))
+}
+
+/** Calls with their arguments as objects (a model sends them as JSON text; a successful call's text always parses). */
+function callsOf(steps: readonly Pick<TrajectoryStep, 'name' | 'arguments'>[]): PredictedCall[] {
+  return steps.map((s) => {
+    const parsed = parseArguments(s.arguments)
+    return { name: s.name, arguments: 'args' in parsed ? parsed.args : s.arguments }
+  })
 }

@@ -1,3 +1,4 @@
+import type { AgentCard, Skill } from '../dataset/plannerTypes'
 /** The three model settings of the published protocol. */
 export type Setting = 'paginated' | 'full' | 'no_search'
 
@@ -20,13 +21,29 @@ export const PAGE_SIZE = 5
 /** Who made a call; the trajectory is the same whoever it was. */
 export type CallSource = 'ui' | 'api' | 'agent' | 'webmcp' | 'mcp' | 'replay' | 'test'
 
-export type ToolKind = 'retrieval' | 'execution'
+/**
+ * What a call is: a search (`retrieval`), an action (`execution`, the only
+ * kind submitted and scored), and for planner tools `meta` (`load_skill`) and
+ * `ask` (`Ask_User`), which act on neither the records nor the score.
+ */
+export type ToolKind = 'retrieval' | 'execution' | 'meta' | 'ask'
+
+export const TOOL_KINDS: readonly ToolKind[] = ['retrieval', 'execution', 'meta', 'ask']
+
+/** A planner data set's skills and sub-agents, and the task's scripted replies to `Ask_User`. */
+export interface PlannerContext {
+  skills?: readonly Skill[]
+  agents?: readonly AgentCard[]
+  userReplies?: readonly string[]
+}
 
 /** What a tool answers. `content` is exactly what a model sees. */
 export interface ToolResult {
   ok: boolean
   content: string
   data?: unknown
+  /** Refused by a rule of the task (live friction, a skill not loaded): never a submitted action, and counted apart. */
+  friction?: boolean
 }
 
 /** One call as the trajectory records it. */

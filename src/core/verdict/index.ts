@@ -6,6 +6,6 @@
  */
 export { judgeAttempt, kernelSteps, verifiedSteps } from './rescore'
 export type { KernelSource } from './rescore'
-export { needsKernel } from './types'
+export { judgeContext, needsKernel } from './types'
 export { underPlayedRules } from './conditions'
 export type { AttemptJudge, JudgeContext, JudgedAttempt, TaskVersion, VerdictChange, VerdictSummary } from './types'

@@ -4,12 +4,12 @@ import { MemorySink } from '../attempt/memory'
 import { keptVerdict } from '../attempt/types'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { scoreTask, toolProperties } from '../score/task'
-import { RefusedArguments, submittedOf } from '../tools/steps'
+import { RefusedArguments, scoredCallsOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
 import { ToolRuntime } from '../tools/runtime'
-import { isRetrievalToolName } from '../apps/registry'
 import type { ArchivedAttempt, ArchivedStep, ArchivedVerdict } from '../archive/types'
 import { needsKernel } from './types'
+import type { AgentCard, Skill } from '../dataset/plannerTypes'
 import type { JudgeContext, JudgedAttempt, TaskVersion, VerdictSummary } from './types'
 
 /**
@@ -21,12 +21,12 @@ import type { JudgeContext, JudgedAttempt, TaskVersion, VerdictSummary } from '.
  * static attempt without random failures ({@link needsKernel}), which meets
  * no friction: a friction mark in its file is dropped.
  */
-export function verifiedSteps(steps: readonly ArchivedStep[], tools: readonly ToolSchema[]): ArchivedStep[] {
-  const runtime = new ToolRuntime([...tools], {}, { setting: 'full' })
+export function verifiedSteps(steps: readonly ArchivedStep[], tools: readonly ToolSchema[], agents?: readonly AgentCard[]): ArchivedStep[] {
+  const runtime = new ToolRuntime([...tools], {}, { setting: 'full', ...(agents ? { planner: { agents } } : {}) })
   return steps.map((given) => {
     const step = given.friction ? withoutFriction(given) : given
-    const kind = isRetrievalToolName(step.name) ? 'retrieval' : 'execution'
-    if (kind === 'retrieval') return step.kind === kind ? step : { ...step, kind }
+    const kind = runtime.kindOf(step.name)
+    if (kind !== 'execution') return step.kind === kind ? step : { ...step, kind }
     const ok = runtime.call(step.name, step.arguments, step.source).ok
     return step.kind === kind && step.ok === ok ? step : { ...step, kind, ok }
   })
@@ -46,6 +46,8 @@ export interface KernelSource {
   fingerprint?: string
   /** The data set is sealed (no gold): the calls are judged, the attempt is never scored. */
   sealed?: boolean
+  skills?: readonly Skill[]
+  agents?: readonly AgentCard[]
 }
 
 /**
@@ -96,6 +98,8 @@ export async function kernelSteps(
     ...(attempt.run ? { run: attempt.run } : {}),
     ...(source.sealed ? { sealed: true } : {}),
     ...(source.fingerprint !== undefined ? { fingerprint: source.fingerprint } : {}),
+    ...(source.skills ? { skills: source.skills } : {}),
+    ...(source.agents ? { agents: source.agents } : {}),
   })
   for (const step of ordered) await callAgain(kernel, step)
   for (const [index, step] of ordered.entries()) if (step.withdrawn) await kernel.withdraw(index)
@@ -179,15 +183,16 @@ export async function judgeAttempt(attempt: ArchivedAttempt, version: TaskVersio
   const { task, fingerprint } = version
   let steps: ArchivedStep[]
   let verdict: ArchivedVerdict
-  if (needsKernel(attempt)) {
-    const judged = await kernelSteps(attempt, task, { tools: context.tools, records: version.records, profile: context.profile, fingerprint, ...(sealed ? { sealed } : {}) })
+  if (needsKernel(attempt, context)) {
+    const { tools, profile, skills, agents } = context
+    const judged = await kernelSteps(attempt, task, { tools, records: version.records, profile, fingerprint, ...(sealed ? { sealed } : {}), ...(skills ? { skills } : {}), ...(agents ? { agents } : {}) })
     steps = judged.steps
     if (!attempt.finished || !judged.outcome) return { steps, taskFingerprint: fingerprint }
     verdict = keptVerdict(judged.outcome)
   } else {
-    steps = verifiedSteps(attempt.steps, context.tools)
+    steps = verifiedSteps(attempt.steps, context.tools, context.agents)
     if (!attempt.finished || sealed) return { steps, taskFingerprint: fingerprint }
-    verdict = keptVerdict(scoreTask(task, submittedOf(steps), toolProperties(context.tools)))
+    verdict = keptVerdict(scoreTask(task, scoredCallsOf(steps), toolProperties(context.tools)))
   }
   const stored = attempt.verdict
   if (!stored || sameSummary(summary(stored), summary(verdict))) return { steps, verdict, taskFingerprint: fingerprint }

@@ -1,6 +1,7 @@
 import type { AttemptVerdict } from '../attempt/types'
 import type { ArchivedAttempt, ArchivedStep } from '../archive/types'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
+import type { AgentCard, Skill } from '../dataset/plannerTypes'
 
 /**
  * One version of a task, as a verdict is computed against it: the task, its
@@ -19,6 +20,15 @@ export interface JudgeContext {
   profile: Profile
   /** The data set is sealed (no gold): the calls are judged, the attempt is never scored. */
   sealed?: boolean
+  /** A planner data set's skills and sub-agents: with skills, a call's answer depends on what was loaded before it. */
+  skills?: readonly Skill[]
+  agents?: readonly AgentCard[]
+}
+
+/** What a data set gives every judgement of its attempts: its tools and profile, and its skills and sub-agents when it has them. */
+export function judgeContext(dataset: Pick<JudgeContext, 'tools' | 'profile' | 'skills' | 'agents'>, sealed = false): JudgeContext {
+  const { tools, profile, skills, agents } = dataset
+  return { tools, profile, ...(sealed ? { sealed } : {}), ...(skills ? { skills } : {}), ...(agents ? { agents } : {}) }
 }
 
 /** A verdict as a person reads it: right or wrong, and why; in live state, the state verdict's too. */
@@ -65,8 +75,9 @@ export type AttemptJudge = (attempt: ArchivedAttempt, version: TaskVersion, cont
  * before it (an update needs its record, a friction rule counts tries, a
  * requirement needs an earlier success), and a run's random failures refuse
  * calls that are valid by their schema. A schema check would take such a
- * refused call, marked `ok: true` in a file, as a submitted action.
+ * refused call, marked `ok: true` in a file, as a submitted action. So do
+ * skills: a skill's tool answers only once an earlier call loaded it.
  */
-export function needsKernel(attempt: Pick<ArchivedAttempt, 'state' | 'failure'>): boolean {
-  return attempt.state === 'live' || attempt.failure !== undefined
+export function needsKernel(attempt: Pick<ArchivedAttempt, 'state' | 'failure'>, context: Pick<JudgeContext, 'skills'> = {}): boolean {
+  return attempt.state === 'live' || attempt.failure !== undefined || (context.skills?.length ?? 0) > 0
 }
