@@ -88,6 +88,8 @@ export interface ResumeAttempt extends AttemptTask {
   lock?: LeadLock
 }
 
+const NO_SKILLS: ReadonlySet<string> = new Set()
+
 const leadKey = (attemptId: string) => `attempt:${attemptId}`
 
 /**
@@ -395,12 +397,22 @@ export class Attempt {
    * and a resume offer what their steps loaded.
    */
   offeredTools(): ToolSchema[] {
-    return this.rt.offeredTools(loadedSkills(this.steps))
+    return this.rt.offeredTools(this.loadedSkills())
   }
 
-  /** What the next call's answer depends on: the skills loaded and the questions answered so far. */
+  /**
+   * What the next call's answer depends on: the skills loaded and the
+   * questions answered so far. Read from the steps only where the data set has
+   * skills or the task scripted replies: every call of every other attempt
+   * comes through here.
+   */
   private callContext(): CallContext {
-    return { loaded: loadedSkills(this.steps), asked: this.steps.filter((s) => s.kind === 'ask' && s.ok).length }
+    const asked = this.source.task.planner?.userReplies ? this.steps.filter((s) => s.kind === 'ask' && s.ok).length : 0
+    return { loaded: this.loadedSkills(), asked }
+  }
+
+  private loadedSkills(): ReadonlySet<string> {
+    return this.source.skills?.length ? loadedSkills(this.steps) : NO_SKILLS
   }
 
   subscribe(listener: (event: AttemptEvent) => void): () => void {

@@ -49,6 +49,8 @@ export class ToolRuntime {
   private readonly planner: PlannerContext
   /** Each tool's `function`, for its planner keys (`x-kind`, `x-skill`, `x-agent`). */
   private readonly functions: Map<string, ToolSchema['function']>
+  /** Each tool's kind of step, from its role: worked out once, not on every call. */
+  private readonly kinds: Map<string, ToolKind>
 
   /** `records` may come prepared as a {@link TaskIndex}. */
   constructor(tools: ToolSchema[], records: TaskRecords | TaskIndex, options: ToolRuntimeOptions) {
@@ -61,6 +63,7 @@ export class ToolRuntime {
     const all = withLoadSkill(tools, this.planner.skills)
     this.toolsByName = new Map(all.map((t) => [t.function.name, compileTool(t)]))
     this.functions = new Map(all.map((t) => [t.function.name, t.function]))
+    this.kinds = new Map(all.map((t) => [t.function.name, KIND_OF_ROLE[toolRole(t.function)]]))
   }
 
   /**
@@ -82,7 +85,7 @@ export class ToolRuntime {
    */
   offeredTools(loaded: ReadonlySet<string> = NONE_LOADED): ToolSchema[] {
     const tools = this.setting === 'no_search' ? this.tools.filter((t) => !isRetrievalToolName(t.function.name)) : this.tools
-    return toolsWithSkills(tools, this.planner.skills, loaded)
+    return this.planner.skills ? toolsWithSkills(tools, this.planner.skills, loaded) : tools
   }
 
   /** The task's records, indexed; UIs list and highlight from the same index the tools search. */
@@ -90,16 +93,15 @@ export class ToolRuntime {
     return this.index
   }
 
+  /** The kind of step a call of `name` makes, from its tool's role; an unknown tool's counts as an execution call, as in scoring. */
+  kindOf(name: string): ToolKind {
+    return this.kinds.get(name) ?? (isRetrievalToolName(name) ? 'retrieval' : 'execution')
+  }
+
   /**
    * Runs one call. Never throws: a bad call answers `ok: false` with a message
    * a model can act on, and changes nothing.
    */
-  /** The kind of step a call of `name` makes, from its tool's role; an unknown tool's counts as an execution call, as in scoring. */
-  kindOf(name: string): ToolKind {
-    const fn = this.functions.get(name)
-    return fn ? KIND_OF_ROLE[toolRole(fn)] : isRetrievalToolName(name) ? 'retrieval' : 'execution'
-  }
-
   call(name: string, args: unknown, source: CallSource, context: CallContext = {}): ToolCall {
     const kind = this.kindOf(name)
     let result: ToolResult
