@@ -12,7 +12,7 @@ import {
   analyze,
   formatIssue,
   formatTextTable,
-  needsLiveScoring,
+  needsTaskRecords,
   parseInputData,
   parseResponses,
   parseTools,
@@ -50,7 +50,7 @@ for (const file of positionals) {
   for (const i of parsed.issues) console.error(`warning: ${formatIssue(i)} (line skipped)`)
   lines.push(...parsed.lines)
 }
-const tables = analysisTables(analyze(tasks, tools, lines, needsLiveScoring(tasks, lines) ? readLiveScoring(inputPath, values) : undefined), tasks)
+const tables = analysisTables(analyze(tasks, tools, lines, needsTaskRecords(tasks, lines) ? readLiveScoring(inputPath, values) : undefined), tasks)
 mkdirSync(outDir, { recursive: true })
 for (const table of tables) {
   if (table.name !== 'per_task') console.log(`\n${table.title}\n${formatTextTable(table.rows)}`)

@@ -140,7 +140,7 @@ export function checkOutputPath(path: string, what: string): void {
 export function readLiveScoring(inputPath: string, options: { records?: string | boolean; profile?: string | boolean }): LiveScoring {
   const given = (v: string | boolean | undefined): v is string => typeof v === 'string'
   const recordsPath = given(options.records) ? options.records : join(dirname(inputPath), DATASET_FILES.records)
-  const recordsText = readText(recordsPath, given(options.records) ? 'Records (--records)' : 'records_db.json beside the input data (live lines need it; or give --records)')
+  const recordsText = readText(recordsPath, given(options.records) ? 'Records (--records)' : 'records_db.json beside the input data (live lines and memory conditions need it; or give --records)')
   const profilePath = given(options.profile) ? options.profile : join(dirname(inputPath), DATASET_FILES.profile)
   const profileText = given(options.profile) || existsSync(profilePath) ? readText(profilePath, 'Profile (--profile)') : undefined
   const issues = new IssueList()

@@ -16,7 +16,9 @@ any other name, <name>.details.jsonl (run1.json → run1.details.jsonl), so that
 folder keep their own. --details F writes them to F instead.
 Live lines ("state": "live") of tasks that expect changes are also checked by the
 state their calls leave: that reads records_db.json and profile.json (beside the
-input data unless given; without a profile.json, the published profile).`
+input data unless given; without a profile.json, the published profile).
+Lines of planner tasks with a memory condition read records_db.json too: their
+memory reads are answered again over the task's memory items.`
 
 const { values } = readOptions(
   {

@@ -1,5 +1,5 @@
 /** What `npm run score` does with the texts it read: parse, score, and the files it writes. In-process, for the command and the tests. */
-import { DatasetError, IssueList, needsLiveScoring, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily } from '../src/core/index'
+import { DatasetError, IssueList, needsTaskRecords, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily } from '../src/core/index'
 import type { LiveScoring, ResponseLine } from '../src/core/index'
 
 export interface ScoredTexts {
@@ -15,8 +15,8 @@ export interface ScoredTexts {
 /**
  * Scores a response file against a data set's input_data.jsonl and
  * tools.json. `live` gives the records and profile, asked only when some
- * live line needs a state verdict (the command reads records_db.json and
- * profile.json then).
+ * live line needs a state verdict or some line answers a task with a memory
+ * condition (the command reads records_db.json and profile.json then).
  */
 export function scoreTexts(
   input: { inputData: string; responses: string; tools: string; responsePath?: string },
@@ -24,13 +24,13 @@ export function scoreTexts(
   /** Told of the skipped lines before scoring starts (scoring can still fail). */
   onSkipped: (issues: ScoredTexts['issues']) => void = () => undefined,
 ): ScoredTexts {
-  // Scoring needs only the tasks and the tool schemas: the records are read only for live lines.
+  // Scoring needs only the tasks and the tool schemas: the records are read only for live lines and memory conditions.
   const inputIssues = new IssueList()
   const tasks = parseInputData(input.inputData, inputIssues)
   const tools = parseTools(input.tools, inputIssues)
   if (inputIssues.hasErrors) throw new DatasetError(inputIssues.items)
   const { lines, issues } = parseResponses(input.responses, input.responsePath)
   onSkipped(issues)
-  const scores = scoreResponsesLazily(tasks, tools, lines, needsLiveScoring(tasks, lines) ? live() : undefined)
+  const scores = scoreResponsesLazily(tasks, tools, lines, needsTaskRecords(tasks, lines) ? live() : undefined)
   return { scores, result: resultText(scores.result), issues, lines }
 }

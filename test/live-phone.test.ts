@@ -8,7 +8,7 @@ import { BUILTIN_EFFECTS, LiveState, stateVerdict } from '../src/core/live/index
 import type { Effect, ExpectedChange, RecordId } from '../src/core/live/index'
 import { RecordIds, appMarks, changedFieldsOf, markOf, placeHit } from '../src/phone/liveMarks'
 import { hasEffect, placeTools, toolPlace, whereArguments } from '../src/core'
-import { stateDiffRows } from '../src/panel/stateDiff'
+import { stateDiffRows } from '../src/panel/stateDiffRows'
 import { ROOT } from './fixtures'
 
 const profile = SPIEVAL_PROFILE

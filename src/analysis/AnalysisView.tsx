@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { analyze, needsLiveScoring, orderedTypes } from '../core'
+import { analyze, needsTaskRecords, orderedTypes } from '../core'
 import type { AnalysisRow } from '../core'
 import { loadLiveScoring, loadStoredAnalysis, useAnalysis } from './store'
 import { useProgress } from '../state/progress'
@@ -45,8 +45,8 @@ export function AnalysisView() {
   }, [attempts, tasks])
 
   const lines = useMemo(() => (stored ? [...stored, ...files.flatMap((f) => f.lines)] : null), [stored, files])
-  // Live lines are scored on the state their calls leave: that needs the records of the tasks that expect changes.
-  const needsLive = useMemo(() => lines !== null && needsLiveScoring(tasks, lines), [tasks, lines])
+  // Live lines are scored on the state their calls leave, and a memory task's reads are answered again: both need the tasks' records.
+  const needsLive = useMemo(() => lines !== null && needsTaskRecords(tasks, lines), [tasks, lines])
   const scoring = live && dataset && live.datasetId === dataset.id && live.tasks === tasks ? live.scoring : undefined
   useEffect(() => {
     if (needsLive && dataset && !scoring) void loadLiveScoring(dataset.id, tasks, dataset.profile)

@@ -206,14 +206,15 @@ export async function loadStoredAnalysis(rows: readonly AttemptRow[], tasks: rea
 let liveToken = 0
 
 /**
- * Reads what scoring live lines needs: the records of the data set's tasks
- * that expect changes (only those are replayed) and the profile.
+ * Reads what scoring a file's lines may need: the records of the data set's
+ * tasks that expect changes (live lines are replayed over them) or have a
+ * memory condition (their reads are answered again), and the profile.
  */
 export async function loadLiveScoring(datasetId: string, tasks: readonly Task[], profile: Profile): Promise<void> {
   const token = ++liveToken
   try {
     const records: Record<string, TaskRecords> = {}
-    const expecting = tasks.filter((t) => t.live?.expectedState)
+    const expecting = tasks.filter((t) => t.live?.expectedState || t.planner?.memory)
     const loaded = await Promise.all(expecting.map((t) => loadTask(datasetId, t.id)))
     loaded.forEach((l, i) => {
       const id = expecting[i]?.id

@@ -1,5 +1,5 @@
 import { openedTask, readAttemptState, readSetting, submission } from '../core'
-import { getAttempt, attemptCalls, exportDataset as exportStoredDataset, importDataset as storeDataset, toSteps } from '../db'
+import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
 import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
 
@@ -116,6 +116,8 @@ export function createSpievalApi(): SpievalApi {
       await whenReady()
       const dataset = useSession.getState().dataset
       if (!dataset) throw new Error('No data set is loaded')
+      // Loaded on first use: writing the files back (and CHANGES.md) is not in the page's first load.
+      const { exportDataset: exportStoredDataset } = await import('../db/exportDataset')
       const files = await exportStoredDataset(dataset.id)
       if (!files) throw new Error(`Data set "${dataset.name}" is no longer stored`)
       return files

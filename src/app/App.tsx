@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Phone } from '../phone/Phone'
-import { setupI18n } from '../i18n'
+import { loadLaterStrings, setupI18n } from '../i18n'
 import { useSettings } from '../state/settings'
 import { fetchDatasetFiles } from '../state/fetchDataset'
 import { AnnotatorDialog } from '../panel/AnnotatorDialog'
@@ -21,11 +21,12 @@ import { useCompact } from './compact'
 import './app.css'
 import { addressHash } from '../state/address'
 
-// Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client).
-const PeopleView = lazy(() => import('../people/PeopleView').then((m) => ({ default: m.PeopleView })))
+// Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client),
+// with their strings where the first load has none of them.
+const PeopleView = lazy(() => Promise.all([import('../people/PeopleView'), loadLaterStrings()]).then(([m]) => ({ default: m.PeopleView })))
 const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })))
 const ReplayView = lazy(() => import('../replay/ReplayView').then((m) => ({ default: m.ReplayView })))
-const AnalysisView = lazy(() => import('../analysis/AnalysisView').then((m) => ({ default: m.AnalysisView })))
+const AnalysisView = lazy(() => Promise.all([import('../analysis/AnalysisView'), loadLaterStrings()]).then(([m]) => ({ default: m.AnalysisView })))
 const EditorView = lazy(() => import('../authoring/EditorView').then((m) => ({ default: m.EditorView })))
 const PresenterMode = lazy(() => import('../present/PresenterMode').then((m) => ({ default: m.PresenterMode })))
 

@@ -11,9 +11,10 @@ import { DatasetManager } from '../datasets/DatasetManager'
 import { MenuButton } from './MobileMenu'
 import { DatasetName, SettingsControls } from './Settings'
 import { TaskButton } from './TaskSheet'
+import { loadLaterStrings } from '../i18n'
 
 /** Sealing and studies: loaded when the data set manager first shows its rows (#27, not in the first load). */
-const SealingActions = lazy(() => import('../studies/SealingActions').then((m) => ({ default: m.SealingActions })))
+const SealingActions = lazy(() => Promise.all([import('../studies/SealingActions'), loadLaterStrings()]).then(([m]) => ({ default: m.SealingActions })))
 
 /** Keeps `--top-bar-height` on the root at the bar's height, so that the phone below can take exactly the rest of the screen. */
 function useBarHeight(compact: boolean) {

@@ -14,7 +14,6 @@ import {
   useDatasets,
 } from './store'
 import { ProblemText } from '../shared/ProblemText'
-import { downloadDatasetFolder } from './folder'
 import { LIVE_SAMPLE_SOURCE } from '../state/bundled'
 import { loadLiveSample } from './liveSample'
 import { useSession } from '../state/session'
@@ -109,7 +108,7 @@ function DatasetItem({ row, active, last, RowActions }: { row: DatasetRow; activ
               {t('use')}
             </button>
           )}
-          <button type="button" disabled={busy} aria-label={t('exportFolderLabel', { name: row.name })} title={t('exportFolderLabel', { name: row.name })} onClick={() => void downloadDatasetFolder(row)}>
+          <button type="button" disabled={busy} aria-label={t('exportFolderLabel', { name: row.name })} title={t('exportFolderLabel', { name: row.name })} onClick={() => void import('./folder').then((folder) => folder.downloadDatasetFolder(row))}>
             <Download size={16} aria-hidden="true" /> {t('exportFolder')}
           </button>
           <button

@@ -1,11 +1,11 @@
 import Dexie from 'dexie'
-import { contentFingerprint, fileSafeName, judgeContext, setOwn, stepFields } from '../core'
+import { contentFingerprint, fileSafeName, judgeContext, recordsNeededFor, setOwn } from '../core'
 import type { AttemptJudge, JudgedAttempt, LiveScoring, Task, TaskRecords, TaskVersion } from '../core'
 import { ArchiveError, readArchive } from '../core/archive'
-import type { ArchiveInput, ArchiveSealed, ArchivedAttempt, ArchivedStep } from '../core/archive'
+import type { ArchiveInput, ArchiveSealed, ArchivedAttempt } from '../core/archive'
 import type { VerdictChange } from '../core'
 import { currentFingerprint, fingerprintMatches } from '../core/seal'
-import { withLatest } from './attempts'
+import { archivedAttempt } from './archivedAttempt'
 import { database } from './schema'
 import type { AttemptRow, CallRow, DatasetRow, SpievalDatabase, StudyRow } from './schema'
 import { listStudies } from './studies'
@@ -38,51 +38,21 @@ function describeFilter(filter: AttemptFilter): string | null {
   return parts.length > 0 ? parts.join('; ') : null
 }
 
-function archivedStep(row: CallRow): ArchivedStep {
-  return { seq: row.seq, at: row.at, ...stepFields(row) }
-}
-
 /**
- * A stored attempt as an archive carries it (without data set, screen and
- * import source, which are local), its summary row brought up to date with its
- * calls first (an unfinished attempt's row trails them, see saveStep).
+ * The records the scorer needs for these attempts (recordsNeededFor: the
+ * tasks that expect changes, for their live attempts, and a planner task's
+ * memory reads); undefined when there are none.
  */
-export function archivedAttempt(stored: AttemptRow, calls: readonly CallRow[]): ArchivedAttempt {
-  const row = withLatest(stored, calls)
-  return {
-    id: row.id,
-    taskId: row.taskId,
-    access: row.access,
-    actor: row.actor,
-    started: row.started,
-    elapsedMs: row.elapsedMs,
-    finished: row.finished,
-    ...(row.ended !== undefined ? { ended: row.ended } : {}),
-    ...(row.verdict ? { verdict: row.verdict } : {}),
-    ...(row.flags ? { flags: row.flags } : {}),
-    ...(row.parent ? { parent: row.parent } : {}),
-    ...(row.state === 'live' ? { state: 'live' as const } : {}),
-    ...(row.failure ? { failure: row.failure } : {}),
-    ...(row.run ? { run: row.run } : {}),
-    ...(row.taskFingerprint ? { taskFingerprint: row.taskFingerprint } : {}),
-    ...(row.afterGold ? { afterGold: true as const } : {}),
-    steps: calls.map(archivedStep),
-  }
-}
-
-/**
- * The records the scorer replays live lines over: those of the tasks that
- * expect changes and have a live attempt among `attempts` (the scorer gives
- * no other line a state verdict); undefined when there are none.
- */
-async function stateRecords(
+async function scoringRecords(
   db: SpievalDatabase,
   datasetId: string,
   tasks: readonly Task[],
   attempts: readonly Pick<AttemptRow, 'taskId' | 'state'>[],
 ): Promise<Record<string, TaskRecords> | undefined> {
-  const expecting = new Set(tasks.filter((t) => t.live?.expectedState).map((t) => t.id))
-  const ids = [...new Set(attempts.filter((a) => a.state === 'live' && expecting.has(a.taskId)).map((a) => a.taskId))]
+  const ids = recordsNeededFor(
+    tasks,
+    attempts.map((a) => ({ id: a.taskId, raw: a.state === 'live' ? { state: 'live' } : {} })),
+  )
   if (ids.length === 0) return undefined
   const rows = await db.taskRecords.bulkGet(ids.map((id): [string, string] => [datasetId, id]))
   return Object.fromEntries(ids.map((id, i) => [id, rows[i]?.records ?? {}]))
@@ -155,7 +125,7 @@ export async function readAttemptExport(datasetId: string, filter: AttemptFilter
       rows.map((a) => db.calls.where('[attemptId+seq]').between([a.id, -Infinity], [a.id, Infinity]).toArray()),
     )
     const tasks = taskRows.map((r) => r.task)
-    const records = dataset.sealed ? undefined : await stateRecords(db, datasetId, tasks, rows)
+    const records = dataset.sealed ? undefined : await scoringRecords(db, datasetId, tasks, rows)
     const seen = dataset.sealed ? await recordsOf(db, datasetId, rows.map((a) => a.taskId)) : undefined
     return { dataset, tasks, attempts: rows.map((a, i) => archivedAttempt(a, calls[i] ?? [])), records, seen }
   })

@@ -1,8 +1,7 @@
 import Dexie from 'dexie'
-import { APP_KEYS, DATASET_FILES, PLANNER_FILES, contentFingerprint, loadDataset, ownValue, setOwn } from '../core'
+import { APP_KEYS, DATASET_FILES, PLANNER_FILES, contentFingerprint, ownValue, setOwn } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core'
-import { appsToKeep, storedTask } from '../core'
 import { newId } from '../core'
 import type { RecordsSlice } from '../core'
 import { keepOrDeleteAttempts, reattachAttempts } from './keptAttempts'
@@ -36,16 +35,19 @@ export function nonEmpty(records: TaskRecords | undefined): TaskRecords {
  * write its entry of records_db.json back (its apps with their empty lists,
  * its place in the file), kept only where it is not already implied.
  */
+/** What storing a task needs of the loader, which the page loads on the first import (see importDataset). */
+type StoredForm = Pick<typeof import('../core/load'), 'appsToKeep' | 'storedTask'>
+
 /** A task's row and its records' row, with the version's fingerprint over what is stored. */
-function taskRows(datasetId: string, task: Task, sealed: boolean, file: TaskRecords | undefined, at: number | undefined, order: number): [TaskRow, TaskRecordsRow] {
-  const stored = storedTask(task, sealed)
-  const records = recordsRow(datasetId, task.id, file, at, order)
+function taskRows(loader: StoredForm, datasetId: string, task: Task, sealed: boolean, file: TaskRecords | undefined, at: number | undefined, order: number): [TaskRow, TaskRecordsRow] {
+  const stored = loader.storedTask(task, sealed)
+  const records = recordsRow(loader, datasetId, task.id, file, at, order)
   return [{ datasetId, id: task.id, order, task: stored, fingerprint: contentFingerprint({ task: stored, records: records.records }) }, records]
 }
 
-function recordsRow(datasetId: string, taskId: string, file: TaskRecords | undefined, at: number | undefined, order: number): TaskRecordsRow {
+function recordsRow(loader: StoredForm, datasetId: string, taskId: string, file: TaskRecords | undefined, at: number | undefined, order: number): TaskRecordsRow {
   const records = nonEmpty(file)
-  const apps = file ? appsToKeep(file, records) : undefined
+  const apps = file ? loader.appsToKeep(file, records) : undefined
   return { datasetId, taskId, records, ...(apps ? { apps } : {}), ...(at !== undefined && at !== order ? { at } : {}) }
 }
 
@@ -74,9 +76,12 @@ export async function importDataset(
   db: SpievalDatabase = database(),
 ): Promise<DatasetRow> {
   options.onProgress?.(0, 1, 'parse')
+  // The loader is not in the page's first load: a page whose data set is stored never parses one.
+  const loader = await import('../core/load')
+  const { loadDataset } = loader
   const recordsText = files[DATASET_FILES.records]
   const scanned = recordsText === undefined ? undefined : scanRecordsDb(recordsText)
-  if (!scanned) return storeWhole(loadDataset(files).dataset, files, options, db)
+  if (!scanned) return storeWhole(loader, loadDataset(files).dataset, files, options, db)
   const slices = new Map<string, RecordsSlice>()
   for (const slice of scanned.slices) slices.set(slice.taskId, slice)
   // Tasks, tools, profile and cross-references, checked by the core against an outline of records_db.json.
@@ -85,7 +90,7 @@ export async function importDataset(
   try {
     dataset = loadDataset({ ...files, [DATASET_FILES.records]: outline }).dataset
   } catch {
-    return storeWhole(loadDataset(files).dataset, files, options, db) // throws the full list of errors
+    return storeWhole(loader, loadDataset(files).dataset, files, options, db) // throws the full list of errors
   }
   const row = datasetRow(dataset, files, options, 0)
   const at = places(slices.keys())
@@ -112,7 +117,7 @@ export async function importDataset(
         const slice = slices.get(task.id)
         const taskRecords = slice ? readTaskRecords(scanned.text, slice) : undefined
         if (!taskRecords) throw new RecordsProblem(task.id)
-        const [taskRow, recordRow] = taskRows(row.id, task, sealed, taskRecords, at.get(task.id), order)
+        const [taskRow, recordRow] = taskRows(loader, row.id, task, sealed, taskRecords, at.get(task.id), order)
         tasks.push(taskRow)
         records.push(recordRow)
         row.records += countRecords(taskRecords)
@@ -171,6 +176,7 @@ function datasetRow(dataset: Dataset, files: DatasetFiles, options: { name: stri
 
 /** The whole-file path: a data set already parsed in full (used when records_db.json is not a plain task → apps object). */
 async function storeWhole(
+  loader: StoredForm,
   dataset: Dataset,
   files: DatasetFiles,
   options: { name: string; source: string; activate?: boolean; onProgress?: ImportProgress },
@@ -185,7 +191,7 @@ async function storeWhole(
     await db.datasets.add(row)
     for (let i = 0; i < total; i += CHUNK) {
       const chunk = dataset.tasks.slice(i, i + CHUNK)
-      const rows = chunk.map((task, k) => taskRows(row.id, task, sealed, ownValue(dataset.records, task.id), at.get(task.id), i + k))
+      const rows = chunk.map((task, k) => taskRows(loader, row.id, task, sealed, ownValue(dataset.records, task.id), at.get(task.id), i + k))
       await db.tasks.bulkAdd(rows.map(([taskRow]) => taskRow))
       await db.taskRecords.bulkAdd(rows.map(([, recordRow]) => recordRow))
       options.onProgress?.(Math.min(i + CHUNK, total), total, 'store')

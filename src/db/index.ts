@@ -31,7 +31,8 @@ export {
   elapsedAfter,
   toSteps,
 } from './attempts'
-export { archivedAttempt, readAttemptExport, importAttempts, type AttemptExportSource, type AttemptFilter, type ImportedAttempts } from './archive'
+export { archivedAttempt } from './archivedAttempt'
+export { readAttemptExport, importAttempts, type AttemptExportSource, type AttemptFilter, type ImportedAttempts } from './archive'
 export { listRuns, loadTurns, runAttempts, saveRun, saveTurns } from './runs'
 export type { StoredRun, StoredTurns } from './runs'
 export { IndexedDbSink } from './attemptSink'

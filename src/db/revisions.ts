@@ -1,7 +1,6 @@
 import { contentFingerprint, judgeContext } from '../core'
-import { storedTask } from '../core'
 import type { AttemptJudge, JudgeContext, Profile, Task, TaskContent, TaskVersion } from '../core'
-import { archivedAttempt } from './archive'
+import { archivedAttempt } from './archivedAttempt'
 import { judgedCalls, judgedRow } from './judged'
 import { countRecords, nonEmpty } from './datasets'
 import { database } from './schema'
@@ -74,6 +73,8 @@ export async function saveTaskRevision(
   const at = options.now ?? Date.now()
   const { task } = content
   const records = nonEmpty(content.records)
+  // Before the transaction, which ends at the first promise that is not Dexie's: the loader is not in the page's first load.
+  const { storedTask } = await import('../core/load')
   return db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.revisions, db.attempts, db.calls], async () => {
     const dataset = await db.datasets.get(datasetId)
     if (!dataset) throw new Error('This data set is no longer stored')

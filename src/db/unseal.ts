@@ -3,7 +3,7 @@ import { DATASET_FILES, contentFingerprint, loadDataset, underPlayedRules } from
 import type { AttemptJudge, JudgedAttempt, Task, TaskRecords } from '../core'
 import { SealError, openSealedTasks } from '../core/seal'
 import type { SealedManifest } from '../core/seal'
-import { archivedAttempt } from './archive'
+import { archivedAttempt } from './archivedAttempt'
 import { judgedCalls, judgedRow } from './judged'
 import { database } from './schema'
 import type { AttemptRow, CallRow, DatasetRow, SpievalDatabase } from './schema'

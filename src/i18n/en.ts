@@ -1,4 +1,4 @@
-import { analysisEn } from './live/analysis'
+import type { LaterStrings } from './later'
 import { dataEn } from './live/data'
 import { phoneEn } from './live/phone'
 import { authoringEn } from './authoring'
@@ -7,15 +7,11 @@ import { runnerEn } from './live/runner'
 import { presentEn } from './present'
 import { finishEn } from './finish'
 import { blindEn } from './blind'
-import { sealedExchangeEn } from './study/exchange'
-import { sealingEn } from './study/sealing'
-import { studyDashboardEn } from './study/dashboard'
 import { participantEn } from './study/participant'
 
-/** English interface strings. Record contents are always shown as stored. */
+/** English interface strings of the first load (those of views loaded later: src/i18n/later.ts). Record contents are always shown as stored. */
 export const en = {
   livePhone: phoneEn,
-  liveAnalysis: analysisEn,
   liveData: dataEn,
   liveRunner: runnerEn,
   finishConfirm: finishEn,
@@ -23,9 +19,6 @@ export const en = {
   authoring: authoringEn,
   layout: layoutEn,
   present: presentEn,
-  sealedExchange: sealedExchangeEn,
-  sealing: sealingEn,
-  studyDashboard: studyDashboardEn,
   participant: participantEn,
   appTitle: 'SPIEval Phone',
   loading: 'Loading…',
@@ -200,6 +193,9 @@ export const en = {
       wrong_order: 'wrong order',
       extra_write: 'extra action',
       mention_missing: 'missing fact',
+      skill_forbidden_loaded: 'forbidden skill',
+      skill_not_loaded: 'skill not loaded',
+      memory_not_used: 'memory not used',
     },
     player: 'Player',
     pick: 'Pick an attempt to replay it on the phone.',
@@ -333,6 +329,9 @@ export const en = {
       wrong_order: 'Wrong order',
       extra_write: 'Extra action',
       mention_missing: 'Missing fact',
+      skill_forbidden_loaded: 'Forbidden skill loaded',
+      skill_not_loaded: 'Skill not loaded',
+      memory_not_used: 'Memory not used',
     },
     downloadPng: 'PNG',
     downloadPngLabel: 'Download “{{title}}” as PNG',
@@ -564,6 +563,9 @@ export const en = {
       wrong_order: 'actions in the wrong order',
       extra_write: 'an action beyond what the task allows',
       mention_missing: 'a required fact left out of a message',
+      skill_forbidden_loaded: 'a skill the task forbids, loaded',
+      skill_not_loaded: 'a required skill not loaded before the last action',
+      memory_not_used: 'a required memory not read before the last action',
     },
     diff: 'Your actions against the gold',
     diffCall: '{{tool}}: your action {{predicted}} against gold call {{gold}}',
@@ -637,4 +639,5 @@ export const en = {
   },
 }
 
-export type Strings = typeof en
+/** Every interface string: the Chinese are checked against it, and are loaded whole when Chinese is chosen. */
+export type Strings = typeof en & LaterStrings

@@ -13,6 +13,15 @@ function loadChinese(): Promise<void> {
   return chinese
 }
 
+/** The English strings of the views loaded later (src/i18n/later.ts); a view's loader awaits them with the view. */
+let later: Promise<void> | undefined
+export function loadLaterStrings(): Promise<void> {
+  later ??= import('./later').then(({ laterEn }) => {
+    i18next.addResourceBundle('en', 'translation', laterEn, true, false)
+  })
+  return later
+}
+
 /**
  * Sets up i18next once, or switches its language; resolves once the language's
  * strings are in. Until Chinese has arrived (a few milliseconds from the page's

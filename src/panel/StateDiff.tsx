@@ -4,8 +4,8 @@ import type { TFunction } from 'i18next'
 import { appInfo, verifyOf } from '../core'
 import type { AttemptOutcome, ExpectedChange, LiveView, PhoneRecord, StateMismatch, Task } from '../core'
 import type { Language } from '../i18n'
-import { stateDiffRows } from './stateDiff'
-import type { StateDiffField, StateDiffRow } from './stateDiff'
+import { stateDiffRows } from './stateDiffRows'
+import type { StateDiffField, StateDiffRow } from './stateDiffRows'
 
 function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)

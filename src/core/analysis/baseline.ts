@@ -1,5 +1,5 @@
 import type { Task } from '../dataset/types'
-import { orderedTypes } from '../results/aggregate'
+import { orderedTypes } from '../score/capabilities'
 import { capabilityName } from '../score/capabilities'
 import { formatMeanStd, meanStd } from '../score/stats'
 import { fleissKappa, pairwiseAgreement } from '../stats/agreement'

@@ -6,7 +6,7 @@
  */
 import type { Task } from '../dataset/types'
 import { ownValue, setOwn } from '../base/own'
-import { orderedTypes } from '../results/aggregate'
+import { orderedTypes } from '../score/capabilities'
 import { capabilityName } from '../score/capabilities'
 import { formatMeanStd } from '../score/stats'
 import type { AnalysisRow } from './analyze'

@@ -1,5 +1,5 @@
 import type { Task } from '../dataset/types'
-import { orderedTypes } from '../results/aggregate'
+import { orderedTypes } from '../score/capabilities'
 import { capabilityName } from '../score/capabilities'
 import { formatMeanStd } from '../score/stats'
 import type { StudyFile } from '../study/file'

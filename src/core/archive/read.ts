@@ -1,6 +1,7 @@
 import { isRetrievalToolName } from '../apps/registry'
 import { ownValue, setOwn } from '../base/own'
-import { isOneOf, isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
+import { isOneOf, isPlainObject, splitLines } from '../base/text'
+import { parseJsonWithLine } from '../base/jsonLine'
 import { readRun } from '../results/responses'
 import { parseArguments } from '../tools/runtime'
 import { TOOL_KINDS } from '../tools/types'

@@ -7,6 +7,7 @@ import type { LiveOutcome } from '../live/outcome'
 import { isPlainObject } from '../base/text'
 import { newId } from '../base/ids'
 import { scoreTask, toolProperties } from '../score/task'
+import { taskConditions, underConditions } from '../score/conditions'
 import type { PredictedCall } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
 import type { CallContext } from '../tools/runtime'
@@ -334,14 +335,18 @@ export class Attempt {
   /**
    * The verdict as things stand (what a finish stores): on the kept execution
    * calls, and in live state on the state they left, under the task's verify
-   * mode. Undefined for a sealed task.
+   * mode; then under a planner task's memory and skill conditions, read from
+   * every step. Undefined for a sealed task.
    */
   verdict(): AttemptOutcome | undefined {
     if (this.sealed) return undefined
-    const calls = scoreTask(this.source.task, scoredCallsOf(this.steps), toolProperties(this.source.tools))
+    const { task, tools, records } = this.source
+    const calls = scoreTask(task, scoredCallsOf(this.steps), toolProperties(tools))
+    // Memory reads are answered again over the task's records, as `npm run score` answers a response line's.
+    const conditions = taskConditions(task, this.steps, { tools, records, setting: runtimeSetting(this.info.access) })
     // A static attempt is judged on its calls alone, as `npm run score` judges its response line.
-    if (!this.live) return calls
-    return liveOutcome(this.source.task, calls, this.live.verdict())
+    if (!this.live) return underConditions(calls, conditions)
+    return underConditions(liveOutcome(task, calls, this.live.verdict()), conditions)
   }
 
   /**

@@ -1,6 +1,3 @@
-import { parse as parseTolerant, printParseErrorCode } from 'jsonc-parser'
-import type { ParseError } from 'jsonc-parser'
-
 /** Removes a UTF-8 byte order mark, which some editors write and JSON.parse rejects. */
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
@@ -53,30 +50,6 @@ export function tooDeepAt(text: string, max = MAX_JSON_DEPTH, start = 0, end = t
 /** The message for a value nested deeper than {@link MAX_JSON_DEPTH}. */
 export function tooDeepMessage(max = MAX_JSON_DEPTH): string {
   return `values are nested more than ${max} levels deep (lists and objects inside each other); at most ${max} are read`
-}
-
-/**
- * JSON.parse with the error placed on a line: `{ value }` or `{ error, line }`.
- * A value nested deeper than {@link MAX_JSON_DEPTH} is refused at the line where it gets too deep.
- */
-export function parseJsonWithLine(text: string): { value: unknown } | { error: string; line?: number } {
-  try {
-    const value = JSON.parse(text) as unknown
-    const deep = typeof value === 'object' && value !== null ? tooDeepAt(text) : -1
-    return deep < 0 ? { value } : { error: tooDeepMessage(), line: lineOfOffset(text, deep) }
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err)
-    const lineMatch = /line (\d+)/.exec(message)
-    if (lineMatch?.[1]) return { error: message, line: Number(lineMatch[1]) }
-    const positionMatch = /position (\d+)/.exec(message)
-    if (positionMatch?.[1]) return { error: message, line: lineOfOffset(text, Number(positionMatch[1])) }
-    // Some engines give no position; a parser that reports offsets places the error.
-    const errors: ParseError[] = []
-    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false })
-    const first = errors[0]
-    if (first) return { error: `${printParseErrorCode(first.error)} (${message})`, line: lineOfOffset(text, first.offset) }
-    return { error: message }
-  }
 }
 
 /** Whether a value is a plain JSON object (not null, not an array). */

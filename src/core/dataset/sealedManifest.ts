@@ -42,7 +42,8 @@
  *
  * Keys not named here are ignored, so that a later version may add some.
  */
-import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
+import { isPlainObject, splitLines } from '../base/text'
+import { parseJsonWithLine } from '../base/jsonLine'
 import { isAccessSetting } from './types'
 import type { AccessSetting } from './types'
 import { fromBase64 } from '../base/webcrypto'

@@ -5,7 +5,8 @@
  * The loader refuses what this finds, so the page and `npm run validate`
  * refuse the same data sets.
  */
-import { isOneOf, isPlainObject, isStringList, parseJsonWithLine, splitLines } from '../base/text'
+import { isOneOf, isPlainObject, isStringList, splitLines } from '../base/text'
+import { parseJsonWithLine } from '../base/jsonLine'
 import { hasOwn, ownValue, setOwn } from '../base/own'
 import { DATASET_FILES } from '../dataset/types'
 import type { Task, ToolSchema } from '../dataset/types'

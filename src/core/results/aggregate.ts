@@ -1,10 +1,13 @@
 import type { Task, ToolSchema } from '../dataset/types'
-import { CAPABILITIES } from '../score/capabilities'
+import { orderedTypes } from '../score/capabilities'
 import { meanStd } from '../score/stats'
 import { ownValue, setOwn } from '../base/own'
 import { judgeTask, scoreTask, toolProperties } from '../score/task'
 import type { ResponseLine } from './responses'
-import type { ErrorType, Mismatch, TaskVerdict } from '../score/types'
+import type { ConditionVerdict, ErrorType, Mismatch, TaskVerdict } from '../score/types'
+import { judgeConditions, taskConditions, underConditions } from '../score/conditions'
+import { gatedCalls, lineReplayOf, lineSetting, lineTrajectory } from './lineTrajectory'
+import type { LineReplay, LineStep } from './lineTrajectory'
 import type { StateErrorType, StateMismatch } from '../live/verdict'
 import { effectsOf } from '../live/replayCalls'
 import { isLiveLine, schemaChecker, scoreLiveLine } from './liveLines'
@@ -71,6 +74,12 @@ export interface DetailLine {
   state_correct?: boolean
   state_error_type?: StateErrorType | null
   state_mismatches?: StateMismatch[]
+  /** A planner task's memory condition: the required ids met and not met, and the forbidden ones used (a diagnostic). */
+  memory_used?: string[]
+  memory_missing?: string[]
+  /** A planner task's skill condition: every skill the trajectory loaded, in order. */
+  skills_loaded?: string[]
+  memory_forbidden_used?: string[]
 }
 
 /** result.json and details.jsonl exactly as `npm run score` writes them (the page's exports use the same bytes). */
@@ -84,17 +93,30 @@ export function scoreFileTexts(scores: { result: ScoreResult; details: readonly 
 /** result.json's text. */
 export const resultText = (result: ScoreResult): string => JSON.stringify(result, null, 2) + '\n'
 
-/** Capability types in the paper's order, then any others in order of appearance. */
-export function orderedTypes(tasks: readonly Pick<Task, 'type'>[]): string[] {
-  const present = new Set(tasks.map((t) => t.type))
-  const known = CAPABILITIES.map((c): string => c.type).filter((t) => present.has(t))
-  return [...known, ...[...present].filter((t) => !known.includes(t))]
-}
-
 /** The live lines need the records and the profile: say so before scoring, rather than score them as static. */
 export function needsLiveScoring(tasks: readonly Task[], responses: readonly ResponseLine[]): boolean {
   const expecting = new Set(tasks.filter((t) => t.live?.expectedState).map((t) => t.id))
   return responses.some((r) => isLiveLine(r.raw) && expecting.has(r.id))
+}
+
+/**
+ * The tasks whose records scoring these lines needs (given as {@link LiveScoring}):
+ * those a live line answers and that expect changes (for the state verdict), and
+ * a planner task with a memory condition (its reads are answered again over the
+ * task's memory items). Without them a line's reads return nothing, and no
+ * pinned item counts. Each id once, in the lines' order.
+ */
+export function recordsNeededFor(tasks: readonly Pick<Task, 'id' | 'live' | 'planner'>[], responses: readonly Pick<ResponseLine, 'id' | 'raw'>[]): string[] {
+  const expecting = new Set(tasks.filter((t) => t.live?.expectedState).map((t) => t.id))
+  const remembering = new Set(tasks.filter((t) => t.planner?.memory).map((t) => t.id))
+  const ids = new Set<string>()
+  for (const r of responses) if (remembering.has(r.id) || (expecting.has(r.id) && isLiveLine(r.raw))) ids.add(r.id)
+  return [...ids]
+}
+
+/** Whether scoring these lines needs any task's records (see {@link recordsNeededFor}). */
+export function needsTaskRecords(tasks: readonly Pick<Task, 'id' | 'live' | 'planner'>[], responses: readonly Pick<ResponseLine, 'id' | 'raw'>[]): boolean {
+  return recordsNeededFor(tasks, responses).length > 0
 }
 
 /**
@@ -138,7 +160,9 @@ export function scoreResponsesLazily(
   const checker = anyLive ? schemaChecker(tools) : undefined
   const stateTasks = tasks.filter((t) => t.live?.expectedState)
   const properties = toolProperties(tools)
-  const scoreLine = (task: Task, run: number, line: ResponseLine) => scoreLineWith(task, run, line, { properties, tools, live, effectOf, checker })
+  const replay = lineReplayOf(tasks, tools)
+  const context: LineContext = { properties, tools, live, effectOf, checker, replay }
+  const scoreLine = (task: Task, run: number, line: ResponseLine) => scoreLineWith(task, run, line, context)
   const taskById = new Map(tasks.map((t) => [t.id, t]))
   const runIds = [...new Set(responses.map((r) => r.run))].sort((a, b) => a - b)
   if (runIds.length === 0) runIds.push(0)
@@ -163,7 +187,7 @@ export function scoreResponsesLazily(
     for (const [id, line] of lines) {
       const task = taskById.get(id) as Task
       const keptVerdict = kept?.(line)
-      const outcome = keptVerdict ? keptLine(task, run, keptVerdict) : scoreLine(task, run, line)
+      const outcome = keptVerdict ? keptLine(task, run, keptVerdict, () => lineConditions(task, line, context, trajectoryOf(task, line, context.replay))) : scoreLine(task, run, line)
       if (outcome.correct) increment(correct, task.type)
       if (outcome.callsCorrect) increment(callsCorrect, task.type)
       if (outcome.stateCorrect) increment(stateCorrect, task.type)
@@ -183,8 +207,9 @@ export function scoreResponsesLazily(
   const unansweredOf = (task: Task): DetailLine => {
     let line = unanswered.get(task.id)
     if (!line) {
+      // No attempt saw anything: not even a pinned memory item.
       const verdict = scoreTask(task, undefined, properties)
-      line = detailLine(task, 0, verdict, verdict)
+      line = detailLine(task, 0, verdict, verdict, unansweredConditions(task))
       unanswered.set(task.id, line)
     }
     return line
@@ -218,7 +243,8 @@ export function scoreResponsesLazily(
   return { result, details, detailTexts }
 }
 
-function detailLine(task: Task, run: number, verdict: LiveOutcome, callsVerdict: ReturnType<typeof scoreTask>): DetailLine {
+function detailLine(task: Task, run: number, verdict: LiveOutcome, callsVerdict: ReturnType<typeof scoreTask>, conditions = verdict.conditions): DetailLine {
+  const memory = conditions && task.planner?.memory
   return {
     id: task.id,
     run,
@@ -235,7 +261,16 @@ function detailLine(task: Task, run: number, verdict: LiveOutcome, callsVerdict:
           state_mismatches: verdict.state.mismatches,
         }
       : {}),
+    // Only for a task with the keys: every other line stays as it was, byte for byte.
+    ...(memory ? { memory_used: conditions.memoryUsed, memory_missing: conditions.memoryMissing } : {}),
+    ...(conditions && task.planner?.skills ? { skills_loaded: conditions.skillsLoaded } : {}),
+    ...(memory ? { memory_forbidden_used: conditions.memoryForbiddenUsed } : {}),
   }
+}
+
+/** A task's conditions where no line answered it. */
+function unansweredConditions(task: Task): ConditionVerdict | undefined {
+  return task.planner?.memory || task.planner?.skills ? judgeConditions(task, [], undefined) : undefined
 }
 
 const increment = (counts: Map<string, number>, type: string): void => void counts.set(type, (counts.get(type) ?? 0) + 1)
@@ -281,30 +316,54 @@ function outcomeLine(task: Task, run: number, verdict: LiveOutcome, calls: TaskV
   return { correct: verdict.correct, callsCorrect: calls.correct, stateCorrect: verdict.state?.correct === true, detail: once(() => detailLine(task, run, verdict, calls)) }
 }
 
-/** A line counted with the verdict its attempt keeps. */
-function keptLine(task: Task, run: number, kept: AttemptVerdict): ScoredLine {
+/** A line counted with the verdict its attempt keeps (which holds its conditions); its details show them as the line reads. */
+function keptLine(task: Task, run: number, kept: AttemptVerdict, conditions: () => ConditionVerdict | undefined): ScoredLine {
   const { verdict, calls } = keptOutcome(task.id, kept)
-  return outcomeLine(task, run, verdict, calls)
+  return { ...outcomeLine(task, run, verdict, calls), detail: once(() => detailLine(task, run, verdict, calls, conditions())) }
+}
+
+/** What scoring one line needs, worked out once per scoring. */
+interface LineContext {
+  properties: ReturnType<typeof toolProperties>
+  tools: readonly ToolSchema[]
+  live: LiveScoring | undefined
+  effectOf: ReturnType<typeof effectsOf>
+  checker: ReturnType<typeof schemaChecker> | undefined
+  /** Undefined for a data set without conditions or skill gates (every published one). */
+  replay: LineReplay | undefined
+}
+
+/** A line's trajectory, where its task's conditions or the skills' gates need it. */
+function trajectoryOf(task: Task, line: ResponseLine, replay: LineReplay | undefined): LineStep[] | undefined {
+  const messagesOnly = !Array.isArray(line.raw.calls)
+  if (!replay || !(task.planner?.memory || task.planner?.skills || (replay.gated && messagesOnly))) return undefined
+  return lineTrajectory(line.raw, replay.runtime)
+}
+
+/** A line's conditions, from its trajectory; undefined for a task without any. */
+function lineConditions(task: Task, line: ResponseLine, context: LineContext, trajectory: LineStep[] | undefined): ConditionVerdict | undefined {
+  return trajectory && taskConditions(task, trajectory, { tools: context.tools, records: context.live?.records[task.id], setting: lineSetting(line.raw) })
 }
 
 /** Scores one line against its task. A line of calls alone is judged, and explained only when its details are written. */
-function scoreLineWith(
-  task: Task,
-  run: number,
-  line: ResponseLine,
-  context: { properties: ReturnType<typeof toolProperties>; tools: readonly ToolSchema[]; live: LiveScoring | undefined; effectOf: ReturnType<typeof effectsOf>; checker: ReturnType<typeof schemaChecker> | undefined },
-): ScoredLine {
-  const judged = judgeTask(task, line.calls, context.properties)
+function scoreLineWith(task: Task, run: number, line: ResponseLine, context: LineContext): ScoredLine {
+  const trajectory = trajectoryOf(task, line, context.replay)
+  // A messages-only line submits what the runtime would have let through: a call a skill's gate refused is no action.
+  const given = trajectory && context.replay?.gated && !Array.isArray(line.raw.calls) ? gatedCalls(trajectory) : line.calls
+  const conditions = lineConditions(task, line, context, trajectory)
+  const judged = judgeTask(task, given, context.properties)
   if (context.live && isLiveLine(line.raw)) {
     const calls = judged.explain()
-    return outcomeLine(task, run, scoreLiveLine(task, line.calls, calls, context.tools, context.live, context.effectOf, context.checker), calls)
+    const outcome = underConditions(scoreLiveLine(task, given, calls, context.tools, context.live, context.effectOf, context.checker), conditions)
+    return outcomeLine(task, run, outcome, calls)
   }
+  const correct = judged.correct && !conditions?.error
   return {
-    correct: judged.correct,
-    callsCorrect: judged.correct,
+    correct,
+    callsCorrect: correct,
     stateCorrect: false,
     detail: once(() => {
-      const verdict = judged.explain()
+      const verdict = underConditions(judged.explain(), conditions)
       return detailLine(task, run, verdict, verdict)
     }),
   }

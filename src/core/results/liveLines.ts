@@ -12,7 +12,11 @@ import { stateVerdict } from '../live/verdict'
 import { ToolRuntime } from '../tools/runtime'
 import type { PredictedCall, TaskVerdict } from '../score/types'
 
-/** What scoring live lines needs beyond the tasks and tools: every task's records and the profile effects stamp. */
+/**
+ * What scoring live lines needs beyond the tasks and tools: every task's
+ * records and the profile effects stamp. A planner task's memory condition
+ * reads its records too (its reads are answered again over its memory items).
+ */
 export interface LiveScoring {
   records: Readonly<Record<string, TaskRecords>>
   profile: Pick<Profile, 'now' | 'name' | 'phone' | 'paymentAccount'>

@@ -1,5 +1,6 @@
 import { isRetrievalToolName } from '../apps/registry'
-import { isPlainObject, parseJsonWithLine, splitLines } from '../base/text'
+import { isPlainObject, splitLines } from '../base/text'
+import { parseJsonWithLine } from '../base/jsonLine'
 import type { DatasetIssue } from '../dataset/types'
 import type { PredictedCall } from '../score/types'
 
@@ -23,16 +24,21 @@ export function executionCallsOf(line: Record<string, unknown>): PredictedCall[]
   if (Array.isArray(line.calls)) {
     for (const c of line.calls)
       if (isPlainObject(c) && typeof c.name === 'string') calls.push({ name: c.name, arguments: c.arguments })
-  } else if (Array.isArray(line.messages)) {
-    for (const message of line.messages) {
-      if (!isPlainObject(message) || message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue
-      for (const tc of message.tool_calls) {
-        const fn = isPlainObject(tc) ? tc.function : undefined
-        if (isPlainObject(fn) && typeof fn.name === 'string') calls.push({ name: fn.name, arguments: fn.arguments })
-      }
+  } else if (Array.isArray(line.messages)) calls.push(...toolCallsOf(line.messages))
+  return calls.filter((c) => !isRetrievalToolName(c.name))
+}
+
+/** Every tool call of a conversation's assistant messages, in order (the tool messages' replies are only text, never read). */
+export function toolCallsOf(messages: readonly unknown[]): PredictedCall[] {
+  const calls: PredictedCall[] = []
+  for (const message of messages) {
+    if (!isPlainObject(message) || message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue
+    for (const tc of message.tool_calls) {
+      const fn = isPlainObject(tc) ? tc.function : undefined
+      if (isPlainObject(fn) && typeof fn.name === 'string') calls.push({ name: fn.name, arguments: fn.arguments })
     }
   }
-  return calls.filter((c) => !isRetrievalToolName(c.name))
+  return calls
 }
 
 /** Parses response lines (JSONL). Lines that cannot be read are reported and skipped. */

@@ -11,3 +11,10 @@ export const CAPABILITIES = [
 export function capabilityName(type: string): string {
   return CAPABILITIES.find((c) => c.type === type)?.en ?? type
 }
+
+/** Capability types in the paper's order, then any others in order of appearance. */
+export function orderedTypes(tasks: readonly { type: string }[]): string[] {
+  const present = new Set(tasks.map((t) => t.type))
+  const known = CAPABILITIES.map((c): string => c.type).filter((t) => present.has(t))
+  return [...known, ...[...present].filter((t) => !known.includes(t))]
+}

@@ -2,12 +2,20 @@
 export type BaseErrorType = 'wrong_tool' | 'wrong_count' | 'missing_param' | 'wrong_value' | 'other' | 'no_response'
 
 /**
- * What only a planner task's call checks find (its `order`, `extraneous`
- * and `mentions`; docs/reference.md, "Planner tasks"). Each counts after
- * every base error, in this order: a task is wrong_order only when its calls
- * are otherwise right.
+ * What a planner task's memory and skill conditions find (its `skills` and
+ * `memory`; docs/reference.md, "Planner tasks"). They come before every other
+ * error, in this order: a task that loaded a forbidden skill is wrong for
+ * that, whatever its calls.
  */
-export type PlannerErrorType = 'wrong_order' | 'extra_write' | 'mention_missing'
+export type ConditionErrorType = 'skill_forbidden_loaded' | 'skill_not_loaded' | 'memory_not_used'
+
+/**
+ * What only a planner task's checks find: its conditions (first, see
+ * {@link ConditionErrorType}), then its call checks (`order`, `extraneous`
+ * and `mentions`), which count after every base error, in this order: a task
+ * is wrong_order only when its calls are otherwise right.
+ */
+export type PlannerErrorType = ConditionErrorType | 'wrong_order' | 'extra_write' | 'mention_missing'
 
 /** Why a task was scored wrong; null when it is correct. */
 export type ErrorType = BaseErrorType | PlannerErrorType
@@ -22,8 +30,8 @@ export const ERROR_TYPES: readonly BaseErrorType[] = [
   'no_response',
 ]
 
-/** The planner error types, in precedence: listed beside {@link ERROR_TYPES} only where some task made one. */
-export const PLANNER_ERROR_TYPES: readonly PlannerErrorType[] = ['wrong_order', 'extra_write', 'mention_missing']
+/** The planner error types, each group in its precedence (the conditions' come before the base types, the call checks' after): listed beside {@link ERROR_TYPES} only where some task made one. */
+export const PLANNER_ERROR_TYPES: readonly PlannerErrorType[] = ['skill_forbidden_loaded', 'skill_not_loaded', 'memory_not_used', 'wrong_order', 'extra_write', 'mention_missing']
 
 /** Failures by error type: the base types always counted, a planner type once it occurs. */
 export type ErrorCounts = Record<BaseErrorType, number> & Partial<Record<PlannerErrorType, number>>
@@ -92,4 +100,20 @@ export interface TaskVerdict {
    * alternative's calls. Absent for `answer`.
    */
   alternative?: number
+  /** A planner task's memory and skill conditions, where it has any (see {@link ConditionVerdict}). */
+  conditions?: ConditionVerdict
+}
+
+/**
+ * How a trajectory met its task's memory and skill conditions. `memoryUsed`
+ * and `memoryMissing` split `memory.required`; `memoryForbiddenUsed` is a
+ * diagnostic only, never a gate; `skillsLoaded` lists every skill the
+ * trajectory loaded, in order.
+ */
+export interface ConditionVerdict {
+  memoryUsed: string[]
+  memoryMissing: string[]
+  memoryForbiddenUsed: string[]
+  skillsLoaded: string[]
+  error: ConditionErrorType | null
 }

@@ -1,9 +1,12 @@
 import { Attempt } from '../attempt/attempt'
 import type { AttemptOutcome } from '../attempt/attempt'
 import { MemorySink } from '../attempt/memory'
-import { keptVerdict } from '../attempt/types'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { scoreTask, toolProperties } from '../score/task'
+import { hasConditions, taskConditions, underConditions } from '../score/conditions'
+import { engineFor, loadSearchEngine } from '../search/engines'
+import { isMemoryReadTool } from '../tools/memoryTools'
+import { keptVerdict, runtimeSetting } from '../attempt/types'
 import { RefusedArguments, scoredCallsOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
 import { ToolRuntime } from '../tools/runtime'
@@ -139,6 +142,12 @@ async function callAgain(kernel: Attempt, step: ArchivedStep): Promise<void> {
   }
 }
 
+/** Loads the search engine a memory read needs, as the kernel does before a call. */
+async function loadEngineOf(step: ArchivedStep): Promise<void> {
+  const engine = isMemoryReadTool(step.name) ? engineFor(step.arguments) : undefined
+  if (engine) await loadSearchEngine(engine)
+}
+
 function summary(verdict: ArchivedVerdict): VerdictSummary {
   const { state } = verdict
   return { correct: verdict.correct, errorType: verdict.errorType, ...(state ? { state: { correct: state.correct, errorType: state.errorType } } : {}) }
@@ -192,7 +201,10 @@ export async function judgeAttempt(attempt: ArchivedAttempt, version: TaskVersio
   } else {
     steps = verifiedSteps(attempt.steps, context.tools, context.agents)
     if (!attempt.finished || sealed) return { steps, taskFingerprint: fingerprint }
-    verdict = keptVerdict(scoreTask(task, scoredCallsOf(steps), toolProperties(context.tools)))
+    // A page loads the regex and fuzzy engines on first use: the replayed memory searches may be the first.
+    if (hasConditions(task)) for (const step of steps) await loadEngineOf(step)
+    const conditions = taskConditions(task, steps, { tools: context.tools, records: version.records, setting: runtimeSetting(attempt.access) })
+    verdict = keptVerdict(underConditions(scoreTask(task, scoredCallsOf(steps), toolProperties(context.tools)), conditions))
   }
   const stored = attempt.verdict
   if (!stored || sameSummary(summary(stored), summary(verdict))) return { steps, verdict, taskFingerprint: fingerprint }
