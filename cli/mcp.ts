@@ -13,7 +13,7 @@ import type { AttemptState, OpenedTask } from '../src/core/index'
 import { choice, readOptions, required, settingOption } from './args'
 import { exitOnError } from './errors'
 import { checkTaskIds, loadDatasetFolder } from './files'
-import { SUBMIT_TOOL, registerTools, toolText as text } from '../src/server/mcpTools'
+import { SUBMIT_TOOL, registerTools, replyArgument, toolText as text } from '../src/server/mcpTools'
 
 exitOnError()
 
@@ -102,6 +102,8 @@ registerTools(server, {
       await server.sendToolListChanged()
       return text(JSON.stringify(openedText(opened)))
     }
+    const reply = replyArgument(args)
+    if (reply !== undefined) await host.reply(reply, 'mcp')
     return text(JSON.stringify(await host.submit()))
   },
   callTaskTool: (name, args) => host.call(name, args, 'mcp'),

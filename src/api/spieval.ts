@@ -1,6 +1,6 @@
 import { openedTask, readAttemptState, readSetting, submission } from '../core'
 import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
-import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, submittedCalls, useSession, whenReady } from '../state/session'
+import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, replyToUser, submittedCalls, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
 
 export const API_VERSION = '0.1.0'
@@ -66,6 +66,11 @@ export function createSpievalApi(): SpievalApi {
       const verdict = await finishAttempt()
       if (!attempt) throw new Error('No task is open')
       return submission(attempt, verdict, calls)
+    },
+    async reply(text) {
+      await whenReady()
+      if (typeof text !== 'string') throw new Error('reply: the text must be a string')
+      await replyToUser(text, 'api')
     },
     async tools() {
       await whenReady()

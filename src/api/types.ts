@@ -59,6 +59,8 @@ export interface SpievalApi {
   open(taskId: string, opts?: { setting?: ApiSetting; actor?: string; state?: 'static' | 'live' }): Promise<ApiOpenedTask>
   call(name: string, args: object | string): Promise<ApiCallResult>
   submit(): Promise<ApiVerdict>
+  /** Keeps the assistant's message to the user with the open attempt (a rubric's `said` reads it); send it before submit. */
+  reply(text: string): Promise<void>
   /** The tools the open attempt offers now: `open`'s, plus a skill's once `load_skill` has loaded it ([] with no task open). */
   tools(): Promise<ToolSchema[]>
   current(): Promise<ApiAttempt | null>

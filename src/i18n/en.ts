@@ -127,6 +127,7 @@ export const en = {
   },
   trajectory: 'Trajectory',
   noCalls: 'No calls yet.',
+  repliedToUser: 'Said to the user:',
   inherited: 'inherited',
   inheritedTitle: 'Copied from the attempt this one was forked from',
   user: 'User',

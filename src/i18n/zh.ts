@@ -133,6 +133,7 @@ export const zh: Strings = {
   },
   trajectory: '轨迹',
   noCalls: '还没有调用。',
+  repliedToUser: '对用户说：',
   inherited: '继承',
   inheritedTitle: '从所分叉的原尝试复制而来',
   user: '用户',

@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { replyText } from '../core'
 import type { TrajectoryStep } from '../core'
 import { useSession } from '../state/session'
 
@@ -20,11 +21,21 @@ const TrajectoryItem = memo(function TrajectoryItem({ step: s }: { step: Traject
           {t('livePhone.friction')}
         </span>
       )}
-      <code>
-        {s.name}({typeof s.arguments === 'string' ? s.arguments : JSON.stringify(s.arguments)})
-      </code>
-      <span className="source">{s.source}</span>
-      <pre>{s.content}</pre>
+      {s.kind === 'reply' ? (
+        <>
+          {/* The assistant's message to the user: no tool, so no call to show. */}
+          <span className="reply-tag">{t('repliedToUser')}</span> <q>{replyText(s)}</q>
+          <span className="source">{s.source}</span>
+        </>
+      ) : (
+        <>
+          <code>
+            {s.name}({typeof s.arguments === 'string' ? s.arguments : JSON.stringify(s.arguments)})
+          </code>
+          <span className="source">{s.source}</span>
+          <pre>{s.content}</pre>
+        </>
+      )}
     </li>
   )
 })

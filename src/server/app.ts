@@ -9,7 +9,7 @@ import { Episodes } from './episodes'
 import type { EpisodeLimits } from './episodes'
 import { HttpError } from './http-error'
 import { handleEpisodeMcp } from './mcp'
-import { readCallRequest, readEpisodeRequest } from './request'
+import { readCallRequest, readEpisodeRequest, readReply } from './request'
 import { serveEpisodeSocket } from './ws'
 
 export interface EpisodeServerOptions extends EpisodeLimits {
@@ -89,11 +89,13 @@ function allow(request: IncomingMessage, response: ServerResponse, methods: stri
   throw new HttpError(405, `${request.method} is not served here: use ${methods.join(' or ')}.`)
 }
 
-/** A verify or reset body is empty or an object (nothing in it is read). */
-async function readEmptyBody(request: IncomingMessage): Promise<void> {
+/** A verify or reset body is empty or an object; of a verify's, `reply` (the assistant's message to the user) is read. */
+async function readEmptyBody(request: IncomingMessage): Promise<Record<string, unknown>> {
   const body = await readJsonBody(request)
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new HttpError(400, 'The body must be empty or a JSON object.')
+  return (body ?? {}) as Record<string, unknown>
 }
+
 
 /**
  * The episode server (docs/reference.md, "Episode server"): the data set's tasks over
@@ -136,8 +138,8 @@ export function createEpisodeServer(options: EpisodeServerOptions): EpisodeServe
     }
     if (action === 'verify') {
       allow(request, response, ['POST'])
-      await readEmptyBody(request)
-      return send(response, 200, await episodes.verify(id))
+      const body = await readEmptyBody(request)
+      return send(response, 200, await episodes.verify(id, readReply(body.reply)))
     }
     if (action === 'mcp') {
       // Stateless MCP has no stream to open (GET) nor session to end (DELETE).

@@ -121,10 +121,13 @@ export class Episodes {
     }
   }
 
-  /** Finishes the episode through the kernel's one finish: `window.spieval.submit()`'s verdict. A second verify is refused. */
-  async verify(id: string): Promise<SubmittedVerdict> {
+  /**
+   * Finishes the episode through the kernel's one finish: `window.spieval.submit()`'s verdict. A second verify is
+   * refused. `reply`, the assistant's message to the user, is kept with the attempt first.
+   */
+  async verify(id: string, reply?: string): Promise<SubmittedVerdict> {
     const episode = this.callable(id)
-    episode.verifying = this.finish(episode)
+    episode.verifying = this.finish(episode, reply)
     try {
       return await episode.verifying
     } catch (err) {
@@ -210,7 +213,8 @@ export class Episodes {
     })
   }
 
-  private async finish(episode: Episode): Promise<SubmittedVerdict> {
+  private async finish(episode: Episode, reply: string | undefined): Promise<SubmittedVerdict> {
+    if (reply !== undefined) await episode.host.reply(reply, 'api')
     const steps = [...episode.host.trajectory()]
     const attemptId = episode.opened.attemptId
     const verdict = await episode.host.submit()

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import type { Episodes } from './episodes'
-import { SUBMIT_TOOL, registerTools, toolText } from './mcpTools'
+import { SUBMIT_TOOL, registerTools, replyArgument, toolText } from './mcpTools'
 
 /**
  * What the MCP server tells a client on initialize: the task's system prompt,
@@ -25,7 +25,7 @@ export async function handleEpisodeMcp(episodes: Episodes, id: string, request: 
   registerTools(server, {
     hostTools: [SUBMIT_TOOL],
     taskTools: () => episodes.opened(id).tools,
-    callHostTool: async () => toolText(JSON.stringify(await episodes.verify(id))),
+    callHostTool: async (_name, args) => toolText(JSON.stringify(await episodes.verify(id, replyArgument(args)))),
     callTaskTool: (name, args) => episodes.call(id, { name, arguments: args }, 'mcp'),
   })
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })

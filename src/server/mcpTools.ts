@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { ToolSchema } from '../core/index'
+import { readReply } from './request'
 
 /** A tool result of one text block; an error one when the call failed. */
 export const toolText = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError } : {}) })
@@ -10,8 +11,11 @@ export const toolText = (value: string, isError = false): CallToolResult => ({ c
 export const SUBMIT_TOOL: Tool = {
   name: 'submit',
   description: 'Finish the open task: score its execution calls and return the verdict as JSON. The verdict is final: submitting the attempt again is refused, and a later attempt at the task counts as practice.',
-  inputSchema: { type: 'object', properties: {} },
+  inputSchema: { type: 'object', properties: { reply: { type: 'string', description: 'Your final message to the user, if any: kept with the attempt before it is scored.' } } },
 }
+
+/** `submit`'s optional reply to the user. */
+export const replyArgument = (args: Record<string, unknown>): string | undefined => readReply(args.reply)
 
 /** A task tool (SPIEval's function schema) as MCP lists it. */
 export function mcpTool(tool: ToolSchema): Tool {

@@ -88,3 +88,9 @@ export function readCallRequest(raw: unknown): CallRequest {
     throw new HttpError(400, `"arguments" must be an object or its JSON text, got ${Array.isArray(args) ? 'an array' : JSON.stringify(args)}.`)
   return { name, arguments: args }
 }
+
+/** A verify's (or MCP submit's) `reply`, the assistant's message to the user: a string that says something, else none. */
+export function readReply(raw: unknown): string | undefined {
+  if (raw !== undefined && typeof raw !== 'string') throw new HttpError(400, '"reply" must be a string.')
+  return typeof raw === 'string' && raw.trim() !== '' ? raw : undefined
+}

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws'
 import { parseBody } from './body'
 import type { Episodes } from './episodes'
 import { HttpError } from './http-error'
-import { readCallRequest } from './request'
+import { readCallRequest, readReply } from './request'
 
 /** A message's own field, or undefined. */
 const field = (message: Record<string, unknown>, key: string): unknown => (Object.hasOwn(message, key) ? message[key] : undefined)
@@ -24,7 +24,7 @@ async function answer(episodes: Episodes, episodeId: string, message: Record<str
     case 'state':
       return { type, state: episodes.view(episodeId) }
     case 'verify': {
-      const verdict = await episodes.verify(episodeId)
+      const verdict = await episodes.verify(episodeId, readReply(field(message, 'reply')))
       return { type, verdict, reward: verdict.correct === null ? null : verdict.correct ? 1 : 0, done: true }
     }
     default:

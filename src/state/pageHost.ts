@@ -400,6 +400,21 @@ export class PageHost {
     return result ? { ok: result.ok, content: result.content } : { ok: false, content: 'No task is open' }
   }
 
+  /** Keeps the assistant's message to the user with the open attempt (the kernel's reply), and shows it in the trajectory. */
+  async replyToUser(text: string, source: CallSource): Promise<TrajectoryStep> {
+    const attempt = this.openForChange()
+    if (source !== 'ui') this.programDrives()
+    let step: TrajectoryStep
+    try {
+      step = await attempt.reply(text, source)
+    } catch (err) {
+      throw this.notStored(attempt, err)
+    }
+    this.deps.storage.clear()
+    this.showTrajectory(attempt)
+    return step
+  }
+
   /** Withdraws a pending execution call; it stays in the trajectory, marked. */
   async withdrawCall(seq: number): Promise<void> {
     const attempt = this.openForChange()

@@ -15,6 +15,7 @@ export {
   onVisibilityChange,
   openTask,
   rememberScreen,
+  replyToUser,
   submittedCalls,
   withdrawCall,
 } from './attemptController'

@@ -11,7 +11,7 @@ import { taskConditions, underConditions } from '../score/conditions'
 import type { PredictedCall } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
 import type { CallContext } from '../tools/runtime'
-import { loadedSkills } from '../tools/planner'
+import { REPLY, loadedSkills } from '../tools/planner'
 import type { AgentCard, Skill } from '../dataset/plannerTypes'
 import { RefusedArguments, scoredCallsOf, submittedOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
@@ -218,6 +218,16 @@ export class Attempt {
     return this.info.finished
   }
 
+  /**
+   * Whether the task is a planner task (it has planner keys, or its data set
+   * skills or sub-agents): an agent's last answer is then kept as its reply,
+   * which a rubric may read. A SPIEval task's trajectory stays its calls.
+   */
+  get keepsAnswers(): boolean {
+    const { task, skills, agents } = this.source
+    return task.planner !== undefined || skills !== undefined || agents !== undefined
+  }
+
   /** The agent's conversation as last stored. */
   storedTurns(): StoredTurns | undefined {
     return this.turns
@@ -260,6 +270,26 @@ export class Attempt {
           this.steps.pop()
           if (this.live && this.live.version !== version) this.liveChanged(true)
         },
+      )
+      return step
+    })
+  }
+
+  /**
+   * Stores the assistant's message to the user as a step of kind `reply`
+   * (no tool is called): an agent's last answer, or a person's or program's.
+   * A rubric's `said` and `not_said` read these and the questions asked.
+   */
+  reply(text: string, source: CallSource): Promise<TrajectoryStep> {
+    if (typeof text !== 'string') return Promise.reject(new RefusedArguments(`${REPLY}: the text must be a string`))
+    return this.serial(async () => {
+      this.assertWritable()
+      const step: TrajectoryStep = { seq: this.steps.length, name: REPLY, arguments: { text }, source, kind: 'reply', ok: true, content: '' }
+      this.steps.push(step)
+      await this.store(
+        step,
+        () => this.sink.writeStep(this.id, step, {}),
+        () => void this.steps.pop(),
       )
       return step
     })

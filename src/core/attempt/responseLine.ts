@@ -7,6 +7,11 @@ import type { AttemptState, FailureRate, ForkOrigin } from './types'
 export function trajectoryMessages(instruction: string, steps: readonly TrajectoryStep[]): AgentMessage[] {
   const messages: AgentMessage[] = [{ role: 'user', content: instruction }]
   for (const step of steps) {
+    // A reply is the assistant speaking to the user, not a call.
+    if (step.kind === 'reply') {
+      messages.push({ role: 'assistant', content: replyText(step) })
+      continue
+    }
     const id = `call_${step.seq}`
     const call: AssistantToolCall = {
       id,
@@ -92,4 +97,10 @@ export function responseLine(source: LineSource): Record<string, unknown> {
     ...(source.parent ? { parent: source.parent.attemptId, forked_at: source.parent.step } : {}),
     ...(source.afterGold ? { after_gold: true } : {}),
   }
+}
+
+/** A reply step's text. */
+export function replyText(step: Pick<TrajectoryStep, 'arguments'>): string {
+  const args = step.arguments
+  return typeof args === 'object' && args !== null && 'text' in args && typeof args.text === 'string' ? args.text : ''
 }

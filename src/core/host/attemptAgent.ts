@@ -4,6 +4,7 @@
  * published loop (runAgent) whose every turn is stored whole with the tokens
  * used so far, and whose end (the stop, or the error) is stored with it. A
  * stopped run is resumed from those turns; nothing here scores or finishes.
+ * In a planner task, the model's last answer is the attempt's reply to the user.
  */
 import { runAgent } from '../agent/loop'
 import type { AgentRunInput, AgentRunResult } from '../agent/loop'
@@ -37,6 +38,9 @@ export async function runAttemptAgent(attempt: Attempt, input: AttemptAgentInput
       onTurn?.(turns, total(usage))
     },
   })
+  // A planner task's last answer is its reply to the user, kept as a step before the end is stored (which then covers it).
+  const answer = result.stop === 'answered' && attempt.keepsAnswers ? result.messages.at(-1)?.content : undefined
+  if (typeof answer === 'string' && answer.trim() !== '') await attempt.reply(answer, 'agent')
   const error = result.error === undefined ? undefined : (scrub ?? ((text: string) => text))(result.error)
   if (result.stop === 'error') await store(result.messages, result.turns, result.usage, { error: error ?? 'error' })
   else if (result.stop !== 'aborted') await store(result.messages, result.turns, result.usage, { stop: result.stop })

@@ -96,6 +96,12 @@ export class TaskHost {
     return this.attempt.call(name, args, source)
   }
 
+  /** Records the assistant's message to the user in the open attempt (see Attempt.reply). */
+  async reply(text: string, source: CallSource): Promise<TrajectoryStep> {
+    if (!this.attempt) throw new Error(this.submitted ? 'The attempt is submitted: a reply comes before submit.' : 'No task is open: call open_task first.')
+    return this.attempt.reply(text, source)
+  }
+
   trajectory(): readonly TrajectoryStep[] {
     return this.attempt?.trajectory() ?? []
   }

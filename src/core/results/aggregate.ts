@@ -7,6 +7,8 @@ import type { ResponseLine } from './responses'
 import type { ConditionVerdict, ErrorType, Mismatch, TaskVerdict } from '../score/types'
 import { judgeConditions, taskConditions, underConditions } from '../score/conditions'
 import { gatedCalls, lineReplayOf, lineSetting, lineTrajectory } from './lineTrajectory'
+import { bucketOf, dimensionOf, isPlannerDataset, plannerFigures } from './plannerFigures'
+import type { PlannerFigures } from './plannerFigures'
 import type { LineReplay, LineStep } from './lineTrajectory'
 import type { StateErrorType, StateMismatch } from '../live/verdict'
 import { effectsOf } from '../live/replayCalls'
@@ -58,6 +60,11 @@ export interface ScoreResult {
   per_run: { run: number; overall: number; by_type: Record<string, number> }[]
   calls?: { overall: MeanStd; by_type: Record<string, MeanStd> }
   state?: { tasks: number; overall: MeanStd; by_type: Record<string, MeanStd> }
+  /** A planner data set's (one whose tasks name a `dimension`): see src/core/results/plannerFigures.ts. */
+  dimensions?: PlannerFigures['dimensions']
+  overall_mobilepa?: PlannerFigures['overall_mobilepa']
+  overall_mobilepa_partial?: number
+  buckets?: PlannerFigures['buckets']
 }
 
 /** One line of details.jsonl. */
@@ -80,6 +87,9 @@ export interface DetailLine {
   /** A planner task's skill condition: every skill the trajectory loaded, in order. */
   skills_loaded?: string[]
   memory_forbidden_used?: string[]
+  /** In a planner data set, every line: the task's dimension and verification bucket. */
+  dimension?: string
+  bucket?: string
 }
 
 /** result.json and details.jsonl exactly as `npm run score` writes them (the page's exports use the same bytes). */
@@ -176,6 +186,8 @@ export function scoreResponsesLazily(
   // Each line's details are worked out when written (a sweep's accuracy needs only its verdicts).
   const scored = new Map<number, Map<string, () => DetailLine>>()
   const perRun: ScoreResult['per_run'] = []
+  const planner = isPlannerDataset(tasks)
+  const correctByRun: Set<string>[] = []
   const callRuns: ScoreResult['per_run'] = []
   const stateRuns: ScoreResult['per_run'] = []
   for (const run of runIds) {
@@ -184,16 +196,19 @@ export function scoreResponsesLazily(
     const correct = new Map<string, number>()
     const callsCorrect = new Map<string, number>()
     const stateCorrect = new Map<string, number>()
+    const correctIds = new Set<string>()
     for (const [id, line] of lines) {
       const task = taskById.get(id) as Task
       const keptVerdict = kept?.(line)
       const outcome = keptVerdict ? keptLine(task, run, keptVerdict, () => lineConditions(task, line, context, trajectoryOf(task, line, context.replay))) : scoreLine(task, run, line)
       if (outcome.correct) increment(correct, task.type)
+      if (outcome.correct && planner) correctIds.add(id)
       if (outcome.callsCorrect) increment(callsCorrect, task.type)
       if (outcome.stateCorrect) increment(stateCorrect, task.type)
       details.set(id, outcome.detail)
     }
     scored.set(run, details)
+    correctByRun.push(correctIds)
     perRun.push(runAccuracy(run, tasks.length, types, totals, correct))
     callRuns.push(runAccuracy(run, tasks.length, types, totals, callsCorrect))
     stateRuns.push(runAccuracy(run, stateTasks.length, stateTypes, stateTotals, stateCorrect))
@@ -203,19 +218,26 @@ export function scoreResponsesLazily(
     result.calls = summary(callRuns, types)
     result.state = { tasks: stateTasks.length, ...summary(stateRuns, stateTypes) }
   }
+  Object.assign(result, plannerFigures(tasks, correctByRun))
+  // A planner data set's lines name their task's dimension and bucket; no other line changes.
+  const grouped = planner ? (task: Task, line: DetailLine): DetailLine => ({ ...line, dimension: dimensionOf(task), bucket: bucketOf(task) }) : (_task: Task, line: DetailLine) => line
+  const scoredLine = (run: number, task: Task): DetailLine | undefined => {
+    const line = scored.get(run)?.get(task.id)
+    return line ? grouped(task, line()) : undefined
+  }
   const unanswered = new Map<string, DetailLine>()
   const unansweredOf = (task: Task): DetailLine => {
     let line = unanswered.get(task.id)
     if (!line) {
       // No attempt saw anything: not even a pinned memory item.
       const verdict = scoreTask(task, undefined, properties)
-      line = detailLine(task, 0, verdict, verdict, unansweredConditions(task))
+      line = grouped(task, detailLine(task, 0, verdict, verdict, unansweredConditions(task)))
       unanswered.set(task.id, line)
     }
     return line
   }
   function* details(): Generator<DetailLine> {
-    for (const run of runIds) for (const task of tasks) yield scored.get(run)?.get(task.id)?.() ?? { ...unansweredOf(task), run }
+    for (const run of runIds) for (const task of tasks) yield scoredLine(run, task) ?? { ...unansweredOf(task), run }
   }
   // Each unanswered line is its task's text with the run put in (the run is the second key).
   const texts = new Map<string, [string, string]>()
@@ -232,8 +254,8 @@ export function scoreResponsesLazily(
   function* detailTexts(): Generator<string> {
     for (const run of runIds)
       for (const task of tasks) {
-        const line = scored.get(run)?.get(task.id)
-        if (line) yield JSON.stringify(line())
+        const line = scoredLine(run, task)
+        if (line) yield JSON.stringify(line)
         else {
           const [head, tail] = textsOf(task)
           yield `${head}${run}${tail}`

@@ -14,6 +14,16 @@ export function formatScoreTable(result: ScoreResult, label = 'responses'): stri
     ...types.map((t) => formatMeanStd(result.by_type[t] ?? { mean: 0, std: 0 })),
     formatMeanStd(result.overall),
   ])
+  return result.dimensions ? `${formatTextTable(rows)}\n\n${formatPlannerTable(result)}` : formatTextTable(rows)
+}
+
+/** A planner data set's figures: each dimension and bucket with its task count, then the weighted overall. */
+function formatPlannerTable(result: ScoreResult): string {
+  const groups = [...Object.entries(result.dimensions ?? {}), ...Object.entries(result.buckets ?? {})]
+  const rows: string[][] = [['MobilePA', 'tasks', 'mean ± std']]
+  for (const [name, figure] of groups) rows.push([name, String(figure.tasks), formatMeanStd(figure)])
+  const overall = result.overall_mobilepa ?? result.overall_mobilepa_partial ?? 0
+  rows.push([result.overall_mobilepa === null ? 'overall_mobilepa (partial: a dimension has no tasks)' : 'overall_mobilepa', '', overall.toFixed(1)])
   return formatTextTable(rows)
 }
 

@@ -16,6 +16,13 @@ export const LOAD_SKILL = 'load_skill'
 export const ASK_USER = 'Ask_User'
 /** What `Ask_User` answers when the task scripts no reply. */
 export const NO_REPLY = 'The user did not reply.'
+
+/**
+ * The name of a reply step: the assistant's message to the user (an agent's
+ * last answer, or what a person or program sends with window.spieval.reply or
+ * MCP submit). It is no tool, and no tool may take the name.
+ */
+export const REPLY = 'reply'
 /** The error code of a call to a tool whose skill is not loaded: a model reads it, and the scorer names it. */
 export const SKILL_NOT_LOADED = 'skill_not_loaded'
 

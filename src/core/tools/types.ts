@@ -22,13 +22,14 @@ export const PAGE_SIZE = 5
 export type CallSource = 'ui' | 'api' | 'agent' | 'webmcp' | 'mcp' | 'replay' | 'test'
 
 /**
- * What a call is: a search (`retrieval`), an action (`execution`, the only
- * kind submitted and scored), and for planner tools `meta` (`load_skill`) and
- * `ask` (`Ask_User`), which act on neither the records nor the score.
+ * What a step is: a search (`retrieval`), an action (`execution`, the only
+ * kind submitted and scored), for planner tools `meta` (`load_skill`) and
+ * `ask` (`Ask_User`), which act on neither the records nor the score, and
+ * `reply`: the assistant's message to the user (no tool; see REPLY).
  */
-export type ToolKind = 'retrieval' | 'execution' | 'meta' | 'ask'
+export type ToolKind = 'retrieval' | 'execution' | 'meta' | 'ask' | 'reply'
 
-export const TOOL_KINDS: readonly ToolKind[] = ['retrieval', 'execution', 'meta', 'ask']
+export const TOOL_KINDS: readonly ToolKind[] = ['retrieval', 'execution', 'meta', 'ask', 'reply']
 
 /** A planner data set's skills and sub-agents, and the task's scripted replies to `Ask_User`. */
 export interface PlannerContext {
