@@ -111,3 +111,13 @@ describe('the episode server', () => {
     expect(messages?.at(-1)).toEqual({ role: 'assistant', content: 'I could not find your manager.' })
   })
 })
+
+describe('the one validator', () => {
+  it('refuses a tool named reply: the name is the reply step’s', () => {
+    const files = fixtureFiles()
+    const tools = JSON.parse(files['tools.json'] ?? '[]') as unknown[]
+    const reply = { type: 'function', function: { name: 'reply', description: 'Say something', parameters: { type: 'object', properties: {} } } }
+    expect(() => loadDataset({ ...files, 'tools.json': JSON.stringify([...tools, reply]) })).toThrow(/tool name "reply" is reserved/)
+    expect(() => loadDataset(files)).not.toThrow()
+  })
+})

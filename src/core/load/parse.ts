@@ -18,6 +18,7 @@ import { liveProblems } from '../live/problems'
 import type { LiveMetadata } from '../dataset/liveTypes'
 import { IV_BYTES, TAG_BYTES, isBase64Of, readSealedManifest } from '../dataset/sealedManifest'
 import type { SealedManifest } from '../dataset/sealedManifest'
+import { REPLY } from '../tools/planner'
 
 /** Thrown when a data set cannot be loaded; `issues` holds every error found, each placed in its file. */
 export class DatasetError extends Error {
@@ -281,6 +282,10 @@ export function parseTools(text: string, issues = new IssueList()): ToolSchema[]
     }
     if (names.has(fn.name)) {
       issues.error(file, `duplicate tool name "${fn.name}"`)
+      return
+    }
+    if (fn.name === REPLY) {
+      issues.error(file, `tool name "${REPLY}" is reserved: it names the assistant's reply to the user, a step that calls no tool`)
       return
     }
     names.add(fn.name)
