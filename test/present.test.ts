@@ -44,6 +44,12 @@ describe('the ?present parameter', () => {
 })
 
 describe('the caption of a call', () => {
+  it('shows a reply to the user as what was said, in both languages', () => {
+    const reply = step({ name: 'reply', kind: 'reply', arguments: { text: 'Calling your manager now.' }, content: '' })
+    expect(callCaption(reply, tEn, 'en')).toEqual({ tool: 'Reply to the user', args: [{ value: '“Calling your manager now.”' }], result: { kind: 'ok', text: 'Said' } })
+    expect(callCaption(reply, tZh, 'zh')).toMatchObject({ tool: '回复用户', result: { text: '已说' } })
+  })
+
   it('names a search by the phone’s words, with the pattern, the field’s label, a mode and a later page', () => {
     const c = callCaption(step({ arguments: { pattern: 'Tom', field: '备注', mode: 'fuzzy', page: 2, ignore_case: true } }), tEn, 'en', 3)
     expect(c.tool).toBe('Search Contacts')

@@ -17,6 +17,8 @@ export const presentEn = {
   field: 'in',
   page: 'page',
   done: 'Done',
+  reply: 'Reply to the user',
+  said: 'Said',
   hits: '{{count}} results',
   hits_one: '{{count}} result',
   searched: 'Searched',

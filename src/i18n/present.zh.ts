@@ -18,6 +18,8 @@ export const presentZh: typeof presentEn = {
   field: '字段',
   page: '页',
   done: '完成',
+  reply: '回复用户',
+  said: '已说',
   hits: '{{count}} 条结果',
   hits_one: '{{count}} 条结果',
   searched: '已搜索',

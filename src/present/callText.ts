@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { appOfExecutionTool, appOfSearchTool, enumLabel, GLOBAL_SEARCH_TOOL, parseArguments } from '../core'
+import { appOfExecutionTool, appOfSearchTool, enumLabel, GLOBAL_SEARCH_TOOL, parseArguments, replyText } from '../core'
 import type { AppInfo, TrajectoryStep } from '../core'
 
 /** One argument as the caption shows it: a short label (none for a search's pattern) and its value. */
@@ -81,6 +81,8 @@ function message(content: string): string {
  * harness's, so it is not read for a count).
  */
 export function callCaption(step: TrajectoryStep, t: TFunction, language: string, hits?: number): CallCaption {
+  // The assistant's message to the user calls no tool: the caption is what it said.
+  if (step.kind === 'reply') return { tool: t('present.reply'), args: [{ value: cut(`“${replyText(step)}”`, MAX_VALUE) }], result: { kind: 'ok', text: t('present.said') } }
   const parsed = parseArguments(step.arguments)
   const args =
     'args' in parsed
