@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { archiveResponseLine, executionCallsOf, formatIssue, parseArguments, parseResponses, scoringOrder, setOwn } from '../core'
+import { archiveResponseLine, executionCallsOf, formatIssue, parseArguments, needsRecords, parseResponses, scoringOrder, setOwn } from '../core'
 import type { ArchivedAttempt, LiveScoring, Profile, ResponseLine, Task, TaskRecords } from '../core'
 import { archivedAttempt, callsOf, isRecorded, loadTask } from '../db'
 import type { AttemptRow, CallRow } from '../db'
@@ -214,7 +214,7 @@ export async function loadLiveScoring(datasetId: string, tasks: readonly Task[],
   const token = ++liveToken
   try {
     const records: Record<string, TaskRecords> = {}
-    const expecting = tasks.filter((t) => t.live?.expectedState || t.planner?.memory)
+    const expecting = tasks.filter((t) => needsRecords(t, true))
     const loaded = await Promise.all(expecting.map((t) => loadTask(datasetId, t.id)))
     loaded.forEach((l, i) => {
       const id = expecting[i]?.id

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { contentFingerprint, fileSafeName, judgeContext, recordsNeededFor, setOwn } from '../core'
+import { contentFingerprint, fileSafeName, judgeContext, needsRecords, setOwn } from '../core'
 import type { AttemptJudge, JudgedAttempt, LiveScoring, Task, TaskRecords, TaskVersion } from '../core'
 import { ArchiveError, readArchive } from '../core/archive'
 import type { ArchiveInput, ArchiveSealed, ArchivedAttempt } from '../core/archive'
@@ -39,7 +39,7 @@ function describeFilter(filter: AttemptFilter): string | null {
 }
 
 /**
- * The records the scorer needs for these attempts (recordsNeededFor: the
+ * The records the scorer needs for these attempts (needsRecords: the
  * tasks that expect changes, for their live attempts, and a planner task's
  * memory reads); undefined when there are none.
  */
@@ -49,10 +49,12 @@ async function scoringRecords(
   tasks: readonly Task[],
   attempts: readonly Pick<AttemptRow, 'taskId' | 'state'>[],
 ): Promise<Record<string, TaskRecords> | undefined> {
-  const ids = recordsNeededFor(
-    tasks,
-    attempts.map((a) => ({ id: a.taskId, raw: a.state === 'live' ? { state: 'live' } : {} })),
-  )
+  const byId = new Map(tasks.map((t) => [t.id, t]))
+  const needing = attempts.filter((a) => {
+    const task = byId.get(a.taskId)
+    return task !== undefined && needsRecords(task, a.state === 'live')
+  })
+  const ids = [...new Set(needing.map((a) => a.taskId))]
   if (ids.length === 0) return undefined
   const rows = await db.taskRecords.bulkGet(ids.map((id): [string, string] => [datasetId, id]))
   return Object.fromEntries(ids.map((id, i) => [id, rows[i]?.records ?? {}]))

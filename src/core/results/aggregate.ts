@@ -117,11 +117,18 @@ export function needsLiveScoring(tasks: readonly Task[], responses: readonly Res
  * pinned item counts. Each id once, in the lines' order.
  */
 export function recordsNeededFor(tasks: readonly Pick<Task, 'id' | 'live' | 'planner'>[], responses: readonly Pick<ResponseLine, 'id' | 'raw'>[]): string[] {
-  const expecting = new Set(tasks.filter((t) => t.live?.expectedState).map((t) => t.id))
-  const remembering = new Set(tasks.filter((t) => t.planner?.memory).map((t) => t.id))
+  const byId = new Map(tasks.map((t) => [t.id, t]))
   const ids = new Set<string>()
-  for (const r of responses) if (remembering.has(r.id) || (expecting.has(r.id) && isLiveLine(r.raw))) ids.add(r.id)
+  for (const r of responses) {
+    const task = byId.get(r.id)
+    if (task && needsRecords(task, isLiveLine(r.raw))) ids.add(r.id)
+  }
   return [...ids]
+}
+
+/** Whether scoring an answer to this task needs its records: a live answer to a task that expects changes, or any answer to a memory task. */
+export function needsRecords(task: Pick<Task, 'live' | 'planner'>, live: boolean): boolean {
+  return task.planner?.memory !== undefined || (live && task.live?.expectedState !== undefined)
 }
 
 /** Whether scoring these lines needs any task's records (see {@link recordsNeededFor}). */
