@@ -11,6 +11,7 @@ import { readDatasetFolder } from '../cli/files'
 import { generateRecords } from '../cli/gen/tasks'
 import { cpuRate, latency, rate, round } from './measure'
 import { plannerScorerRate } from './plannerScore'
+import { memorySearchLatency } from './memorySearch'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,7 +21,7 @@ const tools = parseTools(readFileSync(join(ROOT, 'public/data/tools.json'), 'utf
 const quick = process.argv.includes('--quick')
 const budget = quick ? 300 : 1500
 const onlyAt = process.argv.indexOf('--only')
-/** `--only regex`: just the regex search against the Python baseline; `--only scorer`: just the scorer against the naive loop; `--only planner`: just bench/plannerScore.ts. */
+/** `--only regex`: just the regex search against the Python baseline; `--only scorer`: just the scorer against the naive loop; `--only planner`: just bench/plannerScore.ts and bench/memorySearch.ts. */
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined
 
 /** The naive baseline: a plain loop over JSON-stringified records. */
@@ -272,7 +273,7 @@ const figures =
     : only === 'scorer'
       ? { node: process.version, quick, scorer: scorerRate(), seconds: 0 }
       : only === 'planner'
-        ? { node: process.version, quick, planner_scorer: plannerScorerRate(quick), seconds: 0 }
+        ? { node: process.version, quick, planner_scorer: plannerScorerRate(quick), memory_search: memorySearchLatency(quick), seconds: 0 }
         : {
         node: process.version,
         quick,
@@ -282,6 +283,7 @@ const figures =
         scorer: scorerRate(),
         scorer_distinct_runs: distinctRunsScoring(),
         planner_scorer: plannerScorerRate(quick),
+        memory_search: memorySearchLatency(quick),
         targets: {
           retrieval_calls_per_s: { fixed: 200_000, regex: 100_000, fuzzy: 20_000 },
           regex_vs_python_ratio: 3,

@@ -4,12 +4,16 @@ import { TRANSIENT_FAILURE } from '../live/friction'
 import type { GoldCall, JsonSchema, Profile, Task, ToolSchema } from '../dataset/types'
 import type { FrictionRule, LiveMetadata } from '../dataset/liveTypes'
 import { COMPLETION_SENTENCE } from './prompt'
+import { plannerPreamble, plannerReply, skillAskedFor, withMentions } from './plannerOracle'
+import type { PlannedCall } from './plannerOracle'
+import type { PlannerMetadata } from '../dataset/plannerTypes'
+import { LOAD_SKILL, toolRole } from '../tools/planner'
 import type { AgentMessage, AssistantToolCall, ChatModel } from './types'
 
 type Assistant = Extract<AgentMessage, { role: 'assistant' }>
 
-function assistant(calls: { name: string; args: unknown }[], turn: number): Assistant {
-  if (calls.length === 0) return { role: 'assistant', content: COMPLETION_SENTENCE }
+function assistant(calls: { name: string; args: unknown }[], turn: number, done = COMPLETION_SENTENCE): Assistant {
+  if (calls.length === 0) return { role: 'assistant', content: done }
   const tool_calls: AssistantToolCall[] = calls.map((c, i) => ({
     id: `call_${turn}_${i}`,
     type: 'function',
@@ -45,12 +49,6 @@ function validGoldArguments(call: GoldCall, tools: readonly ToolSchema[], text: 
   return args
 }
 
-/** A call the oracle makes: a tool and its arguments. */
-interface PlannedCall {
-  name: string
-  args: Record<string, unknown>
-}
-
 /** An execution call the oracle made, with the answer it got and the turn it was made in. */
 interface MadeCall extends PlannedCall {
   key: string
@@ -67,8 +65,12 @@ const keyOf = (call: PlannedCall): string => `${call.name}\u0000${JSON.stringify
 /** Whether a call was carried out: the tool runtime's answer to an executed call. */
 const executed = (call: MadeCall): boolean => call.content.startsWith(`${call.name} succeeded`)
 
-/** The execution calls made so far, each with its answer (the `tool` message of the same id). */
-function madeCalls(messages: readonly AgentMessage[]): MadeCall[] {
+/**
+ * The execution calls made so far, each with its answer (the `tool` message
+ * of the same id). A planner task's reads, loads and questions are not
+ * actions: `isAction` leaves them out.
+ */
+function madeCalls(messages: readonly AgentMessage[], isAction: (name: string) => boolean): MadeCall[] {
   const answers = new Map<string, string>()
   for (const m of messages) if (m.role === 'tool') answers.set(m.tool_call_id, m.content)
   const made: MadeCall[] = []
@@ -77,7 +79,7 @@ function madeCalls(messages: readonly AgentMessage[]): MadeCall[] {
     if (m.role !== 'assistant') continue
     for (const call of m.tool_calls ?? []) {
       const name = call.function.name
-      if (isRetrievalToolName(name)) continue
+      if (isRetrievalToolName(name) || !isAction(name)) continue
       let args: Record<string, unknown> = {}
       try {
         args = JSON.parse(call.function.arguments) as Record<string, unknown>
@@ -104,10 +106,18 @@ function madeCalls(messages: readonly AgentMessage[]): MadeCall[] {
  * `requires` rule names wait until a refusal asks for them, so that the
  * repair is exercised; where nothing refuses (a static attempt) they come
  * last. Deterministic: the next turn is a function of the messages so far.
+ *
+ * On a planner task it first loads the required skills, opens the required
+ * memories, asks the user once per scripted reply and makes a rubric's reads;
+ * it loads a skill whose tool was refused as not loaded, writes `mentions`'
+ * facts into their payloads, and ends with what a rubric wants said
+ * (src/core/agent/plannerOracle.ts).
  */
 export class OracleAgent implements ChatModel {
   readonly name = 'oracle'
-  constructor(private readonly task: Pick<Task, 'answer' | 'instruction'> & { live?: Pick<LiveMetadata, 'friction'> }) {}
+  constructor(
+    private readonly task: Pick<Task, 'answer' | 'instruction'> & { live?: Pick<LiveMetadata, 'friction'>; planner?: PlannerMetadata | undefined },
+  ) {}
 
   async complete(messages: readonly AgentMessage[], tools: readonly ToolSchema[]): Promise<{ message: Assistant }> {
     const turn = turnOf(messages)
@@ -117,14 +127,20 @@ export class OracleAgent implements ChatModel {
       name: 'search_phone',
       args: { pattern },
     }))
-    if (turn === 0 && canSearch && searches.length > 0) return { message: assistant(searches, turn) }
-    return { message: assistant(this.next(madeCalls(messages), tools), turn) }
+    const preamble = plannerPreamble(this.task.planner, tools, this.task.instruction)
+    const first = [...(canSearch ? searches : []), ...preamble]
+    if (turn === 0 && first.length > 0) return { message: assistant(first, turn) }
+    const roles = new Map(tools.map((t) => [t.function.name, toolRole(t.function)]))
+    // A tool not offered (yet) is a skill's: its calls are actions.
+    const isAction = (name: string) => name !== LOAD_SKILL && (roles.get(name) ?? 'write') !== 'read' && roles.get(name) !== 'ask'
+    return { message: assistant(this.next(madeCalls(messages, isAction), tools), turn, plannerReply(this.task.planner)) }
   }
 
   /** The execution calls of the next turn: the gold calls first, then repairs of refused calls, then none (done). */
   private next(made: readonly MadeCall[], tools: readonly ToolSchema[]): PlannedCall[] {
     const rules = this.task.live?.friction ?? []
-    const golds = this.task.answer.map((call) => ({ name: call.name, args: validGoldArguments(call, tools, this.task.instruction) }))
+    const mentions = this.task.planner?.mentions
+    const golds = this.task.answer.map((call, i) => ({ name: call.name, args: withMentions(validGoldArguments(call, tools, this.task.instruction), mentions, i) }))
     const prerequisites = new Set(rules.flatMap((r) => r.requires ?? []))
     const main = golds.filter((c) => !prerequisites.has(c.name))
     const held = golds.filter((c) => prerequisites.has(c.name))
@@ -142,6 +158,7 @@ export class OracleAgent implements ChatModel {
       const refused = refusalOf(call, rules)
       if (!refused) continue
       if (made.filter((m) => m.key === call.key).length >= MAX_TRIES) continue
+      if (refused.skill) add({ name: LOAD_SKILL, args: { name: refused.skill } })
       for (const tool of refused.requires ?? []) {
         if (made.some((m) => m.name === tool && executed(m)) || out.some((c) => c.name === tool)) continue
         add(prerequisiteCall(tool, call, held, made, tools, this.task.instruction))
@@ -155,8 +172,11 @@ export class OracleAgent implements ChatModel {
 }
 
 /** Why a call was refused, when making it again (after the named tools) can get it through. */
-function refusalOf(call: MadeCall, rules: readonly FrictionRule[]): { requires?: string[] } | undefined {
+function refusalOf(call: MadeCall, rules: readonly FrictionRule[]): { requires?: string[]; skill?: string } | undefined {
   if (call.content === TRANSIENT_FAILURE) return {}
+  // A skill's tool called before the skill was loaded (one the task does not list as required): load it, then call again.
+  const skill = skillAskedFor(call.content)
+  if (skill !== undefined) return { skill }
   const rule = rules.find((r) => r.tool === call.name && call.content === `Error: ${r.error}`)
   // A rule with neither condition refuses every call: trying again cannot help.
   if (!rule || (!rule.on && !rule.requires)) return undefined

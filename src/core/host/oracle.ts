@@ -5,8 +5,8 @@ import type { SubmittedVerdict } from './answers'
 import type { TrajectoryStep } from '../tools/steps'
 import type { Setting } from '../tools/types'
 import { OracleAgent } from '../agent/builtin'
-import { runAgent } from '../agent/loop'
 import type { AgentRunResult } from '../agent/loop'
+import { runAttemptAgent } from './attemptAgent'
 
 /**
  * The oracle agent's run at one task, through the tools as any agent makes
@@ -23,13 +23,10 @@ export async function solveWithOracle(
   if (!task) throw new Error(`Unknown task "${taskId}"`)
   const host = new TaskHost(dataset, options.sink)
   const opened = await host.open(task.id, options.setting ?? 'paginated', options.state ? { state: options.state } : {})
-  const run = await runAgent({
-    model: new OracleAgent(task),
-    systemPrompt: opened.systemPrompt,
-    instruction: opened.instruction,
-    tools: opened.tools,
-    callTool: (name, args) => host.call(name, args, 'agent'),
-  })
+  const attempt = host.openAttempt
+  if (!attempt) throw new Error(`Task "${taskId}" did not open`)
+  // The agent loop every host runs: the tools offered as they change (a loaded skill's), and a planner task's last answer kept as its reply.
+  const run = await runAttemptAgent(attempt, { model: new OracleAgent(task), systemPrompt: opened.systemPrompt, instruction: opened.instruction })
   const steps = [...host.trajectory()]
   return { run, steps, verdict: await host.submit() }
 }

@@ -56,15 +56,14 @@ function searchMemory(args: Record<string, unknown>, items: readonly IndexedReco
   else
     try {
       // Matched on the items' text and tags alone, then answered with the whole items.
-      hits = findMatches(searchable(items), { pattern: query, mode, ignoreCase }).flatMap((hit) => {
-        const entry = items[hit.entry.index]
-        return entry ? [{ entry, ...(hit.score === undefined ? {} : { score: hit.score }) }] : []
-      })
+      hits = findMatches(searchable(items), { pattern: query, mode, ignoreCase })
     } catch (err) {
       if (err instanceof PatternError) return fail(err.message)
       throw err
     }
-  return pager(scopeOf(filters), query ?? '', hits.filter((hit) => fits(hit.entry.record, filters)), page)
+  // Most searches give no filter: then every hit stands, and no item's tags are read.
+  const filtered = isUnfiltered(filters) ? hits : hits.filter((hit) => fits(hit.entry.record, filters))
+  return pager(scopeOf(filters), query ?? '', filtered, page)
 }
 
 /** The filters of a search, or what is wrong with them. */
@@ -81,11 +80,17 @@ function readFilters(args: Record<string, unknown>): Filters | string {
   return { tags: list, ...(kind === undefined ? {} : { kind }), ...(from === undefined ? {} : { from: from as string }), ...(to === undefined ? {} : { to: to as string }) }
 }
 
+function isUnfiltered(filters: Filters): boolean {
+  return filters.tags.length === 0 && filters.kind === undefined && filters.from === undefined && filters.to === undefined
+}
+
 /** Every given tag (ignoring case), the kind, and a date within the range (an item without a date is outside any range). */
 function fits(item: PhoneRecord, filters: Filters): boolean {
-  const own = ownValue(item, 'tags')
-  const tags = new Set((isStringList(own) ? own : []).map(tagKey))
-  if (!filters.tags.every((tag) => tags.has(tagKey(tag)))) return false
+  if (filters.tags.length > 0) {
+    const own = ownValue(item, 'tags')
+    const tags = new Set((isStringList(own) ? own : []).map(tagKey))
+    if (!filters.tags.every((tag) => tags.has(tagKey(tag)))) return false
+  }
   if (filters.kind !== undefined && ownValue(item, 'kind') !== filters.kind) return false
   if (filters.from === undefined && filters.to === undefined) return true
   const date = ownValue(item, 'date')
@@ -108,7 +113,13 @@ function scopeOf(filters: Filters): string {
   return parts.length > 0 ? `${MEMORY_APP} (${parts.join('; ')})` : MEMORY_APP
 }
 
-/** The items' text and tags alone, prepared once per version of the items (each version is a new list). */
+/**
+ * The items as a search sees them, prepared once per version of the items
+ * (each version is a new list): matched on their text and tags alone, but
+ * standing for the whole item (record, position and reply line), so that a
+ * hit is answered as it is found. A search may hit every item; a copy per hit
+ * cost more than the search.
+ */
 const searchables = new WeakMap<readonly IndexedRecord[], IndexedRecord[]>()
 
 function searchable(items: readonly IndexedRecord[]): IndexedRecord[] {
@@ -120,7 +131,10 @@ function searchable(items: readonly IndexedRecord[]): IndexedRecord[] {
       if (tags !== undefined) record.tags = tags
       return record
     })
-    prepared = new TaskIndex({ [MEMORY_APP]: projected }).app(MEMORY_APP)
+    prepared = new TaskIndex({ [MEMORY_APP]: projected }).app(MEMORY_APP).map((text, i) => {
+      const item = items[i] ?? text
+      return { ...text, index: item.index, record: item.record, json: item.json }
+    })
     searchables.set(items, prepared)
   }
   return prepared
