@@ -1,6 +1,6 @@
 import { Attempt, StepNotStored, defaultState, explanationOf, finishRisk, inheritedSteps } from '../core'
 import type { AttemptEvent, AttemptOutcome, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, LeadLock, TaskVerdict, ToolResult, ToolRuntime, TrajectoryStep } from '../core'
-import { IndexedDbSink, addFlag, getAttempt, latestAttempt, loadTask, markOpen, saveElapsed, saveScreen } from '../db'
+import { IndexedDbSink, RecentTasks, addFlag, getAttempt, latestAttempt, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions, SpievalDatabase } from '../db'
 import { attemptSource } from './attemptSource'
 import type { PhonePlan } from './phonePlan'
@@ -85,6 +85,8 @@ export class PageHost {
   private phoneSinkOf: { datasetId: string; sink: IndexedDbSink } | undefined
   /** Where the attempt on the phone is stored (the phone's sink, or a watched run's). */
   private currentSink: IndexedDbSink | undefined
+  /** The tasks last opened here: going back to one does not read its records again (db/recentTasks.ts). */
+  private readonly recentTasks = new RecentTasks()
 
   constructor(private readonly deps: PageHostDeps) {}
 
@@ -144,7 +146,7 @@ export class PageHost {
     const { dataset } = session.getState()
     if (!dataset) return
     if (options.byAgent) this.programDrives()
-    const loaded = await loadTask(dataset.id, taskId, db)
+    const loaded = await this.recentTasks.load(dataset.id, taskId, db)
     if (!loaded) throw new Error(`Task ${taskId} is not in this data set`)
     const settings = this.deps.settings()
     const actor = options.actor ?? settings.actor
@@ -195,7 +197,7 @@ export class PageHost {
     const target = this.phoneSink(dataset)
     const parent = await target.read(parentId)
     if (!parent || target.row(parentId)?.datasetId !== dataset.id) throw new Error(`Attempt ${parentId} is not in this data set`)
-    const loaded = await loadTask(dataset.id, parent.attempt.taskId, db)
+    const loaded = await this.recentTasks.load(dataset.id, parent.attempt.taskId, db)
     if (!loaded) throw new Error(`Task ${parent.attempt.taskId} is not in this data set`)
     const fork = { parent: parentId, steps: parent.steps, step }
     // Checked before anything changes (the kernel's own check): a step out of range leaves the phone as it was.
