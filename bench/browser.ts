@@ -24,6 +24,7 @@ import { generateRecords, generateTasks } from '../cli/gen/tasks'
 import { chromiumLaunch } from '../playwright.config'
 import { PAGE_HELPERS } from './page'
 import { serve } from './serve'
+import { loadSkillFigures } from './plannerBrowser'
 
 const ROOT = join(import.meta.dirname, '..')
 const WORK = join(tmpdir(), 'spieval-bench')
@@ -610,7 +611,7 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
 }
 
-/** Sections: start, import (with opening tasks), list, api, live, big. */
+/** Sections: start, import (with opening tasks), list, api, live, planner, big. */
 export async function browserFigures(options: { quick: boolean; port: number; only?: string[] }): Promise<Record<string, unknown>> {
   const want = (section: string) => !options.only || options.only.includes(section)
   const started = performance.now()
@@ -647,6 +648,10 @@ export async function browserFigures(options: { quick: boolean; port: number; on
       if (want('live')) {
         log('window.spieval.call in live attempts at task size, beside static ones')
         figures.live_calls = await liveFigures(browser, base, quick ? 1 : 3)
+      }
+      if (want('planner')) {
+        log('load_skill through window.spieval, beside static calls')
+        figures.load_skill_calls = await loadSkillFigures(browser, base, quick ? 60 : 200)
       }
       if (want('list')) {
         log(`a list of ${listCount} contacts`)
