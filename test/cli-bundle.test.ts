@@ -13,8 +13,8 @@ function answer(args: string[]): { status: number | null; stdout: string; stderr
 // The other tests start the bundles; this one holds that a bundle is the command `npm run` starts.
 describe('each command answers through tsx, as npm run starts it, what its bundle answers', () => {
   const entries = cliEntries()
-  it('covers the ten commands', () => {
-    expect(entries).toEqual(['agent.ts', 'analyze.ts', 'export.ts', 'gen.ts', 'mcp.ts', 'score.ts', 'seal.ts', 'serve.ts', 'study.ts', 'validate.ts'])
+  it('covers the eleven commands', () => {
+    expect(entries).toEqual(['agent.ts', 'analyze.ts', 'collect.ts', 'export.ts', 'gen.ts', 'mcp.ts', 'score.ts', 'seal.ts', 'serve.ts', 'study.ts', 'validate.ts'])
   })
   it.each(entries)('%s: an unknown flag', (entry) => {
     const flags = ['--no-such-flag']

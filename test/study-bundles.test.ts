@@ -138,9 +138,12 @@ describe('npm run study and makeStudy', () => {
     const written = readTree(out)
     const study = readStudyFile(must(written['assignment.json']))
     if (!('study' in study)) throw new Error(study.problems.join('; '))
-    const made = await makeStudy({ files: ownCopyFiles(SAMPLE_DIR), bundled: new Set(), people: ['ann', 'bob', 'cy'], perTask: 2, seed: 5, baseUrl: 'https://example.org/a&b/', created: study.study.created })
+    const made = await makeStudy({ files: ownCopyFiles(SAMPLE_DIR), bundled: new Set(), people: ['ann', 'bob', 'cy'], perTask: 2, seed: 5, baseUrl: 'https://example.org/a&b/', pageUrl: 'http://localhost:4173/', created: study.study.created })
     expect(written).toEqual(studyFolderFiles(made))
-    expect(written['links.txt']).toBe('ann\t?data=https://example.org/a%26b/ann/\nbob\t?data=https://example.org/a%26b/bob/\ncy\t?data=https://example.org/a%26b/cy/\n')
+    // Whole links: the command line's default page is the local preview (--page-url gives the published one).
+    expect(written['links.txt']).toBe(
+      'ann\thttp://localhost:4173/?data=https://example.org/a%26b/ann/\nbob\thttp://localhost:4173/?data=https://example.org/a%26b/bob/\ncy\thttp://localhost:4173/?data=https://example.org/a%26b/cy/\n',
+    )
     expect(cli.stdout).toContain(`Study ${made.study.id} (seed 5)`)
   })
 })

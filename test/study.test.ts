@@ -264,7 +264,8 @@ describe('npm run study', () => {
     expect(result.stdout).toMatch(/Study [0-9a-f]{16} \(seed 1\): 50 tasks, each solved by 2 of 3 people/)
     expect(readdirSync(out).sort()).toEqual(['ann', 'assignment.json', 'bob', 'cy', 'links.txt'])
     expect(readFileSync(join(out, 'links.txt'), 'utf8')).toBe(
-      'ann\t?data=https://example.org/s/ann/\nbob\t?data=https://example.org/s/bob/\ncy\t?data=https://example.org/s/cy/\n',
+      // Whole links: without --page-url, to the page's local preview (vite preview's address).
+      'ann\thttp://localhost:4173/?data=https://example.org/s/ann/\nbob\thttp://localhost:4173/?data=https://example.org/s/bob/\ncy\thttp://localhost:4173/?data=https://example.org/s/cy/\n',
     )
   })
 
@@ -308,7 +309,7 @@ describe('npm run study', () => {
     const b = JSON.parse(readFileSync(join(again, 'assignment.json'), 'utf8')) as Record<string, unknown>
     expect({ ...b, created: '' }).toEqual({ ...a, created: '' })
     expect(JSON.parse(readFileSync(join(again, 'ann', SEALED_FILE), 'utf8'))).toMatchObject({ cipher: null, study: { person: 'ann' } })
-    expect(readFileSync(join(again, 'links.txt'), 'utf8').split('\n')[0]).toBe('ann\t?data=ann/')
+    expect(readFileSync(join(again, 'links.txt'), 'utf8').split('\n')[0]).toBe('ann\thttp://localhost:4173/?data=ann/')
   })
 
   it('fixes the setting given: in every folder and in assignment.json, and a study in another setting is another study', async () => {

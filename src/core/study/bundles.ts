@@ -36,6 +36,8 @@ export interface MakeStudyInput {
   iterations?: number
   /** Where the people's folders will be served; '' (the default) is beside the page. See {@link studyBaseUrl}. */
   baseUrl?: string
+  /** The page's address (pageAddress in ./returnServe.ts): links.txt then holds whole links. */
+  pageUrl?: string
   /** assignment.json's `created` (default: now). */
   created?: string
   /** `strict`: the folders ask the page to write each call with strict durability (sealed.json's `study.durability`). */
@@ -49,7 +51,7 @@ export interface MadeStudy {
   study: StudyFile
   /** Person → that person's sealed folder, file name → text. */
   bundles: Record<string, Record<string, string>>
-  /** links.txt: `<person><TAB>?data=<base url><person>/` a line. */
+  /** links.txt: `<person><TAB><page url>?data=<base url><person>/` a line. */
   links: string
   /** The assignment, as assignStudy gave it. */
   assignment: StudyAssignment
@@ -82,9 +84,13 @@ function queryValue(text: string): string {
   return text.replace(/[%&+#\s]/g, (c) => encodeURIComponent(c))
 }
 
-/** links.txt of a study: one line a person, in the order given. */
-export function studyLinks(people: readonly string[], baseUrl: string): string {
-  return people.map((person) => `${person}\t?data=${queryValue(`${baseUrl}${encodeURIComponent(person)}/`)}`).join('\n') + '\n'
+/**
+ * links.txt of a study: one line a person, in the order given. With the
+ * page's address (see pageAddress) each link is whole, ready to click or
+ * send; without it, a `?data=` query to append to the page's address.
+ */
+export function studyLinks(people: readonly string[], baseUrl: string, pageUrl = ''): string {
+  return people.map((person) => `${person}\t${pageUrl}?data=${queryValue(`${baseUrl}${encodeURIComponent(person)}/`)}`).join('\n') + '\n'
 }
 
 /** assignment.json's text, as the command line writes it. */
@@ -138,7 +144,7 @@ export async function makeStudy(input: MakeStudyInput): Promise<MadeStudy> {
     ...(input.created === undefined ? {} : { created: input.created }),
     setting,
   })
-  return { study, bundles, links: studyLinks(people, baseUrl), assignment, tasks }
+  return { study, bundles, links: studyLinks(people, baseUrl, input.pageUrl), assignment, tasks }
 }
 
 /**
