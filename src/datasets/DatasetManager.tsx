@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { CheckCircle2, Database, Download, FileUp, FolderUp, Trash2, Upload, X, Zap } from 'lucide-react'
+import { CheckCircle2, Database, Download, FileUp, FolderUp, Trash2, Upload, Waypoints, X, Zap } from 'lucide-react'
 import type { DatasetRow } from '../db'
 
 import {
@@ -14,8 +14,9 @@ import {
   useDatasets,
 } from './store'
 import { ProblemText } from '../shared/ProblemText'
-import { LIVE_SAMPLE_SOURCE } from '../state/bundled'
-import { loadLiveSample } from './liveSample'
+import { LIVE_SAMPLE, LIVE_SAMPLE_SOURCE, PLANNER_SAMPLE, PLANNER_SAMPLE_SOURCE } from '../state/bundled'
+import type { BundledSample } from '../state/bundled'
+import { loadBundledSample } from './liveSample'
 import { useSession } from '../state/session'
 import { DataLinkPrompt, DataLinkUpdate } from './DataLink'
 import { DeleteConfirm, KeptAttempts } from './DeleteConfirm'
@@ -76,6 +77,7 @@ function usePageDrop(): boolean {
 function sourceText(t: TFunction, source: string): string {
   if (/^https?:/.test(source)) return t('datasetSources.url', { url: source })
   if (source === LIVE_SAMPLE_SOURCE) return t('liveData.source')
+  if (source === PLANNER_SAMPLE_SOURCE) return t('liveData.planner.source')
   return ['sample', 'files', 'folder', 'drop', 'api'].includes(source) ? t(`datasetSources.${source}`) : source
 }
 
@@ -133,29 +135,30 @@ function DatasetItem({ row, active, last, RowActions }: { row: DatasetRow; activ
 }
 
 /**
- * Loads the bundled live sample (public/data-live) as a data set and makes it
- * active; a second load finds the stored copy instead of importing it again.
- * Its progress and errors show where an import's do.
+ * Loads a sample bundled with the page (public/data-live, public/data-planner)
+ * as a data set and makes it active; a second load finds the stored copy
+ * instead of importing it again. Its progress and errors show where an
+ * import's do. `strings` is where its heading, hint, button and notes are.
  */
-function LiveSampleSection() {
+function SampleSection({ sample, strings, id, Icon }: { sample: BundledSample; strings: 'liveData' | 'liveData.planner'; id: string; Icon: typeof Zap }) {
   const { t } = useTranslation()
   const busy = !!useDatasets((s) => s.importing)
   const [note, setNote] = useState<'active' | 'switched'>()
   const load = async () => {
     setNote(undefined)
-    const outcome = await loadLiveSample()
+    const outcome = await loadBundledSample(sample)
     if (outcome === 'active' || outcome === 'switched') setNote(outcome)
   }
   return (
-    <section aria-labelledby="live-sample" className="live-sample">
-      <h3 id="live-sample">{t('liveData.heading')}</h3>
-      <p className="hint-text">{t('liveData.hint')}</p>
+    <section aria-labelledby={id} className="live-sample">
+      <h3 id={id}>{t(`${strings}.heading`)}</h3>
+      <p className="hint-text">{t(`${strings}.hint`)}</p>
       <button type="button" disabled={busy} onClick={() => void load()}>
-        <Zap size={16} aria-hidden="true" /> {t('liveData.load')}
+        <Icon size={16} aria-hidden="true" /> {t(`${strings}.load`)}
       </button>
       {note && (
         <p role="status" className="import-done">
-          <CheckCircle2 size={16} aria-hidden="true" /> {t(`liveData.${note}`)}
+          <CheckCircle2 size={16} aria-hidden="true" /> {t(`${strings}.${note}`)}
         </p>
       )}
     </section>
@@ -204,7 +207,8 @@ export function DatasetManager({ RowActions }: { RowActions?: DatasetRowActions 
               </ul>
             </section>
             <KeptAttempts />
-            <LiveSampleSection />
+            <SampleSection sample={LIVE_SAMPLE} strings="liveData" id="live-sample" Icon={Zap} />
+            <SampleSection sample={PLANNER_SAMPLE} strings="liveData.planner" id="planner-sample" Icon={Waypoints} />
             <section aria-labelledby="import-dataset">
               <h3 id="import-dataset">{t('importDataset')}</h3>
               <p className="hint-text">{t('importHint')}</p>

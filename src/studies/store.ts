@@ -16,7 +16,7 @@ import { deleteStudy, exportDataset, listStudies, readStoredDataset, recordGoldO
 import type { DatasetRow, StudyRow, UnsealedDataset } from '../db'
 import { datasetsChanged, reloadDatasets } from '../state/boot'
 import { saveDownload } from '../state/download'
-import { LIVE_SAMPLE_FOLDER, LIVE_SAMPLE_SOURCE, SAMPLE_FOLDER } from '../state/bundled'
+import { LIVE_SAMPLE_FOLDER, LIVE_SAMPLE_SOURCE, PLANNER_SAMPLE_FOLDER, PLANNER_SAMPLE_SOURCE, SAMPLE_FOLDER } from '../state/bundled'
 import { Problem, shownProblem } from '../state/problem'
 import type { ShownProblem } from '../state/problem'
 import { useSession } from '../state/sessionStore'
@@ -135,11 +135,11 @@ export async function refreshStudies(datasetId: string): Promise<void> {
   useSealing.setState((s) => ({ studies: { ...s.studies, [datasetId]: rows } }))
 }
 
-/** The stored sources of the samples bundled with the page (boot's default sample, the live sample): their gold ships with the page. */
-const BUNDLED_SOURCES = new Set(['sample', LIVE_SAMPLE_SOURCE])
+/** The stored sources of the samples bundled with the page (boot's default sample, the live and planner samples): their gold ships with the page. */
+const BUNDLED_SOURCES = new Set(['sample', LIVE_SAMPLE_SOURCE, PLANNER_SAMPLE_SOURCE])
 
 /** The folders of the samples the page ships, relative to it: their input_data.jsonl, gold included, is anyone's to fetch. */
-const BUNDLED_FOLDERS = [SAMPLE_FOLDER, LIVE_SAMPLE_FOLDER]
+const BUNDLED_FOLDERS = [SAMPLE_FOLDER, LIVE_SAMPLE_FOLDER, PLANNER_SAMPLE_FOLDER]
 
 /** The questions of the tasks the page ships; a sample that cannot be fetched is set aside (the stored source still refuses it). */
 async function shippedQuestions(): Promise<Set<string>> {

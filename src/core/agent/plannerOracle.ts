@@ -38,13 +38,26 @@ export function plannerPreamble(planner: PlannerMetadata | undefined, tools: rea
   if (offered.has(GET_MEMORY)) for (const id of memories) calls.push({ name: GET_MEMORY, args: { id } })
   const ask = tools.find((t) => toolRole(t.function) === 'ask')?.function.name
   if (ask) for (let i = 0; i < (planner.userReplies?.length ?? 0); i++) calls.push({ name: ask, args: { question: instruction } })
-  // A rubric's `called` check on a read (a write it wants is a gold call).
+  // A rubric's read: one it wants called, or one it wants before an action (a write it wants is a gold call).
   for (const check of checks) {
-    if (check.kind !== 'called' || calls.some((c) => c.name === check.tool)) continue
-    const tool = tools.find((t) => t.function.name === check.tool)
-    if (tool && toolRole(tool.function) === 'read') calls.push({ name: check.tool, args: { ...(check.args ?? {}) } })
+    const name = check.kind === 'called' ? check.tool : check.kind === 'called_before' ? check.first : undefined
+    if (name === undefined || calls.some((c) => c.name === name)) continue
+    const tool = tools.find((t) => t.function.name === name)
+    if (!tool || toolRole(tool.function) !== 'read') continue
+    const given = check.kind === 'called' ? (check.args ?? {}) : {}
+    calls.push({ name, args: withRequiredText(tool, { ...given }, instruction) })
   }
   return calls
+}
+
+/** A read's arguments with each required text parameter it lacks filled in (a search's pattern: the instruction), so that the call is valid. */
+function withRequiredText(tool: ToolSchema, args: Record<string, unknown>, text: string): Record<string, unknown> {
+  const parameters = tool.function.parameters
+  for (const name of parameters.required ?? []) {
+    const type = parameters.properties?.[name]?.type
+    if (!Object.hasOwn(args, name) && (type === 'string' || type === undefined)) setOwn(args, name, text)
+  }
+  return args
 }
 
 /** The text a free-text parameter needs for `mentions` of this gold call: every required fact, and one of each alternative. */

@@ -41,7 +41,9 @@ export function scoreLiveLine(
   const expected = task.live?.expectedState
   if (!expected) return liveOutcome(task, callsVerdict, undefined)
   const records = live.records[task.id] ?? {}
-  const valid = calls.filter((c) => checker.call(c.name, c.arguments, 'agent').ok)
+  // The line's calls are already gated (a messages-only line's skill calls as its loads allowed): here a skill's tool is checked by its schema alone.
+  const loaded = new Set(tools.flatMap((t) => t.function['x-skill'] ?? []))
+  const valid = calls.filter((c) => checker.call(c.name, c.arguments, 'agent', { loaded }).ok)
   const state = stateOfCalls(records, valid, effectOf, live.profile)
   return liveOutcome(task, callsVerdict, stateVerdict(records, state, expected))
 }
