@@ -1,7 +1,7 @@
 // The planner sample data set (public/data-planner): it loads and validates clean, covers every dimension, bucket and
 // planner feature, each task can be solved from its records, and its gold scores correct through npm run score's path.
-// Behaviour tasks (agent_behavior) are judged by their rubric, which the one scorer does not grade yet: their scoring is
-// left to the rubric's own tests; here their rubrics are only checked to be passable by the automatic items alone.
+// Behaviour tasks (agent_behavior) are judged by their rubric (test/planner-rubric.test.ts holds its scoring); here their
+// rubrics are checked to be passable by the automatic items alone, and the oracle passes each through the tools.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -184,6 +184,12 @@ describe('the planner sample data set (public/data-planner)', () => {
     const { verdict } = await solveWithOracle(dataset, id, { setting: 'paginated', state: live ? 'live' : 'static' })
     expect(verdict, JSON.stringify(verdict)).toMatchObject({ correct: true, errorType: null })
     if (live) expect(verdict.state).toMatchObject({ correct: true, errorType: null })
+  })
+
+  it.each(tasks.filter(behaviour).map((t) => [t.id, t] as const))('the oracle agent passes the rubric of %s through the tools, its reply included', async (id) => {
+    const { verdict, steps } = await solveWithOracle(dataset, id, { setting: 'paginated', state: 'static' })
+    expect(verdict, JSON.stringify(verdict)).toMatchObject({ correct: true, errorType: null })
+    expect(steps.at(-1)?.kind).toBe('reply')
   })
 
   it('every gold, given as a response line, scores correct through npm run score: static lines by their calls, live lines by their state', () => {

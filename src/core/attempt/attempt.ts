@@ -365,8 +365,9 @@ export class Attempt {
   /**
    * The verdict as things stand (what a finish stores): on the kept execution
    * calls, and in live state on the state they left, under the task's verify
-   * mode; then under a planner task's memory and skill conditions, read from
-   * every step. Undefined for a sealed task.
+   * mode; then under a planner task's memory and skill conditions and its
+   * rubric (the verdict of the `agent_behavior` bucket), read from every step,
+   * the replies to the user too. Undefined for a sealed task.
    */
   verdict(): AttemptOutcome | undefined {
     if (this.sealed) return undefined

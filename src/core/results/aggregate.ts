@@ -4,8 +4,8 @@ import { meanStd } from '../score/stats'
 import { ownValue, setOwn } from '../base/own'
 import { judgeTask, scoreTask, toolProperties } from '../score/task'
 import type { ResponseLine } from './responses'
-import type { ConditionVerdict, ErrorType, Mismatch, TaskVerdict } from '../score/types'
-import { judgeConditions, taskConditions, underConditions } from '../score/conditions'
+import type { ConditionVerdict, ErrorType, Mismatch, RubricItemOutcome, TaskVerdict } from '../score/types'
+import { correctUnder, hasConditions, readsMemory, taskConditions, unansweredConditions, underConditions } from '../score/conditions'
 import { gatedCalls, lineReplayOf, lineSetting, lineTrajectory } from './lineTrajectory'
 import { bucketOf, dimensionOf, isPlannerDataset, plannerFigures } from './plannerFigures'
 import type { PlannerFigures } from './plannerFigures'
@@ -87,6 +87,15 @@ export interface DetailLine {
   /** A planner task's skill condition: every skill the trajectory loaded, in order. */
   skills_loaded?: string[]
   memory_forbidden_used?: string[]
+  /**
+   * A planner task's rubric: its score (points met over positive points,
+   * 0..1, an item not decided yet counted as not met), each item's outcome
+   * (met true or false, or null for an item people have not graded yet), and
+   * the ids of those not graded yet.
+   */
+  rubric_score?: number
+  rubric_items?: RubricItemOutcome[]
+  rubric_pending?: string[]
   /** In a planner data set, every line: the task's dimension and verification bucket. */
   dimension?: string
   bucket?: string
@@ -112,9 +121,10 @@ export function needsLiveScoring(tasks: readonly Task[], responses: readonly Res
 /**
  * The tasks whose records scoring these lines needs (given as {@link LiveScoring}):
  * those a live line answers and that expect changes (for the state verdict), and
- * a planner task with a memory condition (its reads are answered again over the
- * task's memory items). Without them a line's reads return nothing, and no
- * pinned item counts. Each id once, in the lines' order.
+ * a planner task with a memory condition or a rubric item on memory used (its
+ * reads are answered again over the task's memory items). Without them a
+ * line's reads return nothing, and no pinned item counts. Each id once, in the
+ * lines' order.
  */
 export function recordsNeededFor(tasks: readonly Pick<Task, 'id' | 'live' | 'planner'>[], responses: readonly Pick<ResponseLine, 'id' | 'raw'>[]): string[] {
   const byId = new Map(tasks.map((t) => [t.id, t]))
@@ -126,9 +136,9 @@ export function recordsNeededFor(tasks: readonly Pick<Task, 'id' | 'live' | 'pla
   return [...ids]
 }
 
-/** Whether scoring an answer to this task needs its records: a live answer to a task that expects changes, or any answer to a memory task. */
+/** Whether scoring an answer to this task needs its records: a live answer to a task that expects changes, or any answer to a task that reads memory (a condition or a rubric item). */
 export function needsRecords(task: Pick<Task, 'live' | 'planner'>, live: boolean): boolean {
-  return task.planner?.memory !== undefined || (live && task.live?.expectedState !== undefined)
+  return readsMemory(task) || (live && task.live?.expectedState !== undefined)
 }
 
 /** Whether scoring these lines needs any task's records (see {@link recordsNeededFor}). */
@@ -294,12 +304,8 @@ function detailLine(task: Task, run: number, verdict: LiveOutcome, callsVerdict:
     ...(memory ? { memory_used: conditions.memoryUsed, memory_missing: conditions.memoryMissing } : {}),
     ...(conditions && task.planner?.skills ? { skills_loaded: conditions.skillsLoaded } : {}),
     ...(memory ? { memory_forbidden_used: conditions.memoryForbiddenUsed } : {}),
+    ...(conditions?.rubric ? { rubric_score: conditions.rubric.score, rubric_items: conditions.rubric.items, rubric_pending: conditions.rubric.pending } : {}),
   }
-}
-
-/** A task's conditions where no line answered it. */
-function unansweredConditions(task: Task): ConditionVerdict | undefined {
-  return task.planner?.memory || task.planner?.skills ? judgeConditions(task, [], undefined) : undefined
 }
 
 const increment = (counts: Map<string, number>, type: string): void => void counts.set(type, (counts.get(type) ?? 0) + 1)
@@ -362,10 +368,10 @@ interface LineContext {
   replay: LineReplay | undefined
 }
 
-/** A line's trajectory, where its task's conditions or the skills' gates need it. */
+/** A line's trajectory, where its task's conditions (its rubric too) or the skills' gates need it. */
 function trajectoryOf(task: Task, line: ResponseLine, replay: LineReplay | undefined): LineStep[] | undefined {
   const messagesOnly = !Array.isArray(line.raw.calls)
-  if (!replay || !(task.planner?.memory || task.planner?.skills || (replay.gated && messagesOnly))) return undefined
+  if (!replay || !(hasConditions(task) || (replay.gated && messagesOnly))) return undefined
   return lineTrajectory(line.raw, replay.runtime)
 }
 
@@ -386,7 +392,7 @@ function scoreLineWith(task: Task, run: number, line: ResponseLine, context: Lin
     const outcome = underConditions(scoreLiveLine(task, given, calls, context.tools, context.live, context.effectOf, context.checker), conditions)
     return outcomeLine(task, run, outcome, calls)
   }
-  const correct = judged.correct && !conditions?.error
+  const correct = correctUnder(judged.correct, conditions)
   return {
     correct,
     callsCorrect: correct,

@@ -2,9 +2,10 @@
  * A planner data set's figures in result.json (docs/reference.md, "Planner
  * tasks"): accuracy by MobilePA-Bench dimension and by verification bucket,
  * and the weighted `overall_mobilepa`. Counted from the same verdicts as the
- * SPIEval table; a task with no line is wrong. A data set whose tasks name no
- * `dimension` has none of these figures, so a published SPIEval result stays
- * as it was.
+ * SPIEval table; a task with no line is wrong, and so is one whose rubric
+ * waits for people's grades (`rubric_pending`: not correct yet). A data set
+ * whose tasks name no `dimension` has none of these figures, so a published
+ * SPIEval result stays as it was.
  */
 import type { Task } from '../dataset/types'
 import { BUCKETS, DIMENSIONS, DIMENSION_WEIGHTS } from '../dataset/plannerTypes'

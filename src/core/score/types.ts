@@ -15,7 +15,15 @@ export type ConditionErrorType = 'skill_forbidden_loaded' | 'skill_not_loaded' |
  * and `mentions`), which count after every base error, in this order: a task
  * is wrong_order only when its calls are otherwise right.
  */
-export type PlannerErrorType = ConditionErrorType | 'wrong_order' | 'extra_write' | 'mention_missing'
+export type PlannerErrorType = ConditionErrorType | 'wrong_order' | 'extra_write' | 'mention_missing' | RubricErrorType
+
+/**
+ * What a rubric finds where it decides (the `agent_behavior` bucket), after
+ * the conditions' errors: `rubric_pending` while items people have not
+ * graded could still change whether it passes, `rubric_failed` when it fails
+ * whatever they decide.
+ */
+export type RubricErrorType = 'rubric_pending' | 'rubric_failed'
 
 /** Why a task was scored wrong; null when it is correct. */
 export type ErrorType = BaseErrorType | PlannerErrorType
@@ -31,7 +39,16 @@ export const ERROR_TYPES: readonly BaseErrorType[] = [
 ]
 
 /** The planner error types, each group in its precedence (the conditions' come before the base types, the call checks' after): listed beside {@link ERROR_TYPES} only where some task made one. */
-export const PLANNER_ERROR_TYPES: readonly PlannerErrorType[] = ['skill_forbidden_loaded', 'skill_not_loaded', 'memory_not_used', 'wrong_order', 'extra_write', 'mention_missing']
+export const PLANNER_ERROR_TYPES: readonly PlannerErrorType[] = [
+  'skill_forbidden_loaded',
+  'skill_not_loaded',
+  'memory_not_used',
+  'wrong_order',
+  'extra_write',
+  'mention_missing',
+  'rubric_pending',
+  'rubric_failed',
+]
 
 /** Failures by error type: the base types always counted, a planner type once it occurs. */
 export type ErrorCounts = Record<BaseErrorType, number> & Partial<Record<PlannerErrorType, number>>
@@ -115,5 +132,32 @@ export interface ConditionVerdict {
   memoryMissing: string[]
   memoryForbiddenUsed: string[]
   skillsLoaded: string[]
-  error: ConditionErrorType | null
+  /** The task's rubric, where it has one (see {@link RubricVerdict}). */
+  rubric?: RubricVerdict
+  /** The first failed condition; then, where the rubric decides, its error. */
+  error: ConditionErrorType | RubricErrorType | null
+}
+
+/** Whether a rubric item was met: null for an item people grade that nobody has decided yet. */
+export interface RubricItemOutcome {
+  id: string
+  met: boolean | null
+}
+
+/**
+ * How a trajectory met its task's rubric. `score` is the points of the items
+ * met over the positive points, clipped to 0..1, an undecided item counted as
+ * not met. `passed` is true when the rubric passes whatever the undecided
+ * items turn out to be, false when it fails whatever they turn out to be, and
+ * null while they could still change it. `decides` is true in the
+ * `agent_behavior` bucket, where the rubric (not the calls) is the task's
+ * verdict; elsewhere the rubric is reported only.
+ */
+export interface RubricVerdict {
+  score: number
+  items: RubricItemOutcome[]
+  /** The ids of the undecided items, in the rubric's order. */
+  pending: string[]
+  passed: boolean | null
+  decides: boolean
 }

@@ -10,6 +10,8 @@ import { keptVerdict, runtimeSetting } from '../attempt/types'
 import { RefusedArguments, scoredCallsOf } from '../tools/steps'
 import type { TrajectoryStep } from '../tools/steps'
 import { ToolRuntime } from '../tools/runtime'
+import { REPLY } from '../tools/planner'
+import { replyText } from '../attempt/responseLine'
 import type { ArchivedAttempt, ArchivedStep, ArchivedVerdict } from '../archive/types'
 import { needsKernel } from './types'
 import type { AgentCard, Skill } from '../dataset/plannerTypes'
@@ -22,12 +24,14 @@ import type { JudgeContext, JudgedAttempt, TaskVersion, VerdictSummary } from '.
  * make it a submitted action. Execution calls are checked against their
  * schemas only, so the runtime needs no records. This is the check of a
  * static attempt without random failures ({@link needsKernel}), which meets
- * no friction: a friction mark in its file is dropped.
+ * no friction: a friction mark in its file is dropped. A reply to the user
+ * (no tool: the name is reserved) stays a reply, as the kernel keeps it.
  */
 export function verifiedSteps(steps: readonly ArchivedStep[], tools: readonly ToolSchema[], agents?: readonly AgentCard[]): ArchivedStep[] {
   const runtime = new ToolRuntime([...tools], {}, { setting: 'full', ...(agents ? { planner: { agents } } : {}) })
   return steps.map((given) => {
     const step = given.friction ? withoutFriction(given) : given
+    if (step.name === REPLY) return step.kind === 'reply' && step.ok ? step : { ...step, kind: 'reply', ok: true }
     const kind = runtime.kindOf(step.name)
     if (kind !== 'execution') return step.kind === kind ? step : { ...step, kind }
     const ok = runtime.call(step.name, step.arguments, step.source).ok
@@ -131,9 +135,11 @@ export async function kernelSteps(
  * Makes a recorded call again. Arguments the kernel refuses to record (a file
  * can hold what no host would have stored, as a missing `arguments`) are sent
  * as their JSON text, as a model sends them, so that every step of the file
- * has its place in the replay and gets the runtime's answer.
+ * has its place in the replay and gets the runtime's answer. A reply to the
+ * user is said again, as a reply: it calls no tool.
  */
 async function callAgain(kernel: Attempt, step: ArchivedStep): Promise<void> {
+  if (step.name === REPLY) return void (await kernel.reply(replyText(step), step.source))
   try {
     await kernel.call(step.name, step.arguments, step.source)
   } catch (err) {
