@@ -13,6 +13,7 @@ import { useShownView } from '../state/view'
 import { usePresent } from '../present/store'
 import { followLinks } from '../state/links'
 import { DataLinkProblem } from '../datasets/DataLink'
+import { registerStudyLink, useDataLink } from '../state/dataLink'
 import { DatabaseNotice } from './DatabaseNotice'
 import { ErrorBoundary } from './ErrorBoundary'
 import { TopBar } from './TopBar'
@@ -28,6 +29,9 @@ const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m
 const ReplayView = lazy(() => import('../replay/ReplayView').then((m) => ({ default: m.ReplayView })))
 const AnalysisView = lazy(() => Promise.all([import('../analysis/AnalysisView'), loadLaterStrings()]).then(([m]) => ({ default: m.AnalysisView })))
 const EditorView = lazy(() => import('../authoring/EditorView').then((m) => ({ default: m.EditorView })))
+const ReturnStatus = lazy(() => import('../studies/returnChannel').then((m) => ({ default: m.ReturnStatus })))
+// A study link's code (the return channel, age) is loaded only for an address with a study's parameters (issue #30).
+registerStudyLink(() => import('../studies/returnChannel').then((m) => m.openStudyLink))
 const PresenterMode = lazy(() => import('../present/PresenterMode').then((m) => ({ default: m.PresenterMode })))
 
 let booted = false
@@ -45,6 +49,7 @@ export function App() {
   const presenting = usePresent((s) => s.on)
   const storageProblem = useStorage((s) => s.problem !== undefined)
   const compact = useCompact()
+  const studyLink = useDataLink((s) => s.study === true)
 
   useEffect(() => {
     void setupI18n(language).then(() => {
@@ -79,6 +84,11 @@ export function App() {
     <div className="layout">
       <TopBar />
       <DatabaseNotice />
+      {studyLink && (
+        <Suspense fallback={null}>
+          <ReturnStatus />
+        </Suspense>
+      )}
       <main className={`stage stage-${view}${compact ? ' compact' : ''}`}>
         {status === 'error' && <p role="alert">{t('loadFailed', { error })}</p>}
         {status === 'linkFailed' && <DataLinkProblem />}

@@ -1,10 +1,11 @@
 /** Storage behind a thin layer: stores and components call these, never Dexie tables. */
 export { database, DatabaseSupersededError, SpievalDatabase, watchDatabase } from './schema'
 export type { DatabaseEvent } from './schema'
-export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, GoldRow, RevisionRow, StoredVerdict, StudyRow } from './schema'
+export type { AccessSetting, AttemptFlag, AttemptSetting, AttemptRow, CallRow, DatasetRow, FlagKind, GoldRow, RevisionRow, StoredVerdict, StudyReturnRow, StudyRow } from './schema'
 export { StaleRevision, datasetRevisions, revisionByFingerprint, saveProfile, saveTaskRevision, taskRevisions } from './revisions'
 export type { SavedRevision, VerdictFlip } from './revisions'
 export { saveStudy, listStudies, deleteStudy } from './studies'
+export { loadStudyReturn, markStudyUploadSent, saveStudyReturn } from './studyReturns'
 export { importDataset, listDatasets, activeDataset, setActiveDataset, setDatasetSource, deleteDataset, listTasks, loadTask } from './datasets'
 export { attemptCount, deletedDatasets } from './keptAttempts'
 export type { DeletedDataset } from './keptAttempts'

@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import { setOwn } from '../core'
 import type { EntityTable } from 'dexie'
 import type { SealedManifest } from '../core/seal'
-import type { StudyFile } from '../core/study'
+import type { SlotUploads, StudyFile } from '../core/study'
 import type { AgentCard, Skill } from '../core'
 import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, GoldReceipt, PhoneRecord, Profile, Task, TaskContent, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
 import { goldFromFinished } from './goldUpgrade'
@@ -150,6 +150,25 @@ export interface GoldRow extends GoldReceipt {
   datasetId: string
 }
 
+/**
+ * A study link's return channel in this browser (issue #30): the slot the
+ * participant claimed, its upload URLs, and what was sent, so that a reload
+ * or a closed tab neither claims again nor loses an upload.
+ */
+export interface StudyReturnRow {
+  study: string
+  participant: string
+  slot: string
+  /** The slot's uploads/<slot>.json as it was when claimed (its URLs and headers). */
+  uploads: SlotUploads
+  /** Task id → SHA-256 of each attempt upload the store confirmed. */
+  sent: Record<string, string>
+  /** Set once the closing manifest is stored: the completion may be shown. */
+  closed: boolean
+  /** Epoch ms. */
+  updated: number
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -220,6 +239,7 @@ export class SpievalDatabase extends Dexie {
   studies!: EntityTable<StudyRow, 'id'>
   revisions!: Dexie.Table<RevisionRow, [string, string, number]>
   goldSeen!: Dexie.Table<GoldRow, [string, string, string]>
+  studyReturns!: Dexie.Table<StudyReturnRow, [string, string]>
 
   constructor(name = 'spieval-phone') {
     super(name)
@@ -250,6 +270,8 @@ export class SpievalDatabase extends Dexie {
     this.version(7)
       .stores({ goldSeen: '[datasetId+taskId+actor]' })
       .upgrade((tx) => goldFromFinished(tx.table<AttemptRow, string>('attempts'), tx.table<GoldRow>('goldSeen')))
+    // Version 8 keeps a study link's claimed slot and its uploads (issue #30); a new table, nothing to carry over.
+    this.version(8).stores({ studyReturns: '[study+participant]' })
     // Subscribers run newest first; false keeps Dexie's own handler (a close that lets the next query reopen) from running after this one.
     this.on('versionchange', () => {
       this.supersede()

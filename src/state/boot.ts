@@ -1,7 +1,7 @@
 import { activeDataset, importDataset, listTasks, openAttempt, setActiveDataset } from '../db'
 import type { DatasetRow } from '../db'
 import { leaveAttempt, openTask } from './attemptController'
-import { openDataLink } from './dataLink'
+import { linkedFolder, openDataLink } from './dataLink'
 import { intendedHash } from './hashWriter'
 import { refreshProgress } from './progress'
 import { hashToRoute } from './routes'
@@ -40,10 +40,10 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
   useSession.setState({ status: 'loading' })
   try {
     let dataset: DatasetRow | undefined
-    const folder = dataParamHandled ? null : new URLSearchParams(addressSearch()).get('data')
+    const folder = dataParamHandled ? null : await linkedFolder(addressSearch())
     dataParamHandled = true
     if (folder) {
-      dataset = await openDataLink(folder)
+      dataset = folder === 'failed' ? undefined : await openDataLink(folder)
       // A page opened for a named data set never opens another one for solving: a participant would solve the wrong tasks (issue #24).
       if (!dataset) {
         useSession.setState({ status: 'linkFailed', dataset: undefined, tasks: [] })

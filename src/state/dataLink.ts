@@ -17,9 +17,56 @@ interface DataLinkState {
   problem?: DataLinkProblem
   /** The link's folder changed since its stored copy was loaded: offered until loaded or dismissed. */
   update?: { url: string; datasetId: string; files: Record<string, string> }
+  /** The page was opened by a study link: its return channel is loaded and shows how the uploads stand. */
+  study?: true
 }
 
 export const useDataLink = create<DataLinkState>()(() => ({}))
+
+/**
+ * A study link (issue #30): `?PROLIFIC_PID=…` or another recruiter's
+ * parameters. Its code (the return channel, age) is a feature of its own,
+ * loaded only for such an address: the composition root registers the
+ * loader, and state never imports a view.
+ */
+export type StudyLinkOpener = (search: string) => Promise<StudyLinkOpened>
+/** `folder`: the claimed slot's share, to load as a `?data=` folder; `none`: the address is no study's; `problem`: why nothing is loaded. */
+export type StudyLinkOpened = { folder: string } | { none: true } | { problem: string }
+
+let studyLinkLoader: (() => Promise<StudyLinkOpener>) | undefined
+
+export function registerStudyLink(loader: () => Promise<StudyLinkOpener>): void {
+  studyLinkLoader = loader
+}
+
+/** The page's own parameters; any other one may be a recruiter's. */
+const PAGE_PARAMS = new Set(['data', 'present'])
+
+/**
+ * The folder the page's address names: `?data=`, or a study link's share
+ * (its slot claimed first); null for neither. A study link that cannot be
+ * opened answers `failed`, with `problem` set: the page then opens no other
+ * data set, as for a `?data=` link.
+ */
+export async function linkedFolder(search: string): Promise<string | null | 'failed'> {
+  const params = new URLSearchParams(search)
+  const data = params.get('data')
+  if (data) return data
+  if (![...params.keys()].some((name) => !PAGE_PARAMS.has(name)) || !studyLinkLoader) return null
+  let opened: StudyLinkOpened
+  try {
+    opened = await (await studyLinkLoader())(search)
+  } catch (err) {
+    opened = { problem: err instanceof Error ? err.message : String(err) }
+  }
+  if ('folder' in opened) {
+    useDataLink.setState({ study: true })
+    return opened.folder
+  }
+  if ('none' in opened) return null
+  useDataLink.setState({ problem: { param: addressHref(), message: opened.problem } })
+  return 'failed'
+}
 
 let answer: ((load: boolean) => void) | undefined
 

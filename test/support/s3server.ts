@@ -75,11 +75,15 @@ function writeOnceRule(server: S3rverServer): Middleware {
   }
 }
 
-/** Starts a store with one bucket; `close` stops it and removes its folder. */
-export async function startLocalStore(options: { bucket?: string; writeOnce?: boolean } = {}): Promise<LocalStore> {
+/** The bucket CORS rule the guide asks for (docs/guide-baselines.md), for a page on another origin that PUTs with If-None-Match. */
+const PAGE_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3600</MaxAgeSeconds></CORSRule></CORSConfiguration>`
+
+/** Starts a store with one bucket; `close` stops it and removes its folder. `cors`: a browser page may PUT to it (the e2e tests). */
+export async function startLocalStore(options: { bucket?: string; writeOnce?: boolean; cors?: boolean } = {}): Promise<LocalStore> {
   const bucket = options.bucket ?? 'study-uploads'
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'))
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }], vhostBuckets: false })
+  const configs = options.cors ? [Buffer.from(PAGE_CORS)] : []
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs }], vhostBuckets: false })
   if (options.writeOnce !== false) server.middleware.unshift(writeOnceRule(server))
   const { port } = await server.run()
   return {

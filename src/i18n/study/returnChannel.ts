@@ -1,0 +1,22 @@
+/** Interface strings: a study link's return channel (issue #30), the participant's side. English first; the Chinese must have the same keys. */
+export const returnChannelEn = {
+  region: 'Sending your answers',
+  sending: 'Your answers are sent as you finish each task: {{sent}} of {{total}} sent.',
+  sendingNow: 'Sending your answers…',
+  closing: 'Every task is sent. Finishing the study…',
+  done: 'Thank you: your answers are stored and the study is complete.',
+  codeLabel: 'Your completion code',
+  codeHint: 'Copy this code into the recruiter’s page to get credit.',
+  redirecting: 'Taking you back to the recruiter…',
+  continueLink: 'Go back to the recruiter',
+  failedTitle: 'Your answers could not be sent',
+  failedText: 'The page tried several times and could not reach the study’s storage ({{reason}}). Nothing you did is lost: it stays in this browser, and the page will send it when you try again or open the link again. If it keeps failing, download your answers and send the file to whoever runs the study.',
+  failedNoCode: 'The completion code is shown only once your answers are stored.',
+  retry: 'Try again',
+  download: 'Download my answers',
+  downloadFailed: 'The download failed: {{reason}}',
+  noStudy: 'This page is not a study: its study.json cannot be read ({{reason}}).',
+  noParticipant: 'This study link has no participant id ({{param}}). Open the study from the recruiter’s page.',
+  full: 'Every place in this study is taken. Please return the study on the recruiter’s page.',
+  claimFailed: 'The page could not reserve your place in the study ({{reason}}). Check your connection and try again.',
+}
