@@ -104,7 +104,7 @@ describe('schema migration', () => {
 
     const db = new SpievalDatabase(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(8)
     expect(db.tables.map((t) => t.name)).toEqual(expect.arrayContaining(['studies', 'revisions', 'goldSeen']))
     expect(db.tables.map((t) => t.name)).not.toContain('records')
     expect(await db.meta.get('kept')).toEqual({ key: 'kept', value: 1 })
