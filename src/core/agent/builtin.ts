@@ -1,10 +1,11 @@
 import { isRetrievalToolName } from '../apps/registry'
 import { setOwn } from '../base/own'
 import { TRANSIENT_FAILURE } from '../live/friction'
-import type { GoldCall, JsonSchema, Profile, Task, ToolSchema } from '../dataset/types'
+import type { GoldCall, Profile, Task, ToolSchema } from '../dataset/types'
 import type { FrictionRule, LiveMetadata } from '../dataset/liveTypes'
 import { COMPLETION_SENTENCE } from './prompt'
 import { plannerPreamble, plannerReply, skillAskedFor, withMentions } from './plannerOracle'
+import { withRequired } from './requiredArguments'
 import type { PlannedCall } from './plannerOracle'
 import type { PlannerMetadata } from '../dataset/plannerTypes'
 import { LOAD_SKILL, toolRole } from '../tools/planner'
@@ -31,23 +32,12 @@ export function goldArguments(acceptable: Record<string, unknown[]>): Record<str
   return args
 }
 
-/** A value of a free parameter's schema type: the oracle must make valid calls, and the gold leaves free values open. */
-function placeholder(schema: JsonSchema | undefined, text: string): unknown {
-  if (schema?.enum && schema.enum.length > 0) return schema.enum[0]
-  const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type
-  if (type === 'number' || type === 'integer') return 0
-  if (type === 'boolean') return false
-  if (type === 'array') return []
-  return text
-}
-
 /** The gold arguments, with each required parameter the gold leaves free filled in, so that the call is valid. */
 function validGoldArguments(call: GoldCall, tools: readonly ToolSchema[], text: string): Record<string, unknown> {
-  const args = goldArguments(call.arguments)
-  const parameters = tools.find((t) => t.function.name === call.name)?.function.parameters
-  for (const name of parameters?.required ?? []) if (!Object.hasOwn(args, name)) setOwn(args, name, placeholder(parameters?.properties?.[name], text))
-  return args
+  return withRequired(toolNamed(tools, call.name), goldArguments(call.arguments), text)
 }
+
+const toolNamed = (tools: readonly ToolSchema[], name: string): ToolSchema | undefined => tools.find((t) => t.function.name === name)
 
 /** An execution call the oracle made, with the answer it got and the turn it was made in. */
 interface MadeCall extends PlannedCall {
@@ -199,11 +189,10 @@ function prerequisiteCall(
   const done = new Set(made.filter(executed).map((m) => m.key))
   const gold = held.find((c) => c.name === tool && !done.has(keyOf(c)))
   if (gold) return gold
-  const parameters = tools.find((t) => t.function.name === tool)?.function.parameters
+  const schema = toolNamed(tools, tool)
   const args: Record<string, unknown> = {}
-  for (const name of Object.keys(parameters?.properties ?? {})) if (Object.hasOwn(refused.args, name)) setOwn(args, name, refused.args[name])
-  for (const name of parameters?.required ?? []) if (!Object.hasOwn(args, name)) setOwn(args, name, placeholder(parameters?.properties?.[name], text))
-  return { name: tool, args }
+  for (const name of Object.keys(schema?.function.parameters.properties ?? {})) if (Object.hasOwn(refused.args, name)) setOwn(args, name, refused.args[name])
+  return { name: tool, args: withRequired(schema, args, text) }
 }
 
 const STOPWORDS = new Set(

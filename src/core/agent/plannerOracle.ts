@@ -13,6 +13,7 @@ import { GET_MEMORY } from '../dataset/memoryTypes'
 import type { AutoCheck, Mention, PlannerMetadata } from '../dataset/plannerTypes'
 import type { ToolSchema } from '../dataset/types'
 import { LOAD_SKILL, SKILL_NOT_LOADED, toolRole } from '../tools/planner'
+import { withRequired } from './requiredArguments'
 
 /** A call the oracle makes: a tool and its arguments. */
 export interface PlannedCall {
@@ -45,19 +46,9 @@ export function plannerPreamble(planner: PlannerMetadata | undefined, tools: rea
     const tool = tools.find((t) => t.function.name === name)
     if (!tool || toolRole(tool.function) !== 'read') continue
     const given = check.kind === 'called' ? (check.args ?? {}) : {}
-    calls.push({ name, args: withRequiredText(tool, { ...given }, instruction) })
+    calls.push({ name, args: withRequired(tool, { ...given }, instruction) })
   }
   return calls
-}
-
-/** A read's arguments with each required text parameter it lacks filled in (a search's pattern: the instruction), so that the call is valid. */
-function withRequiredText(tool: ToolSchema, args: Record<string, unknown>, text: string): Record<string, unknown> {
-  const parameters = tool.function.parameters
-  for (const name of parameters.required ?? []) {
-    const type = parameters.properties?.[name]?.type
-    if (!Object.hasOwn(args, name) && (type === 'string' || type === undefined)) setOwn(args, name, text)
-  }
-  return args
 }
 
 /** The text a free-text parameter needs for `mentions` of this gold call: every required fact, and one of each alternative. */

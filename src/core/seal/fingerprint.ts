@@ -46,7 +46,8 @@ function fingerprintNow(instruction: readonly string[], records: TaskRecords | u
   return hexSha256(canonicalJson({ instruction, records: shownRecords(records) }))
 }
 
-const hexSha256 = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))
+/** SHA-256 (lowercase hex) of a text's UTF-8 bytes. */
+export const hexSha256 = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))
 
 /** SHA-256 (hex) of a value's canonical JSON: e.g. a folder's files, to tell whether it changed. */
 export function contentHash(value: unknown): string {

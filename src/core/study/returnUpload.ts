@@ -23,10 +23,9 @@
  *   completion link only after the manifest is stored.
  * `participant.study` and `.session` are there when the address had them.
  */
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { setOwn } from '../base/own'
 import { isPlainObject } from '../base/text'
+import { hexSha256 } from '../seal/fingerprint'
 import type { UploadKind } from './returnObjects'
 
 export const UPLOAD_FORMAT = 'spieval-study-upload'
@@ -103,8 +102,8 @@ export const manifestUpload = (place: UploadPlace, at: string, tasks: Readonly<R
 /** An upload's text: what is encrypted, and what the manifest's hashes are taken over. No time in an attempt's, so the same attempt gives the same text. */
 export const uploadText = (upload: StudyUpload): string => JSON.stringify(upload)
 
-/** SHA-256 (lowercase hex) of a text's UTF-8 bytes. */
-export const textSha256 = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))
+/** SHA-256 (lowercase hex) of a text's UTF-8 bytes: the seal's own hash. */
+export const textSha256 = hexSha256
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== ''
 const SHA256_HEX = /^[0-9a-f]{64}$/
