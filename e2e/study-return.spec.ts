@@ -23,7 +23,8 @@ const TYPES: Record<string, string> = { '.json': 'application/json; charset=utf-
 // Four tasks in two slots of two: each participant solves their whole slot.
 const data = writeSmallOwnCopy(join(ROOT, 'public/data'), 4)
 const oracle = new OracleScript(loadDataset(readFolderFiles(data)).dataset)
-const out = join(mkdtempSync(join(tmpdir(), 'study-return-e2e-')), 'study')
+// A folder per beforeAll: with fullyParallel, a worker that runs this file's tests apart runs beforeAll again.
+let out: string
 let store: LocalStore
 let site: Server
 let origin: string
@@ -80,6 +81,7 @@ function bucketKeys(): string[] {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
+  out = join(mkdtempSync(join(tmpdir(), 'study-return-e2e-')), 'study')
   store = await startLocalStore({ cors: true })
   const made = await runCli(
     'cli/study.ts',
