@@ -3,6 +3,7 @@ import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { DATASET_FILES, DatasetError, IssueList, PLANNER_FILES, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb, setOwn } from '../src/core/index'
 import type { Dataset, LiveScoring } from '../src/core/index'
+import { DatasetZipError, readDatasetZip, skillFilePath } from '../src/core/load/index'
 import { CliError, errorLine, systemReason } from './errors'
 
 function statOf(path: string): Stats | undefined {
@@ -79,15 +80,35 @@ export function requireFolder(folder: string, what = 'Data set folder'): void {
   }
 }
 
-/** Reads a data set folder's files by name, sealed.json included; absent files are left out (the loader names the missing ones). */
+/**
+ * Reads a data set folder's files by name, sealed.json and skill folders
+ * (`skills/<name>/SKILL.md`) included; absent files are left out (the loader
+ * names the missing ones). A `.zip` file is read as the folder it holds.
+ */
 export function readDatasetFolder(folder: string): Record<string, string> {
+  if (folder.toLowerCase().endsWith('.zip') && statOf(folder)?.isFile()) return readZipFolder(folder)
   requireFolder(folder)
   const files: Record<string, string> = {}
   for (const name of [...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)]) {
     const path = join(folder, name)
     if (statOf(path)) setOwn(files, name, readText(path, name))
   }
+  const skills = join(folder, 'skills')
+  if (statOf(skills)?.isDirectory())
+    for (const entry of readdirSync(skills, { withFileTypes: true })) {
+      const name = skillFilePath(entry.name)
+      if (entry.isDirectory() && statOf(join(folder, name))) setOwn(files, name, readText(join(folder, name), name))
+    }
   return files
+}
+
+function readZipFolder(path: string): Record<string, string> {
+  try {
+    return readDatasetZip(new Uint8Array(readFileSync(path)))
+  } catch (err) {
+    if (err instanceof DatasetZipError) throw new CliError(`${path}: ${err.message}`, { exitCode: 1, cause: err })
+    throw new CliError(`Data set zip cannot be read: ${path} (${systemReason(err)})`, { cause: err })
+  }
 }
 
 /** Reads and loads a data set folder; one that does not load is refused in one line (the first error, and how many more). */

@@ -112,7 +112,11 @@ export function folderTargets(folder: string, files: Record<string, string>): st
 export function writeFolder(folder: string, files: Record<string, string>, out = folder): void {
   checkTargets(out, [...(folder === out ? [] : [folder]), ...folderTargets(folder, files)])
   makeFolder(folder, 'Output folder')
-  for (const [name, text] of Object.entries(files)) writeText(join(folder, name), text, name)
+  for (const [name, text] of Object.entries(files)) {
+    // A skill folder's SKILL.md goes into skills/<name>/.
+    if (name.includes('/')) makeFolder(dirname(join(folder, name)), 'Output folder')
+    writeText(join(folder, name), text, name)
+  }
   if (files[DATASET_FILES.profile] === undefined) {
     try {
       rmSync(join(folder, DATASET_FILES.profile), { force: true })

@@ -13,6 +13,7 @@ import { FailureRateChart } from './FailureRateChart'
 import { ForksTable } from './ForksTable'
 import { LiveAccuracyTable } from './LiveAccuracyTable'
 import { ModeChart } from './ModeChart'
+import { PlannerSection } from './PlannerSection'
 import { RetrievalChart } from './RetrievalChart'
 import { ScopeChart } from './ScopeChart'
 import { Selection } from './Selection'
@@ -26,7 +27,8 @@ import './analysis.css'
  * added response files: Table 2, accuracy by setting, error types,
  * retrievals, retrieval modes and scope, and a per-task drill-down; for live
  * rows, calls vs state accuracy and their disagreements, and accuracy against
- * the failure rate.
+ * the failure rate; for a planner data set, its dimensions, buckets, and
+ * what the attempts did with sub-agents, memory and skills.
  */
 export function AnalysisView() {
   const { t } = useTranslation()
@@ -84,6 +86,7 @@ export function AnalysisView() {
           {(rows.length > 0 || published) && <Table2 rows={rows} types={types} published={published} />}
           {rows.length > 0 && (
             <>
+              <PlannerSection rows={rows} tasks={tasks} />
               <div className="analysis-charts">
                 <CapabilityChart rows={rows} types={types} />
                 <SettingChart rows={rows} tasks={tasks} types={types} published={published} />

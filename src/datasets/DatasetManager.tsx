@@ -217,7 +217,7 @@ export function DatasetManager({ RowActions }: { RowActions?: DatasetRowActions 
                   <input
                     type="file"
                     multiple
-                    accept=".jsonl,.json"
+                    accept=".jsonl,.json,.zip"
                     disabled={!!importing}
                     onChange={(e) => {
                       const picked = pickedFromInput(e.target.files)

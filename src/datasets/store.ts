@@ -39,6 +39,9 @@ export const useDatasets = create<DatasetsState>()(() => ({ list: [], open: fals
 
 const REQUIRED = [DATASET_FILES.inputData, DATASET_FILES.records, DATASET_FILES.tools] as const
 const KNOWN = new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)])
+/** A skill given as a folder: `skills/<name>/SKILL.md` inside the data set's folder (the loader reads it). */
+const SKILL_FILE = /^skills\/[^/\\]+\/SKILL\.md$/
+const isZip = (name: string) => /\.zip$/i.test(name)
 
 function parentOf(path: string): string {
   const slash = path.lastIndexOf('/')
@@ -70,6 +73,10 @@ export function pickDatasetFiles(picked: PickedFile[]): { dir: string; files: Ma
       if (taken && taken !== p.file) throw new Problem('importSameName', { file: p.file.name })
       files.set(p.file.name, p.file)
     }
+  for (const p of picked) {
+    const inside = dir === '' ? p.path : p.path.startsWith(`${dir}/`) ? p.path.slice(dir.length + 1) : undefined
+    if (inside !== undefined && SKILL_FILE.test(inside)) files.set(inside, p.file)
+  }
   const missing = REQUIRED.filter((name) => !files.has(name))
   if (missing.length > 0) throw new Problem('importMissing', { files: missing.join(', ') })
   return { dir, files }
@@ -102,7 +109,7 @@ async function walk(entry: FileSystemEntry, out: PickedFile[]): Promise<void> {
   const path = entry.fullPath.replace(/^\/+/, '')
   if (entry.isFile) {
     // Only the data set's own files are read; a big folder's other files are skipped.
-    if (KNOWN.has(entry.name)) out.push({ file: await readEntryFile(entry as FileSystemFileEntry), path })
+    if (KNOWN.has(entry.name) || entry.name === 'SKILL.md' || isZip(entry.name)) out.push({ file: await readEntryFile(entry as FileSystemFileEntry), path })
   } else if (entry.isDirectory) {
     for (const child of await readAllEntries(entry as FileSystemDirectoryEntry)) await walk(child, out)
   }
@@ -199,7 +206,16 @@ export async function importWithProgress(read: (progress: (percent: number) => v
 /** Imports picked or dropped files as a new data set and makes it active (all or nothing). */
 export function importPicked(picked: PickedFile[] | Promise<PickedFile[]>, source: ImportSource): Promise<DatasetRow | undefined> {
   return importWithProgress(async (progress) => {
-    const { dir, files } = pickDatasetFiles(await picked)
+    const all = await picked
+    const [only] = all
+    // One zip picked or dropped: the data set folder it holds, read by the loader's own zip reader.
+    if (all.length === 1 && only && isZip(only.file.name)) {
+      const { readDatasetZip } = await import('../core/load')
+      const files = readDatasetZip(new Uint8Array(await only.file.arrayBuffer()))
+      progress(20)
+      return { files, name: only.file.name.replace(/\.zip$/i, '') || defaultName(''), source }
+    }
+    const { dir, files } = pickDatasetFiles(all)
     const texts: Record<string, string> = {}
     let read = 0
     for (const [name, file] of files) {

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
-import { DATASET_FILES, contentFingerprint, loadDataset, underPlayedRules } from '../core'
-import type { AttemptJudge, JudgedAttempt, Task, TaskRecords } from '../core'
+import { DATASET_FILES, PLANNER_FILES, contentFingerprint, loadDataset, underPlayedRules } from '../core'
+import type { AttemptJudge, JudgedAttempt, Skill, Task, TaskRecords } from '../core'
 import { SealError, openSealedTasks } from '../core/seal'
 import type { SealedManifest } from '../core/seal'
 import { archivedAttempt } from './archivedAttempt'
@@ -80,6 +80,7 @@ export async function unsealStoredDataset(datasetId: string, passphrase: string,
       [DATASET_FILES.records]: JSON.stringify(Object.fromEntries(tasks.map((t) => [t.id, records[t.id] ?? {}]))),
       [DATASET_FILES.tools]: JSON.stringify(row.tools),
       ...(row.hasProfile ? { [DATASET_FILES.profile]: JSON.stringify(row.profile) } : {}),
+      ...plannerFiles(row),
     }).dataset.tasks
     const mismatch = opened.findIndex((t, i) => t.id !== tasks[i]?.id)
     if (mismatch >= 0 || opened.length !== tasks.length)
@@ -111,6 +112,15 @@ export async function unsealStoredDataset(datasetId: string, passphrase: string,
       return { tasks: opened.length, scored: scored.length, correct: scored.filter((v) => v.correct).length }
     }
     if (attempt >= TRIES) throw new Error(`Attempts at data set "${row.name}" kept finishing while it was being unsealed; nothing was changed. Try again.`)
+  }
+}
+
+/** A planner data set's skills.json and agents.json, as imported: its opened tasks name skills and tools that need them. */
+function plannerFiles(row: DatasetRow): Record<string, string> {
+  const skillEntry = ({ displayName, ...skill }: Skill) => (displayName === undefined ? skill : { ...skill, display_name: displayName })
+  return {
+    ...(row.skills ? { [PLANNER_FILES.skills]: row.texts?.skills ?? JSON.stringify(row.skills.map(skillEntry)) } : {}),
+    ...(row.agents ? { [PLANNER_FILES.agents]: row.texts?.agents ?? JSON.stringify(row.agents) } : {}),
   }
 }
 

@@ -8,6 +8,7 @@ import { presentEn } from './present'
 import { finishEn } from './finish'
 import { blindEn } from './blind'
 import { participantEn } from './study/participant'
+import { plannerEn } from './planner'
 
 /** English interface strings of the first load (those of views loaded later: src/i18n/later.ts). Record contents are always shown as stored. */
 export const en = {
@@ -20,6 +21,7 @@ export const en = {
   layout: layoutEn,
   present: presentEn,
   participant: participantEn,
+  planner: plannerEn,
   appTitle: 'SPIEval Phone',
   loading: 'Loading…',
   loadFailed: 'Could not load the data set: {{error}}',

@@ -1,4 +1,5 @@
 import { analysisEn } from './live/analysis'
+import { plannerAnalysisEn } from './plannerAnalysis'
 import { sealedExchangeEn } from './study/exchange'
 import { sealingEn } from './study/sealing'
 import { studyDashboardEn } from './study/dashboard'
@@ -9,6 +10,7 @@ import { studyDashboardEn } from './study/dashboard'
  */
 export const laterEn = {
   liveAnalysis: analysisEn,
+  plannerAnalysis: plannerAnalysisEn,
   sealedExchange: sealedExchangeEn,
   sealing: sealingEn,
   studyDashboard: studyDashboardEn,

@@ -12,11 +12,14 @@ import { sealedExchangeZh } from './study/exchange.zh'
 import { sealingZh } from './study/sealing.zh'
 import { studyDashboardZh } from './study/dashboard.zh'
 import { participantZh } from './study/participant.zh'
+import { plannerZh } from './planner.zh'
+import { plannerAnalysisZh } from './plannerAnalysis.zh'
 
 /** 中文界面文字。记录内容按原样显示。 */
 export const zh: Strings = {
   livePhone: phoneZh,
   liveAnalysis: analysisZh,
+  plannerAnalysis: plannerAnalysisZh,
   liveData: dataZh,
   liveRunner: runnerZh,
   finishConfirm: finishZh,
@@ -28,6 +31,7 @@ export const zh: Strings = {
   sealing: sealingZh,
   studyDashboard: studyDashboardZh,
   participant: participantZh,
+  planner: plannerZh,
   appTitle: 'SPIEval 手机',
   loading: '加载中…',
   loadFailed: '无法加载数据集：{{error}}',

@@ -4,6 +4,7 @@ import type { AttemptOutcome, Task } from '../core'
 import { openTask, useSession, useShownVerdict } from '../state/session'
 import { EarlierVersion } from './EarlierVersion'
 import { FlagForm } from './FlagForm'
+import { MemoryLines } from './MemoryLines'
 import { ParamDiff } from './ParamDiff'
 import { StateDiff } from './StateDiff'
 
@@ -35,6 +36,7 @@ export function Review() {
       <p role="status" className={verdict.correct ? 'verdict correct' : 'verdict wrong'}>
         {verdict.correct ? t('correct') : t('wrong', { type: wrongType(verdict, task, t) })}
       </p>
+      <MemoryLines conditions={verdict.conditions} />
       <EarlierVersion />
       <h3>{t('panel.diff')}</h3>
       <ParamDiff verdict={verdict} />

@@ -21,7 +21,21 @@ import { actionLabel } from '../shared/labels'
  * chips. It submits through the runtime; an invalid form shows the runtime's
  * message and records nothing.
  */
-export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; prefill?: Record<string, unknown> }) {
+export function ActionForm({
+  app,
+  tool,
+  prefill,
+  onLeave,
+  color,
+}: {
+  app: AppKey
+  tool: string
+  prefill?: Record<string, unknown>
+  /** Where Back and a sent form go, for a form shown inside another screen (a delegation); default: the app, or home. */
+  onLeave?: () => void
+  /** The header's colour, for a form of no app's; default: the app's. */
+  color?: string
+}) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const schema = useSession((s) => s.dataset?.tools.find((x) => x.function.name === tool))
@@ -40,7 +54,7 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
   const [busy, setBusy] = useState(false)
   // A tool no app takes (offered on the home screen) goes back there.
   const placed = usePlacedTools()?.byName.get(tool)
-  const leave = () => navigate(placed && !placed.app ? { screen: 'home' } : { screen: 'app', app })
+  const leave = () => (onLeave ? onLeave() : navigate(placed && !placed.app ? { screen: 'home' } : { screen: 'app', app }))
   // Back keeps what was typed, for the next time this form opens; a sent form forgets it.
   const back = () => {
     usePhone.getState().keepFormDraft(draftKey, addDrafts(values, drafts, schema?.function.parameters.properties ?? {}))
@@ -88,7 +102,7 @@ export function ActionForm({ app, tool, prefill }: { app: AppKey; tool: string; 
 
   return (
     <section className="action-form" aria-label={title}>
-      <header className="app-header" style={{ borderColor: APP_VIEWS[app].color }} inert={refused !== undefined}>
+      <header className="app-header" style={{ borderColor: color ?? APP_VIEWS[app].color }} inert={refused !== undefined}>
         <button type="button" className="nav-back" onClick={back} aria-label={t('cancel')}>
           <ChevronLeft size={26} aria-hidden="true" />
         </button>

@@ -27,7 +27,7 @@ export function DeletedRow({ app, label, count }: { app: AppKey; label: string; 
  * The deleted records replace the app's screen without a route change: focus, lost with the button that opened
  * them (or closed them), goes to the top of the phone's screen, as on a move between screens.
  */
-function useFocusKept(key: string): void {
+export function useFocusKept(key: string): void {
   useEffect(() => {
     const lost = () => !document.activeElement || document.activeElement === document.body
     const focusScreen = () => {

@@ -34,7 +34,8 @@ export function FieldInput(props: FieldInputProps) {
   const id = useId()
   const inputId = `${id}-input`
   const hintId = `${id}-hint`
-  const words = parameterLabel(name, language, tool)
+  // A planner tool's own words for its field (a memory's "text" is no message's text), else the published labels.
+  const words = t(`planner.params.${tool}.${name}`, { defaultValue: parameterLabel(name, language, tool) })
   const label = (
     <>
       {words}

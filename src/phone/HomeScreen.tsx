@@ -11,11 +11,12 @@ import { useAppUi } from './apps/uiState'
 import { markOf, placeHit } from './liveMarks'
 import { knownRecordIds, usePlacedTools } from './liveSession'
 import { SearchBar, searchArguments } from './SearchBar'
+import { PlannerApps } from './planner/PlannerApps'
 import { actionLabel } from '../shared/labels'
 
 const NO_RECORDS: readonly PhoneRecord[] = []
 
-/** The home screen: a global search (`search_phone`) and the ten apps. */
+/** The home screen: a global search (`search_phone`), the ten apps, and a planner task's own. */
 export function HomeScreen() {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
@@ -112,6 +113,7 @@ export function HomeScreen() {
                 </li>
               )
             })}
+            <PlannerApps />
           </ul>
           {elsewhere.length > 0 && (
             <nav className="other-actions" aria-label={t('livePhone.moreActions')}>

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react'
+import { Suspense, lazy, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MEMORY_APP } from '../core'
 import { usePhone } from '../state/phone'
 import { pushHash, replaceHash } from '../state/hashWriter'
 import { routeToHash } from '../state/routes'
@@ -12,6 +13,11 @@ import { RecordDetail } from './RecordDetail'
 import { StatusBar } from './StatusBar'
 import './phone.css'
 
+// A planner task's screens load when first shown: the first load stays the published phone's.
+const MemoryApp = lazy(() => import('./planner/MemoryApp').then((m) => ({ default: m.MemoryApp })))
+const PlannerScreen = lazy(() => import('./planner/PlannerScreen').then((m) => ({ default: m.PlannerScreen })))
+const AgentNotice = lazy(() => import('./planner/AgentNotice').then((m) => ({ default: m.AgentNotice })))
+
 /** The phone: frame, status bar and the screen the route names. Escape goes back. */
 export function Phone() {
   const { t } = useTranslation()
@@ -19,6 +25,7 @@ export function Phone() {
   const navigate = usePhone((s) => s.navigate)
   const profile = useSession((s) => s.dataset?.profile)
   const taskId = useSession((s) => s.task?.id)
+  const hasAgents = useSession((s) => (s.dataset?.agents?.length ?? 0) > 0)
 
   // A person moving between screens with the keyboard lands at the start of the new screen (its first Tab stop
   // is the screen's first control), unless focus was elsewhere on the page. An agent's moves leave focus alone.
@@ -58,7 +65,7 @@ export function Phone() {
       if (e.key !== 'Escape') return
       const r = usePhone.getState().route
       if (r.screen === 'record' || r.screen === 'action') navigate({ screen: 'app', app: r.app })
-      else if (r.screen === 'app') navigate({ screen: 'home' })
+      else if (r.screen === 'app' || r.screen === 'planner') navigate({ screen: 'home' })
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -70,10 +77,19 @@ export function Phone() {
         {profile && <StatusBar profile={profile} />}
         <div className="phone-content" key={JSON.stringify(route)} ref={content} tabIndex={-1}>
           {route.screen === 'home' && <HomeScreen />}
-          {route.screen === 'app' && <AppScreen app={route.app} />}
+          {route.screen === 'app' && route.app !== MEMORY_APP && <AppScreen app={route.app} />}
           {route.screen === 'record' && <RecordDetail app={route.app} index={route.index} {...(route.isNew ? { isNew: true } : {})} />}
           {route.screen === 'action' && <ActionForm app={route.app} tool={route.tool} {...(route.prefill ? { prefill: route.prefill } : {})} />}
+          <Suspense fallback={<p className="hint">{t('loading')}</p>}>
+            {route.screen === 'app' && route.app === MEMORY_APP && <MemoryApp />}
+            {route.screen === 'planner' && <PlannerScreen view={route.view} {...(route.from ? { from: route.from } : {})} />}
+          </Suspense>
         </div>
+        {hasAgents && (
+          <Suspense fallback={null}>
+            <AgentNotice />
+          </Suspense>
+        )}
         <button type="button" className="home-indicator" onClick={() => navigate({ screen: 'home' })} aria-label={t('home')} />
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ChevronLeft, MessageCircle, Pencil, Phone, Reply, Trash2, Video, Wallet } from 'lucide-react'
+import { Bot, ChevronLeft, MessageCircle, Pencil, Phone, Reply, Trash2, Video, Wallet } from 'lucide-react'
 import { actionAsRecord, appInfo, enumLabel, valueText, whereArguments } from '../core'
 import type { AppKey, PhoneRecord, StateChange } from '../core'
 import type { Language } from '../i18n'
@@ -73,6 +73,8 @@ export function DetailView(props: {
   const profile = useSession((s) => s.dataset?.profile)
   const navigate = usePhone((s) => s.navigate)
   const placed = usePlacedTools()
+  // A planner data set's sub-agents can take work from any record (Delegate…, on the Assistants screen).
+  const delegable = useSession((s) => (s.dataset?.agents?.length ?? 0) > 0)
   const reach = useNumberActions()
   const user = { name: profile?.name ?? '', phone: profile?.phone ?? '' }
   const info = appInfo(app)
@@ -174,6 +176,11 @@ export function DetailView(props: {
               {p.op === 'delete' ? <Trash2 size={15} aria-hidden="true" /> : <Pencil size={15} aria-hidden="true" />} {actionLabel(t, p.name)}
             </button>
           ))}
+          {delegable && (
+            <button type="button" className="app-action secondary" onClick={() => navigate({ screen: 'planner', view: 'assistants', from: { app, record } })}>
+              <Bot size={15} aria-hidden="true" /> {t('planner.delegate')}
+            </button>
+          )}
         </div>
       )}
       {props.children}

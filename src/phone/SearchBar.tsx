@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Search, SlidersHorizontal } from 'lucide-react'
-import type { SearchMode } from '../core'
+import { SearchModeSelect } from './SearchModeSelect'
 import type { AppSearch } from '../state/phone'
 
 export interface FieldOption {
@@ -53,16 +53,7 @@ export function SearchBar(props: {
       {open && (
         <div className="search-options" id={id}>
           {withMode && (
-            <label>
-              {t('mode')}
-              <select value={search.mode} onChange={(e) => onChange({ mode: e.target.value as SearchMode })}>
-                {(['fixed', 'regex', 'fuzzy'] as const).map((m) => (
-                  <option key={m} value={m}>
-                    {t(`modes.${m}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SearchModeSelect mode={search.mode} onChange={(mode) => onChange({ mode })} />
           )}
           {fields && (
             <label>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Profile } from '../core'
 import type { Language } from '../i18n'
 import { weekdayShort } from './apps/format'
+import { MessageUserButton } from './planner/PlannerApps'
 
 /** The phone's status bar: the profile's "now", so that "tomorrow" reads as the task means it. */
 export const StatusBar = memo(function StatusBar({ profile }: { profile: Profile }) {
@@ -18,8 +19,11 @@ export const StatusBar = memo(function StatusBar({ profile }: { profile: Profile
       <span className="status-date">
         {weekday} {date}
       </span>
-      <span className="status-icons" aria-hidden="true">
-        <Signal size={15} /> <BatteryFull size={18} />
+      <span className="status-end">
+        <MessageUserButton />
+        <span className="status-icons" aria-hidden="true">
+          <Signal size={15} /> <BatteryFull size={18} />
+        </span>
       </span>
     </div>
   )

@@ -121,12 +121,12 @@ export const APP_VIEWS: Record<AppKey, AppView> = {
     sortKey: (r) => text(r, '入住日期'),
     rowHeight: 112,
   },
-  // Planner data sets' memory app (no home-screen icon: the home screen lists the ten phone apps).
+  // Planner data sets' memory app (its icon shows only in a task with memory items): an item is named by its id.
   memory: {
     icon: Brain,
     color: '#ff2d55',
-    title: (r) => text(r, 'text'),
-    subtitle: (r) => join(text(r, 'kind'), text(r, 'tags')),
+    title: (r) => text(r, 'id') || text(r, 'text'),
+    subtitle: (r) => text(r, 'text'),
     trailing: (r) => text(r, 'date'),
     sortKey: (r) => `${text(r, 'date')} ${text(r, 'time')}`,
     newestFirst: true,

@@ -2,6 +2,7 @@ import { appOfExecutionTool, isRetrievalToolName, placeTools } from '../core'
 import type { PlacedTools } from '../core'
 import { useSession } from '../state/session'
 import { RecordIds } from './liveMarks'
+import { usePhoneActions } from './planner/offered'
 
 /**
  * Every version of the live records the page shows is noted here, so that a
@@ -14,8 +15,8 @@ useSession.subscribe((state, previous) => {
   if (state.live !== previous.live) knownRecordIds.note(state.live)
 })
 
-/** The data set's execution tools, placed in their apps (or on the home screen). */
+/** The data set's execution tools offered now (a skill's once loaded), placed in their apps (or on the home screen). */
 export function usePlacedTools(): PlacedTools | undefined {
-  const tools = useSession((s) => s.dataset?.tools)
+  const tools = usePhoneActions()
   return tools ? placeTools(tools, (name) => appOfExecutionTool(name)?.key, isRetrievalToolName) : undefined
 }

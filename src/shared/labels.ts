@@ -15,5 +15,7 @@ export function actionLabel(t: (key: string, options: { defaultValue: string }) 
     .replace(/_/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
-  return t(`actions.${tool}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) })
+  // A planner tool's label (src/i18n/planner.ts) where the published actions have none.
+  const planner = t(`planner.actions.${tool}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) })
+  return t(`actions.${tool}`, { defaultValue: planner })
 }

@@ -8,6 +8,12 @@ export type PhoneRoute =
   | { screen: 'app'; app: AppKey }
   | { screen: 'record'; app: AppKey; index: number; isNew?: boolean }
   | { screen: 'action'; app: AppKey; tool: string; prefill?: Record<string, unknown> }
+  /** A planner task's own screens; `from` (not in the hash) is the record a delegation was started from. */
+  | { screen: 'planner'; view: PlannerView; from?: { app: AppKey; record: Readonly<Record<string, unknown>> } }
+
+/** The planner screens: messages with the user, the skills, the sub-agents. */
+export const PLANNER_VIEWS = ['user', 'skills', 'assistants'] as const
+export type PlannerView = (typeof PLANNER_VIEWS)[number]
 
 /** `#/task/<id>/app/<app>/<record>` and friends. */
 export function routeToHash(taskId: string | undefined, route: PhoneRoute): string {
@@ -22,6 +28,8 @@ export function routeToHash(taskId: string | undefined, route: PhoneRoute): stri
       return `${base}/app/${route.app}/${route.isNew ? 'new/' : ''}${route.index}`
     case 'action':
       return `${base}/app/${route.app}/action/${encodeURIComponent(route.tool)}`
+    case 'planner':
+      return `${base}/planner/${route.view}`
   }
 }
 
@@ -31,6 +39,8 @@ export function hashToRoute(hash: string): { taskId?: string; route: PhoneRoute 
   if (parts[0] !== 'task' || !parts[1]) return { route: { screen: 'home' } }
   const taskId = parts[1]
   const app = parts[3]
+  const view = PLANNER_VIEWS.find((v) => v === app)
+  if (parts[2] === 'planner' && view) return { taskId, route: { screen: 'planner', view } }
   if (parts[2] !== 'app' || !app || !isAppKey(app)) return { taskId, route: { screen: 'home' } }
   if (parts[4] === 'action' && parts[5]) return { taskId, route: { screen: 'action', app, tool: parts[5] } }
   const isNew = parts[4] === 'new'

@@ -23,6 +23,7 @@ export function storedOutcome(
     checks: explanation?.checks ?? [],
     ...(stored.state ? { state: { ...(stored.state as Omit<StateVerdict, 'pairing'>), pairing: explanation?.statePairing ?? [] } } : {}),
     ...(stored.calls ? { calls: stored.calls } : {}),
+    ...(explanation?.conditions ? { conditions: explanation.conditions } : {}),
   }
 }
 

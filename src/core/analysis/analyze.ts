@@ -6,6 +6,8 @@ import { scoreResponses } from '../results/aggregate'
 import { orderedTypes } from '../score/capabilities'
 import type { DetailLine, KeptVerdictOf, ScoreResult } from '../results/aggregate'
 import type { LiveScoring } from '../results/liveLines'
+import { plannerAttemptFigures } from '../results/plannerAttempts'
+import type { PlannerAttemptFigures } from '../results/plannerAttempts'
 import type { ResponseLine } from '../results/responses'
 import { ERROR_TYPES } from '../score/types'
 import type { ErrorCounts, ErrorType } from '../score/types'
@@ -34,6 +36,8 @@ export interface AnalysisRow {
   perTask: Record<string, { solved: number; attempted: number }>
   /** task id → each unit's result on it (its last line), with the attempt id when the line names one (`attempt`). */
   outcomes: Record<string, TaskOutcome[]>
+  /** In a planner data set: sub-agent routes and handoffs, memory recall and skill loads over the row's attempts. */
+  planner?: PlannerAttemptFigures
 }
 
 /** A verdict without its details: right, or the reason it is wrong. */
@@ -176,6 +180,7 @@ function analyzeRow(
     }
   }
   const mean = (xs: number[]) => (xs.length === 0 ? null : meanStd(xs).mean)
+  const planner = plannerAttemptFigures(tasks, tools, details, renumbered)
   return {
     label: meta.label,
     ...(meta.model ? { model: meta.model } : {}),
@@ -189,6 +194,7 @@ function analyzeRow(
     modes,
     perTask: Object.fromEntries(perTask),
     outcomes: Object.fromEntries(outcomes),
+    ...(planner ? { planner } : {}),
   }
 }
 

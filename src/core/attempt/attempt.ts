@@ -43,7 +43,12 @@ export type AttemptOutcome = LiveOutcome
 
 /** The explanation a review lays a stored verdict out with, taken from a verdict the kernel computed (no scoring again). */
 export function explanationOf(verdict: AttemptOutcome): VerdictExplanation {
-  return { pairing: verdict.pairing, checks: verdict.checks, ...(verdict.state ? { statePairing: verdict.state.pairing } : {}) }
+  return {
+    pairing: verdict.pairing,
+    checks: verdict.checks,
+    ...(verdict.state ? { statePairing: verdict.state.pairing } : {}),
+    ...(verdict.conditions ? { conditions: verdict.conditions } : {}),
+  }
 }
 
 /** What an attempt runs on: its task, the data set's tools, the task's records. */
@@ -414,7 +419,8 @@ export class Attempt {
 
   /** Checks a call without recording it: the answer it would get now. */
   check(name: string, args: unknown): ToolResult {
-    return this.rt.call(name, args, 'ui')
+    // With the skills loaded so far: a loaded skill's tool is checked as its call will be.
+    return this.rt.call(name, args, 'ui', this.callContext())
   }
 
   /** Every step so far, in order. */

@@ -51,6 +51,8 @@ export interface VerdictExplanation {
   checks: TaskVerdict['checks']
   /** In live state: each expected change with the record it was checked against. */
   statePairing?: StateVerdict['pairing']
+  /** A planner task's conditions as the steps met them (the memories used and missing, the skills loaded). */
+  conditions?: TaskVerdict['conditions']
 }
 
 /**

@@ -10,6 +10,7 @@ import { isPlainObject } from '../base/text'
 import { hasOwn, ownValue, setOwn } from '../base/own'
 import { CHANGE_OPS, STAMP_KINDS, VERIFY_MODES } from '../dataset/liveTypes'
 import type { ChangeOp, Effect, ExpectedChange, FrictionRule, LiveMetadata, StampKind, Verify } from '../dataset/liveTypes'
+import type { PlannerMetadata } from '../dataset/plannerTypes'
 
 const EXPECTED_KEYS = ['app', 'op', 'where', 'record']
 const FRICTION_KEYS = ['tool', 'on', 'requires', 'error']
@@ -53,27 +54,58 @@ export function readLiveMetadata(meta: Record<string, unknown>, problems: string
 /** The key of a sealed line that keeps what the runtime needs (src/core/seal/seal.ts writes it). */
 export const SEALED_RUNTIME_KEY = 'runtime'
 
+/** The key of a sealed line's `runtime` that keeps what a planner task's runtime reads. */
+export const SEALED_PLANNER_KEY = 'planner'
+
+/** What a sealed line's `runtime` gives its task: the state it runs in, and what the runtime reads of a planner task. */
+export interface SealedRuntime {
+  live: LiveMetadata
+  /** Set for a planner task: it is one (its last answer is kept as its reply), and what `Ask_User` answers. */
+  planner?: PlannerMetadata
+}
+
 /**
- * Reads a sealed line's `runtime`: `{"state": "live", "friction"?: [...]}`,
+ * Reads a sealed line's `runtime`: `{"state": "live" | "static",
+ * "friction"?: [...], "planner"?: {"user_replies"?: [{"reply": text}]}}`,
  * what a participant's phone needs to run the task as everyone meets it. It
- * reveals that the task runs live, not what it expects; any other key could
- * be gold left in, so it is refused.
+ * reveals that the task runs live, that it is a planner task and what the
+ * user answers when asked, not what the task expects; any other key could be
+ * gold left in, so it is refused.
  */
-export function readSealedRuntime(value: unknown, problems: string[]): LiveMetadata {
+export function readSealedRuntime(value: unknown, problems: string[]): SealedRuntime {
   const at = `"${SEALED_RUNTIME_KEY}"`
   if (!isPlainObject(value)) {
     problems.push(`${at} must be an object with "state"`)
-    return {}
+    return { live: {} }
   }
-  unknownKeys(value, ['state', 'friction'], at, problems)
-  if (ownValue(value, 'state') !== 'live') problems.push(`${at}.state must be "live"`)
-  const live: LiveMetadata = { runsLive: true }
+  unknownKeys(value, ['state', 'friction', SEALED_PLANNER_KEY], at, problems)
+  const state = ownValue(value, 'state')
+  if (state !== 'live' && state !== 'static') problems.push(`${at}.state must be "live" or "static"`)
+  const live: LiveMetadata = state === 'static' ? {} : { runsLive: true }
   const friction = ownValue(value, 'friction')
   if (friction !== undefined) {
+    if (state === 'static') problems.push(`${at}.friction is for a task that runs live, but "state" is "static"`)
     const read = readFriction(friction, problems)
     if (read) live.friction = read
   }
-  return live
+  const planner = ownValue(value, SEALED_PLANNER_KEY)
+  return planner === undefined ? { live } : { live, planner: readSealedPlanner(planner, `${at}.${SEALED_PLANNER_KEY}`, problems) }
+}
+
+/** A sealed planner task's readable part: only its scripted replies to `Ask_User` (its other keys judge it). */
+function readSealedPlanner(value: unknown, at: string, problems: string[]): PlannerMetadata {
+  if (!isPlainObject(value)) {
+    problems.push(`${at} must be an object`)
+    return {}
+  }
+  unknownKeys(value, ['user_replies'], at, problems)
+  const replies = ownValue(value, 'user_replies')
+  if (replies === undefined) return {}
+  const valid =
+    Array.isArray(replies) && replies.every((reply) => isPlainObject(reply) && typeof reply.reply === 'string' && Object.keys(reply).length === 1)
+  if (valid) return { userReplies: replies.map((reply) => (reply as { reply: string }).reply) }
+  problems.push(`${at}.user_replies must be a list of {"reply": text}, with no other key`)
+  return {}
 }
 
 /** The verify mode in force: as given, else `both` with expected state and `calls` without. */

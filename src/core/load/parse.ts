@@ -7,7 +7,7 @@ import { hasOwn, setOwn } from '../base/own'
 import { goldProblems } from './gold'
 import { readAnswer, readFreeParams } from './answer'
 import { bucketContradiction, readPlannerMetadata } from './planner'
-import { parseAgents, parseSkills, plannerFileProblems, readToolPlannerKeys } from './plannerFiles'
+import { parseAgents, plannerFileProblems, readSkills, readToolPlannerKeys } from './plannerFiles'
 import { PLANNER_FILES } from '../dataset/plannerTypes'
 import { MEMORY_APP } from '../dataset/memoryTypes'
 import { memoryItemProblems } from '../dataset/memoryItems'
@@ -172,7 +172,7 @@ function readSealedTask(raw: unknown, line: number, sealed: SealedLines, fail: (
   const { value, id, type, chat, instruction, problems } = head
   const extra = Object.keys(value).filter((key) => !SEALED_LINE_KEYS.has(key))
   if (extra.length > 0) problems.push(`a sealed task has only "id", "type", "messages", "${SEALED_RUNTIME_KEY}" and "sealed" (found ${extra.map((k) => `"${k}"`).join(', ')})`)
-  const live = hasOwn(value, SEALED_RUNTIME_KEY) ? readSealedRuntime(value[SEALED_RUNTIME_KEY], problems) : undefined
+  const runtime = hasOwn(value, SEALED_RUNTIME_KEY) ? readSealedRuntime(value[SEALED_RUNTIME_KEY], problems) : undefined
   const has = hasOwn(value, 'sealed')
   if (sealed === 'encrypted' && !has) problems.push(`"sealed" is missing (${SEALED_FILE} says the gold is encrypted)`)
   if (sealed === 'stripped' && has) problems.push(`"sealed" is not expected (${SEALED_FILE} says the gold was removed)`)
@@ -189,7 +189,8 @@ function readSealedTask(raw: unknown, line: number, sealed: SealedLines, fail: (
     reasoningPath: '',
     distractors: '',
     line,
-    ...(live ? { live } : {}),
+    ...(runtime && Object.keys(runtime.live).length > 0 ? { live: runtime.live } : {}),
+    ...(runtime?.planner ? { planner: runtime.planner } : {}),
     ...(has ? { sealed: value.sealed as string } : {}),
   }
 }
@@ -339,11 +340,11 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
   checkCrossReferences(tasks, recordsParsed ? records : undefined, toolsParsed ? tools : undefined, issues)
   memoryProblems({ tasks, records: recordsParsed ? records : undefined, tools: toolsParsed ? tools : undefined }, issues)
   if (recordsParsed && toolsParsed) for (const issue of liveProblems({ tasks, records, tools })) issues.items.push(issue)
-  const skillsText = files[PLANNER_FILES.skills]
   const agentsText = files[PLANNER_FILES.agents]
-  const skills = skillsText === undefined ? undefined : parseSkills(skillsText, issues)
+  const skillSource = readSkills(files, issues)
+  const { skills } = skillSource
   const agents = agentsText === undefined ? undefined : parseAgents(agentsText, issues)
-  if (toolsParsed) plannerFileProblems({ tasks, tools, skills, agents }, issues)
+  if (toolsParsed) plannerFileProblems({ tasks, tools, skills, agents, skillSource }, issues)
   if (issues.hasErrors) throw new DatasetError(issues.items)
   return {
     dataset: {

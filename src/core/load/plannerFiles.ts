@@ -14,6 +14,7 @@ import { COMPARE_KEY, COMPARE_MODES, PLANNER_FILES, TOOL_ROLES, TOOL_PLANNER_KEY
 import type { AgentCard, AgentCardSkill, Skill } from '../dataset/plannerTypes'
 import { goldProblems } from './gold'
 import type { IssueList } from './parse'
+import { readSkillFolder, skillFilePath, skillFolderFiles } from './skillFolders'
 
 /** Agent Skills' rule for a skill's name. */
 const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -67,6 +68,20 @@ function readList(file: string, text: string, issues: IssueList): unknown[] | un
   return parsed.value
 }
 
+/** What skills.json's rules find wrong with one entry `{name, description, body, tools, display_name?}` (its name's uniqueness aside). */
+function skillFaults(entry: Record<string, unknown>): string[] {
+  const { name, description, body, tools, display_name: displayName } = entry
+  const faults: string[] = []
+  if (typeof name !== 'string' || name.length > SKILL_NAME_MAX || !SKILL_NAME.test(name))
+    faults.push(`"name" must be 1 to ${SKILL_NAME_MAX} of a-z, 0-9 and single hyphens inside (got ${JSON.stringify(name)})`)
+  if (typeof description !== 'string' || description.trim() === '' || description.length > SKILL_DESCRIPTION_MAX)
+    faults.push(`"description" must be 1 to ${SKILL_DESCRIPTION_MAX} characters`)
+  if (typeof body !== 'string') faults.push('"body" must be the SKILL.md text')
+  if (!isStringList(tools)) faults.push('"tools" must be a list of tool names')
+  if (displayName !== undefined && typeof displayName !== 'string') faults.push('"display_name" must be a string')
+  return faults
+}
+
 /** Parses skills.json: `[{name, description, body, tools, display_name?}]` with unique names. */
 export function parseSkills(text: string, issues: IssueList): Skill[] {
   const file = PLANNER_FILES.skills
@@ -76,14 +91,7 @@ export function parseSkills(text: string, issues: IssueList): Skill[] {
     const label = isPlainObject(entry) && typeof entry.name === 'string' ? `skill "${entry.name}"` : `entry ${i}`
     if (!isPlainObject(entry)) return issues.error(file, `${label} must be {"name", "description", "body", "tools"}`)
     const { name, description, body, tools, display_name: displayName } = entry
-    const faults: string[] = []
-    if (typeof name !== 'string' || name.length > SKILL_NAME_MAX || !SKILL_NAME.test(name))
-      faults.push(`"name" must be 1 to ${SKILL_NAME_MAX} of a-z, 0-9 and single hyphens inside (got ${JSON.stringify(name)})`)
-    if (typeof description !== 'string' || description.trim() === '' || description.length > SKILL_DESCRIPTION_MAX)
-      faults.push(`"description" must be 1 to ${SKILL_DESCRIPTION_MAX} characters`)
-    if (typeof body !== 'string') faults.push('"body" must be the SKILL.md text')
-    if (!isStringList(tools)) faults.push('"tools" must be a list of tool names')
-    if (displayName !== undefined && typeof displayName !== 'string') faults.push('"display_name" must be a string')
+    const faults = skillFaults(entry)
     if (typeof name === 'string' && names.has(name)) faults.push('the name is used twice')
     if (faults.length > 0) return issues.error(file, `${label}: ${faults.join('; ')}`)
     names.add(name as string)
@@ -96,6 +104,38 @@ export function parseSkills(text: string, issues: IssueList): Skill[] {
     })
   })
   return skills
+}
+
+/** A data set's skills and the file each was read from: skills.json, or its own SKILL.md. */
+export interface ReadSkills {
+  /** Undefined when the data set gives none (no skills.json, no skill folder). */
+  skills: Skill[] | undefined
+  /** Skill name → the file that gives it, for the errors found in cross-checks. */
+  files: Map<string, string>
+  /** Where a skill's name is looked for, as an error says it: skills.json, or the skill folders. */
+  at: string
+}
+
+/**
+ * The skills of a data set: skills.json, or the skill folders
+ * (`skills/<name>/SKILL.md`, ./skillFolders.ts). Both at once are refused:
+ * they could disagree, and an export writes one of them.
+ */
+export function readSkills(files: Readonly<Partial<Record<string, string>>>, issues: IssueList): ReadSkills {
+  const json = files[PLANNER_FILES.skills]
+  const folders = skillFolderFiles(files)
+  if (json !== undefined && folders.length > 0)
+    issues.error(
+      PLANNER_FILES.skills,
+      `the skills are given twice, in ${PLANNER_FILES.skills} and as folders (${folders.map((f) => f.path).join(', ')}): keep one of them, since the two could disagree`,
+    )
+  if (json !== undefined) {
+    const skills = parseSkills(json, issues)
+    return { skills, files: new Map(skills.map((skill) => [skill.name, PLANNER_FILES.skills])), at: PLANNER_FILES.skills }
+  }
+  if (folders.length === 0) return { skills: undefined, files: new Map(), at: PLANNER_FILES.skills }
+  const skills = folders.flatMap((file) => readSkillFolder(file, skillFaults, issues) ?? [])
+  return { skills, files: new Map(skills.map((skill) => [skill.name, skillFilePath(skill.name)])), at: 'the skills/ folders' }
 }
 
 /** Parses agents.json: `[{id, name, description, tool, skills, reply, answers?}]` with unique ids and tools. */
@@ -161,10 +201,19 @@ function readCardSkills(value: unknown, faults: string[]): AgentCardSkill[] {
  * parameters that exist.
  */
 export function plannerFileProblems(
-  dataset: { tasks: readonly Task[]; tools: readonly ToolSchema[]; skills: readonly Skill[] | undefined; agents: readonly AgentCard[] | undefined },
+  dataset: {
+    tasks: readonly Task[]
+    tools: readonly ToolSchema[]
+    skills: readonly Skill[] | undefined
+    agents: readonly AgentCard[] | undefined
+    /** Where the skills were read from ({@link readSkills}); without it, skills.json. */
+    skillSource?: Pick<ReadSkills, 'files' | 'at'>
+  },
   issues: IssueList,
 ): void {
-  const { tasks, tools, skills, agents } = dataset
+  const { tasks, tools, skills, agents, skillSource } = dataset
+  const skillFile = (name: string) => skillSource?.files.get(name) ?? PLANNER_FILES.skills
+  const skillsAt = skillSource?.at ?? PLANNER_FILES.skills
   const toolByName = new Map(tools.map((tool) => [tool.function.name, tool]))
   const skillByName = new Map((skills ?? []).map((skill) => [skill.name, skill]))
   const cardById = new Map((agents ?? []).map((card) => [card.id, card]))
@@ -175,10 +224,10 @@ export function plannerFileProblems(
     for (const name of skill.tools) {
       const tool = toolByName.get(name)
       const other = skillOfTool.get(name)
-      if (!tool) issues.error(PLANNER_FILES.skills, `skill "${skill.name}" lists the tool "${name}", which is not in ${toolsFile}`)
+      if (!tool) issues.error(skillFile(skill.name), `skill "${skill.name}" lists the tool "${name}", which is not in ${toolsFile}`)
       else if (tool.function['x-skill'] !== skill.name)
-        issues.error(PLANNER_FILES.skills, `skill "${skill.name}" lists the tool "${name}", whose "x-skill" is ${JSON.stringify(tool.function['x-skill'] ?? null)}, not "${skill.name}"`)
-      if (other !== undefined && other !== skill.name) issues.error(PLANNER_FILES.skills, `the tool "${name}" is in two skills, "${other}" and "${skill.name}"`)
+        issues.error(skillFile(skill.name), `skill "${skill.name}" lists the tool "${name}", whose "x-skill" is ${JSON.stringify(tool.function['x-skill'] ?? null)}, not "${skill.name}"`)
+      if (other !== undefined && other !== skill.name) issues.error(skillFile(skill.name), `the tool "${name}" is in two skills, "${other}" and "${skill.name}"`)
       skillOfTool.set(name, skill.name)
     }
   for (const tool of tools) {
@@ -186,7 +235,7 @@ export function plannerFileProblems(
     const skill = tool.function['x-skill']
     if (skill !== undefined) {
       if (!skills) issues.error(toolsFile, `tool "${name}": "x-skill" names "${skill}", but the data set has no ${PLANNER_FILES.skills}`)
-      else if (!skillByName.has(skill)) issues.error(toolsFile, `tool "${name}": "x-skill" names "${skill}", which is not in ${PLANNER_FILES.skills}`)
+      else if (!skillByName.has(skill)) issues.error(toolsFile, `tool "${name}": "x-skill" names "${skill}", which is not in ${skillsAt}`)
       else if (skillOfTool.get(name) !== skill) issues.error(toolsFile, `tool "${name}": "x-skill" is "${skill}", but that skill's "tools" do not list it`)
     }
     const agent = tool.function['x-agent']
@@ -216,7 +265,7 @@ export function plannerFileProblems(
     ] as const)
       for (const name of names ?? [])
         if (!skillByName.has(name))
-          fail(`"${key}" names the skill "${name}", ${skills ? `which is not in ${PLANNER_FILES.skills}` : `but the data set has no ${PLANNER_FILES.skills}`}`)
+          fail(`"${key}" names the skill "${name}", ${skills ? `which is not in ${skillsAt}` : `but the data set has no ${PLANNER_FILES.skills}`}`)
     planner.alternatives?.forEach((alternative, i) => {
       for (const problem of goldProblems(alternative, toolByName)) fail(`alternatives[${i}]: ${problem}`)
     })
@@ -232,7 +281,7 @@ export function plannerFileProblems(
       const names =
         auto.kind === 'called' || auto.kind === 'not_called' ? [auto.tool] : auto.kind === 'called_before' ? [auto.first, auto.then].filter((name) => name !== 'write') : []
       for (const name of names) if (!known(name)) fail(`rubric item "${item.id}" names the tool "${name}", which is not in ${toolsFile}`)
-      if (auto.kind === 'skill_loaded' && !skillByName.has(auto.name)) fail(`rubric item "${item.id}" names the skill "${auto.name}", which is not in ${PLANNER_FILES.skills}`)
+      if (auto.kind === 'skill_loaded' && !skillByName.has(auto.name)) fail(`rubric item "${item.id}" names the skill "${auto.name}", which is not in ${skillsAt}`)
     }
   }
 }

@@ -5,11 +5,13 @@
  */
 import { loadDataset } from '../load/parse'
 import type { DatasetFiles } from '../load/parse'
+import { skillFolderFiles } from '../load/skillFolders'
 import { isPlainObject, splitLines } from '../base/text'
 import { setOwn } from '../base/own'
 import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
 import { PLANNER_FILES } from '../dataset/plannerTypes'
-import { SEALED_RUNTIME_KEY, defaultState } from '../live/read'
+import type { PlannerMetadata } from '../dataset/plannerTypes'
+import { SEALED_PLANNER_KEY, SEALED_RUNTIME_KEY, defaultState } from '../live/read'
 import type { Dataset, Task, TaskRecords } from '../dataset/types'
 import {
   CHECK_TEXT,
@@ -86,7 +88,7 @@ async function decrypt(key: SealKey, sealed: string, aad: string): Promise<strin
  * records_db.json, tools.json and profile.json as they were (records_db.json
  * re-written with only a study's tasks when `study` is given), input_data.jsonl
  * with only each task's `id`, `type`, `messages`, what the runtime needs of a
- * live task (`runtime`, see runtimeOf) and, with a passphrase, its `sealed`
+ * live or planner task (`runtime`, see runtimeOf) and, with a passphrase, its `sealed`
  * value, and sealed.json. The data set must load; one that is
  * already sealed is refused.
  */
@@ -153,23 +155,41 @@ export async function sealRead(source: SealSource, options: SealOptions = {}): P
   return out
 }
 
-/** profile.json, and a planner data set's skills.json and agents.json: what the runtime reads, and no gold, so they go as they are. */
+/**
+ * profile.json, and a planner data set's skills (skills.json, or its
+ * `skills/<name>/SKILL.md` folders) and agents.json: what the runtime reads,
+ * and no gold, so they go as they are.
+ */
 function copyAlongside(files: Readonly<Partial<Record<string, string>>>, out: Record<string, string>): void {
   for (const name of [DATASET_FILES.profile, ...Object.values(PLANNER_FILES)]) {
     const text = files[name]
     if (text !== undefined) setOwn(out, name, text)
   }
+  for (const { path, text } of skillFolderFiles(files)) setOwn(out, path, text)
 }
 
 /**
- * What a participant's phone needs to run a live task as everyone else meets
- * it (docs/reference.md, "Sealed data sets"): that it runs live, and its friction as
- * written. Its expected changes and verify mode judge it, so they are sealed.
+ * What a participant's phone needs to run a task as everyone else meets it
+ * (docs/reference.md, "Sealed data sets"): that it runs live, and its
+ * friction as written; for a planner task, that it is one (an agent's last
+ * answer is then kept as its reply) and what `Ask_User` answers. Its expected
+ * changes, verify mode and every other planner key judge it, so they are
+ * sealed. A task with neither gets none (`state` alone would say nothing).
  */
 function runtimeOf(task: Task, meta: unknown): Record<string, unknown> | undefined {
-  if (defaultState(task) !== 'live') return undefined
+  const live = defaultState(task) === 'live'
+  if (!live && !task.planner) return undefined
   const friction = isPlainObject(meta) && Object.hasOwn(meta, 'friction') ? meta.friction : undefined
-  return { state: 'live', ...(task.live?.friction && friction !== undefined ? { friction } : {}) }
+  return {
+    state: live ? 'live' : 'static',
+    ...(live && task.live?.friction && friction !== undefined ? { friction } : {}),
+    ...(task.planner ? { [SEALED_PLANNER_KEY]: plannerRuntime(task.planner) } : {}),
+  }
+}
+
+/** The replies as the loader read them, one `{reply}` each: any other key a reply object held stays sealed. */
+function plannerRuntime(planner: PlannerMetadata): Record<string, unknown> {
+  return planner.userReplies ? { user_replies: planner.userReplies.map((reply) => ({ reply })) } : {}
 }
 
 function studyTasks(all: Task[], study: SealedStudy): Task[] {

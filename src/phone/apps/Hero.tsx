@@ -19,6 +19,7 @@ export interface HeroProps {
 export const HERO_FIELDS: Partial<Record<AppKey, string[]>> = {
   notes: ['标题', '内容'],
   meeting: ['会议纪要'],
+  memory: ['text'],
 }
 
 /** The top of a record's detail, drawn as the app draws it. */
@@ -176,6 +177,13 @@ export function Hero(props: HeroProps) {
       return (
         <div className="hero hero-card">
           <RowContent app={props.app} record={r} language={language} t={t} user={props.user} newLabel={t('newBadge')} {...(props.isNew ? { isNew: true } : {})} />
+        </div>
+      )
+    case 'memory':
+      return (
+        <div className="hero hero-memory">
+          <p className="memory-hero-text">{text(r, 'text')}</p>
+          <p className="muted">{join(text(r, 'kind') && t(`planner.kinds.${text(r, 'kind')}`, { defaultValue: text(r, 'kind') }), text(r, 'date'))}</p>
         </div>
       )
   }

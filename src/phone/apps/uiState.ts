@@ -37,7 +37,7 @@ export const useAppUi = create<AppUiState>()((set) => ({
 // Leaving an app closes what was open in it: the Messages thread, the Phone app's keypad, the deleted records.
 usePhone.subscribe((state) => {
   const route = state.route
-  const app = route.screen === 'home' ? undefined : route.app
+  const app = 'app' in route ? route.app : undefined
   const ui = useAppUi.getState()
   if (ui.thread !== undefined && app !== 'sms') useAppUi.setState({ thread: undefined })
   if (ui.phoneTab !== 'voicemail' && app !== 'voicemail') useAppUi.setState({ phoneTab: 'voicemail' })
