@@ -1,20 +1,29 @@
 /** Minimal `--name value` parsing for the CLI, on Node's own util.parseArgs; mistakes are thrown as {@link CliError}. */
 import { parseArgs } from 'node:util'
-import { readSetting } from '../src/core/index'
+import { readSetting, setOwn } from '../src/core/index'
 import type { Setting } from '../src/core/index'
 import { CliError } from './errors'
 
-type Options = Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>
+type Options = Record<string, { type: 'string' | 'boolean'; default?: string | boolean; multiple?: boolean }>
 
-/** The command's flags; a stray word is refused unless the command takes `positionals` (file names, a folder). */
+/**
+ * The command's flags; a stray word is refused unless the command takes `positionals` (file names, a folder).
+ * A flag that may be repeated (`multiple: true`, as `--grades A --grades B`) is in `lists`, every value in order, not in `values`.
+ */
 export function readOptions<T extends Options>(
   options: T,
   usage: string,
   { positionals: allowPositionals = false }: { positionals?: boolean } = {},
-): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+): { values: Record<string, string | boolean | undefined>; lists: Record<string, string[]>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ options, allowPositionals, strict: true })
-    return { values: values as Record<string, string | boolean | undefined>, positionals }
+    const single: Record<string, string | boolean | undefined> = {}
+    const lists: Record<string, string[]> = {}
+    for (const [name, value] of Object.entries(values)) {
+      if (Array.isArray(value)) setOwn(lists, name, value.map(String))
+      else setOwn(single, name, value)
+    }
+    return { values: single, lists, positionals }
   } catch (err) {
     throw new CliError(err instanceof Error ? err.message : String(err), { usage, cause: err })
   }

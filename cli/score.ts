@@ -1,15 +1,16 @@
-/** npm run score -- --input_data F --input_response_data F --output_file result.json [--details F] [--tools F] [--records F] [--profile F] */
+/** npm run score -- --input_data F --input_response_data F --output_file result.json [--details F] [--tools F] [--records F] [--profile F] [--grades F]… [--judge MODE] */
 import { basename, dirname, join } from 'node:path'
-import { DATASET_FILES, formatIssue, formatScoreTable } from '../src/core/index'
-import { readOptions, required } from './args'
+import { DATASET_FILES, JUDGE_MODES, formatIssue, formatScoreTable } from '../src/core/index'
+import { choice, readOptions, required } from './args'
 import { exitOnError } from './errors'
 import { readLiveScoring, readText, writeLines, writeText } from './files'
-import { scoreTexts } from './scoring'
+import { gradesNote, scoreTexts } from './scoring'
 
 exitOnError()
 
 const USAGE = `Usage: npm run score -- --input_data input_data.jsonl --input_response_data responses.jsonl --output_file result.json [--details F]
          [--tools tools.json] [--records records_db.json] [--profile profile.json]
+         [--grades grades.jsonl]… [--judge off|advisory|grader|fallback]
 Writes the output file and the per-task details beside it, and prints the accuracy table. Beside an
 output named result.json the details are details.jsonl (as the published harness writes them); beside
 any other name, <name>.details.jsonl (run1.json → run1.details.jsonl), so that two runs scored into one
@@ -18,9 +19,13 @@ Live lines ("state": "live") of tasks that expect changes are also checked by th
 state their calls leave: that reads records_db.json and profile.json (beside the
 input data unless given; without a profile.json, the published profile).
 Lines of planner tasks with a memory condition read records_db.json too: their
-memory reads are answered again over the task's memory items.`
+memory reads are answered again over the task's memory items.
+--grades (repeatable) reads people's grades of rubric items without an automatic
+check; each response line is graded by its "attempt" id, else as run:<run>.
+--judge says how an LLM judge's grades count: advisory (the default) and off
+never, grader as one more vote, fallback only on items no person voted on.`
 
-const { values } = readOptions(
+const { values, lists } = readOptions(
   {
     input_data: { type: 'string' },
     input_response_data: { type: 'string' },
@@ -29,6 +34,8 @@ const { values } = readOptions(
     tools: { type: 'string' },
     records: { type: 'string' },
     profile: { type: 'string' },
+    grades: { type: 'string', multiple: true },
+    judge: { type: 'string' },
     help: { type: 'boolean' },
   },
   USAGE,
@@ -45,10 +52,18 @@ const toolsPath = typeof values.tools === 'string' ? values.tools : join(dirname
 const inputText = readText(inputPath, 'Input data (--input_data)')
 const responseText = readText(responsePath, 'Responses (--input_response_data)')
 const toolsText = readText(toolsPath, typeof values.tools === 'string' ? 'Tools (--tools)' : 'tools.json beside the input data (or give --tools)')
+const judge = typeof values.judge === 'string' ? choice(values.judge, 'judge', JUDGE_MODES, USAGE) : 'advisory'
+const gradePaths = lists.grades ?? []
+const grades = gradePaths.length > 0 ? { files: gradePaths.map((path) => ({ path, text: readText(path, 'Grades (--grades)') })), judge } : undefined
 
-const { scores, result } = scoreTexts({ inputData: inputText, responses: responseText, tools: toolsText, responsePath }, () => readLiveScoring(inputPath, values), (issues) => {
+const scored = scoreTexts({ inputData: inputText, responses: responseText, tools: toolsText, responsePath, ...(grades ? { grades } : {}) }, () => readLiveScoring(inputPath, values), (issues) => {
   for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 })
+const { scores, result } = scored
+if (scored.grades) {
+  for (const issue of scored.grades.issues) console.error(`warning: ${formatIssue(issue)}`)
+  console.error(gradesNote(scored.grades))
+}
 
 /** The details' file beside the output: details.jsonl beside result.json (the harness's names), <name>.details.jsonl beside any other. */
 function detailsBeside(output: string): string {

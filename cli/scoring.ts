@@ -1,6 +1,19 @@
 /** What `npm run score` does with the texts it read: parse, score, and the files it writes. In-process, for the command and the tests. */
-import { DatasetError, IssueList, needsTaskRecords, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily } from '../src/core/index'
-import type { LiveScoring, ResponseLine } from '../src/core/index'
+import { DatasetError, IssueList, mergeGrades, needsTaskRecords, parseGrades, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily } from '../src/core/index'
+import type { DatasetIssue, Grade, GradingFigures, JudgeMode, LiveScoring, ResponseLine } from '../src/core/index'
+
+/** grades.jsonl files for `--grades` (each read as one file), and how an LLM judge's grades count (`--judge`). */
+export interface GradeFiles {
+  files: { text: string; path: string }[]
+  judge: JudgeMode
+}
+
+/** What became of the grades given: lines refused, repeats left out, and how the rest were used. */
+export interface GradesRead {
+  issues: DatasetIssue[]
+  repeated: number
+  figures: GradingFigures
+}
 
 export interface ScoredTexts {
   /** Details are given line by line: with many distinct runs they do not fit in one string. */
@@ -10,6 +23,8 @@ export interface ScoredTexts {
   /** Response lines skipped, with why. */
   issues: ReturnType<typeof parseResponses>['issues']
   lines: ResponseLine[]
+  /** Where grades were given. */
+  grades?: GradesRead
 }
 
 /**
@@ -19,7 +34,7 @@ export interface ScoredTexts {
  * condition (the command reads records_db.json and profile.json then).
  */
 export function scoreTexts(
-  input: { inputData: string; responses: string; tools: string; responsePath?: string },
+  input: { inputData: string; responses: string; tools: string; responsePath?: string; grades?: GradeFiles },
   live: () => LiveScoring,
   /** Told of the skipped lines before scoring starts (scoring can still fail). */
   onSkipped: (issues: ScoredTexts['issues']) => void = () => undefined,
@@ -31,6 +46,28 @@ export function scoreTexts(
   if (inputIssues.hasErrors) throw new DatasetError(inputIssues.items)
   const { lines, issues } = parseResponses(input.responses, input.responsePath)
   onSkipped(issues)
-  const scores = scoreResponsesLazily(tasks, tools, lines, needsTaskRecords(tasks, lines) ? live() : undefined)
-  return { scores, result: resultText(scores.result), issues, lines }
+  const read = input.grades ? readGrades(input.grades.files) : undefined
+  const grading = read && input.grades ? { grades: read.grades, judge: input.grades.judge } : undefined
+  const scores = scoreResponsesLazily(tasks, tools, lines, needsTaskRecords(tasks, lines) ? live() : undefined, undefined, grading)
+  const grades = read && scores.grading ? { issues: read.issues, repeated: read.repeated, figures: scores.grading } : undefined
+  return { scores, result: resultText(scores.result), issues, lines, ...(grades ? { grades } : {}) }
+}
+
+/** Every file's grades, merged: a grade in two files (or twice in one) counts once. */
+function readGrades(files: GradeFiles['files']): { grades: Grade[]; issues: DatasetIssue[]; repeated: number } {
+  const parsed = files.map((file) => parseGrades(file.text, file.path))
+  const merged = mergeGrades(parsed.map((p) => p.grades))
+  return { grades: merged.grades, issues: parsed.flatMap((p) => p.issues), repeated: merged.skipped }
+}
+
+/** The short note on stderr about the grades: how many were read for the attempts scored, and those left out and why. */
+export function gradesNote(read: GradesRead): string {
+  const { matched, unmatched, stale, invalid } = read.figures
+  const parts = [`${matched - stale - invalid} of the attempts scored read`]
+  if (stale > 0) parts.push(`${stale} stale (made under another version of the rubric) ignored`)
+  if (invalid > 0) parts.push(`${invalid} unreadable judge answers not counted`)
+  if (unmatched > 0) parts.push(`${unmatched} naming no scored attempt`)
+  if (read.repeated > 0) parts.push(`${read.repeated} repeated (same task, attempt, grader and time) skipped`)
+  if (read.issues.length > 0) parts.push(`${read.issues.length} bad lines skipped`)
+  return `Grades: ${parts.join(', ')}`
 }

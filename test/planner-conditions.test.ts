@@ -1,6 +1,6 @@
 // The memory and skill conditions of planner tasks in the one scorer (#28): the kernel's verdict, re-scoring and `npm run score` agree.
 import { describe, expect, it } from 'vitest'
-import { Attempt, MemorySink, loadDataset, parseResponses, responseLine, scoreResponses, trajectoryMessages } from '../src/core/index'
+import { loadDataset, parseResponses, responseLine, scoreResponses, trajectoryMessages } from '../src/core/index'
 import type { Dataset, DetailLine, Task, TrajectoryStep } from '../src/core/index'
 import { judgeAttempt } from '../src/core/verdict/rescore'
 import { judgeConditions, underConditions } from '../src/core/score/conditions'
@@ -8,6 +8,7 @@ import type { ConditionStep } from '../src/core/score/conditions'
 import { NO_MEMORY } from '../src/core/score/memoryReplay'
 import { memoryFiles } from './support/memoryFixture'
 import { scoreTexts } from '../cli/scoring'
+import { openPlannerAttempt } from './support/plannerAttempt'
 
 const skillTool = (name: string, skill: string) => ({ type: 'function', function: { name, description: name, 'x-skill': skill, parameters: { type: 'object', properties: { amount: { type: 'number' } } } } })
 const SKILLS = [
@@ -33,16 +34,7 @@ const load = (name: string): Call => ['load_skill', { name }]
 /** An attempt made through the kernel, finished: its verdict and steps. */
 async function played(dataset: Dataset, calls: Call[]) {
   const task = taskOf(dataset)
-  const attempt = await Attempt.open({
-    task,
-    tools: dataset.tools,
-    records: dataset.records[task.id] ?? {},
-    profile: dataset.profile,
-    setting: 'paginated',
-    actor: 'tester',
-    sink: new MemorySink(),
-    ...(dataset.skills ? { skills: dataset.skills } : {}),
-  })
+  const attempt = await openPlannerAttempt(dataset, task)
   for (const [name, args] of calls) await attempt.call(name, args, 'agent')
   const verdict = await attempt.finish()
   return { verdict, steps: [...attempt.trajectory()] }

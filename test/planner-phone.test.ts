@@ -3,7 +3,7 @@
 // handoff is filled in from a record only where the fields match; the memory bar's arguments are an agent's; the
 // planner screens have their own addresses.
 import { describe, expect, it } from 'vitest'
-import { Attempt, MemorySink, explanationOf, loadDataset } from '../src/core/index'
+import { Attempt, explanationOf, loadDataset } from '../src/core/index'
 import type { Dataset, Task } from '../src/core/index'
 import { prefillFromRecord } from '../src/phone/planner/delegatePrefill'
 import { EMPTY_QUERY, atPage, memorySearchArguments, queryOf } from '../src/phone/planner/memoryQuery'
@@ -11,20 +11,11 @@ import { hashToRoute, routeToHash } from '../src/state/routes'
 import { storedOutcome } from '../src/state/storedVerdict'
 import { memoryFiles } from './support/memoryFixture'
 import { plannerFiles } from './support/plannerFixture'
+import { openPlannerAttempt } from './support/plannerAttempt'
 
 async function attemptOn(dataset: Dataset): Promise<Attempt> {
   const task = dataset.tasks[0] as Task
-  return Attempt.open({
-    task,
-    tools: dataset.tools,
-    records: dataset.records[task.id] ?? {},
-    profile: dataset.profile,
-    setting: 'paginated',
-    actor: 'tester',
-    sink: new MemorySink(),
-    ...(dataset.skills ? { skills: dataset.skills } : {}),
-    ...(dataset.agents ? { agents: dataset.agents } : {}),
-  })
+  return openPlannerAttempt(dataset, task)
 }
 
 describe("an action form's check", () => {

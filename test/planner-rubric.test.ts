@@ -2,7 +2,7 @@
 // items pending or not, precedence after the memory and skill conditions, and one verdict from the page's kernel, from
 // a response line through npm run score's path, and from re-scoring.
 import { describe, expect, it } from 'vitest'
-import { Attempt, MemorySink, loadDataset, responseLine } from '../src/core/index'
+import { loadDataset, responseLine } from '../src/core/index'
 import type { Dataset, DetailLine, Task, TrajectoryStep } from '../src/core/index'
 import type { AttemptOutcome } from '../src/core/attempt/attempt'
 import type { Rubric } from '../src/core/dataset/plannerTypes'
@@ -13,6 +13,7 @@ import type { ConditionStep } from '../src/core/score/conditions'
 import { scoreTexts } from '../cli/scoring'
 import { rubricFiles, rubricOf } from './support/rubricFixture'
 import type { ItemSpec } from './support/rubricFixture'
+import { openPlannerAttempt } from './support/plannerAttempt'
 
 type Call = [name: string, args: Record<string, unknown>]
 /** What a solver does: a call, a message to the user, or taking back the step at an index. */
@@ -42,17 +43,7 @@ const only = (auto: Record<string, unknown>, metadata: Record<string, unknown> =
 /** An attempt made through the page's kernel, finished: its verdict and steps. */
 async function played(dataset: Dataset, steps: Step[]): Promise<{ verdict: AttemptOutcome | undefined; steps: TrajectoryStep[] }> {
   const task = taskOf(dataset)
-  const attempt = await Attempt.open({
-    task,
-    tools: dataset.tools,
-    records: dataset.records[task.id] ?? {},
-    profile: dataset.profile,
-    setting: 'paginated',
-    actor: 'tester',
-    sink: new MemorySink(),
-    ...(dataset.skills ? { skills: dataset.skills } : {}),
-    ...(dataset.agents ? { agents: dataset.agents } : {}),
-  })
+  const attempt = await openPlannerAttempt(dataset, task)
   for (const step of steps) {
     if (Array.isArray(step)) await attempt.call(step[0], step[1], 'agent')
     else if ('say' in step) await attempt.reply(step.say, 'agent')

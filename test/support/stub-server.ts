@@ -5,7 +5,8 @@
  * (`slow:loop`) answers the same script after a short delay, so that a browser
  * test can stop a run in flight; `delayN:` (`delay50:loop`) waits N ms
  * instead. `refuse` makes the next requests fail with a status (429, 503),
- * for retry tests. CORS is open, for the in-page runner.
+ * for retry tests. CORS is open, for the in-page runner. A model named after
+ * one of JUDGE_SCRIPTS answers text instead, as an LLM judge does.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -34,6 +35,30 @@ export const SCRIPTS: Record<string, Script> = {
     turn === 0 ? [...Array.from({ length: 60 }, (_, i) => call('search_sms', { pattern: `w${i}` })), call('Phone_Call', { telephone: '13822419087' })] : null,
   /** Never stops searching. */
   loop: () => [call('search_contacts', { pattern: 'Tom' })],
+}
+
+/** An LLM judge's answer text, from its request (whose response_format lists the rubric items to grade) and how many requests it got before. */
+type JudgeScript = (request: Record<string, unknown>, earlier: number) => string
+
+/** The item ids a judge's request asks about: the enum of `id` in its answer schema. */
+function judgedIds(request: Record<string, unknown>): string[] {
+  const format = request.response_format as { json_schema?: { schema?: { properties?: { items?: { items?: { properties?: { id?: { enum?: string[] } } } } } } } }
+  return format.json_schema?.schema?.properties?.items?.items?.properties?.id?.enum ?? []
+}
+
+/** Every item graded: the even ones met, the odd ones not, each citing step 1. */
+const goodGrades = (request: Record<string, unknown>) =>
+  JSON.stringify({ items: judgedIds(request).map((id, i) => ({ id, met: i % 2 === 0, evidence: [1], note: `judged ${id}` })) })
+
+/** Scripted judges (test/judge-runner.test.ts), answering text instead of tool calls. */
+export const JUDGE_SCRIPTS: Record<string, JudgeScript> = {
+  'judge-good': goodGrades,
+  /** The grades after a sentence, in a ```json fence, as models often answer. */
+  'judge-prose': (request) => `Here is my grading of the attempt.\n\n\`\`\`json\n${goodGrades(request)}\n\`\`\`\n`,
+  /** Never JSON. */
+  'judge-garbage': () => 'The assistant did a reasonable job overall, I would say.',
+  /** Garbage first, then the grades. */
+  'judge-late': (request, earlier) => (earlier === 0 ? 'Let me think about it.' : goodGrades(request)),
 }
 
 const SLOW = 'slow:'
@@ -88,6 +113,15 @@ export async function startStubServer(): Promise<StubServer> {
       const delay = DELAY.exec(model)
       const script = SCRIPTS[slow ? model.slice(SLOW.length) : delay ? model.slice(delay[0].length) : model]
       if (slow || delay) await new Promise((resolve) => setTimeout(resolve, delay ? Number(delay[1]) : SLOW_MS))
+      const judge = JUDGE_SCRIPTS[model]
+      if (judge) {
+        const earlier = requests.filter((r) => r.model === model && r.status === 200).length - 1
+        const message = { role: 'assistant', content: judge(request, earlier) }
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ id: `r${requests.length}`, object: 'chat.completion', created: 0, model, choices: [{ index: 0, message, finish_reason: 'stop' }] }),
+        )
+        return
+      }
       if (!script) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no script ${model}` } }))
         return

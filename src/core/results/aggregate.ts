@@ -6,6 +6,7 @@ import { judgeTask, scoreTask, toolProperties } from '../score/task'
 import type { ResponseLine } from './responses'
 import type { ConditionVerdict, ErrorType, Mismatch, RubricItemOutcome, TaskVerdict } from '../score/types'
 import { correctUnder, hasConditions, readsMemory, taskConditions, unansweredConditions, underConditions } from '../score/conditions'
+import { rubricDecides } from '../score/rubric'
 import { gatedCalls, lineReplayOf, lineSetting, lineTrajectory } from './lineTrajectory'
 import { bucketOf, dimensionOf, isPlannerDataset, plannerFigures } from './plannerFigures'
 import type { PlannerFigures } from './plannerFigures'
@@ -17,6 +18,9 @@ import type { LiveScoring } from './liveLines'
 import type { LiveOutcome } from '../live/outcome'
 import type { StateVerdict } from '../live/verdict'
 import type { AttemptVerdict } from '../attempt/types'
+import type { GradedRubric, ItemGrading } from '../grades/decide'
+import { lineGrader } from './lineGrades'
+import type { Grading, GradingFigures } from './lineGrades'
 
 /**
  * The verdict kept with a response line's attempt, when the caller holds one
@@ -96,6 +100,11 @@ export interface DetailLine {
   rubric_score?: number
   rubric_items?: RubricItemOutcome[]
   rubric_pending?: string[]
+  /**
+   * Where grades were given (`npm run score --grades`), each item's votes
+   * counted for and against and what decided it (src/core/grades/decide.ts).
+   */
+  rubric_graded?: ItemGrading[]
   /** In a planner data set, every line: the task's dimension and verification bucket. */
   dimension?: string
   bucket?: string
@@ -162,9 +171,10 @@ export function scoreResponses(
   responses: readonly ResponseLine[],
   live?: LiveScoring,
   kept?: KeptVerdictOf,
-): { result: ScoreResult; details: DetailLine[] } {
-  const scores = scoreResponsesLazily(tasks, tools, responses, live, kept)
-  return { result: scores.result, details: [...scores.details()] }
+  grading?: Grading,
+): { result: ScoreResult; details: DetailLine[]; grading?: GradingFigures } {
+  const scores = scoreResponsesLazily(tasks, tools, responses, live, kept, grading)
+  return { result: scores.result, details: [...scores.details()], ...(scores.grading ? { grading: scores.grading } : {}) }
 }
 
 /**
@@ -172,6 +182,8 @@ export function scoreResponses(
  * (run, task) pairs that have a line are scored and kept: with many distinct
  * `run` values the pairs without one (each `no_response`) are nearly all of
  * them, so they are counted arithmetically and written from one line per task.
+ * With `grading`, a rubric's items without a check are decided by the grades
+ * of each line's attempt, and `grading` in the answer says how many were used.
  */
 export function scoreResponsesLazily(
   tasks: readonly Task[],
@@ -179,7 +191,8 @@ export function scoreResponsesLazily(
   responses: readonly ResponseLine[],
   live?: LiveScoring,
   kept?: KeptVerdictOf,
-): { result: ScoreResult; details: () => Generator<DetailLine>; detailTexts: () => Generator<string> } {
+  grading?: Grading,
+): { result: ScoreResult; details: () => Generator<DetailLine>; detailTexts: () => Generator<string>; grading?: GradingFigures } {
   if (!live && needsLiveScoring(tasks, responses))
     throw new Error('Some response lines are live ("state": "live"): scoring their state needs the data set\'s records_db.json and profile.json')
   const anyLive = responses.some((r) => isLiveLine(r.raw))
@@ -189,7 +202,8 @@ export function scoreResponsesLazily(
   const properties = toolProperties(tools)
   const replay = lineReplayOf(tasks, tools)
   const context: LineContext = { properties, tools, live, effectOf, checker, replay }
-  const scoreLine = (task: Task, run: number, line: ResponseLine) => scoreLineWith(task, run, line, context)
+  const grader = grading ? lineGrader(grading) : undefined
+  const scoreLine = (task: Task, run: number, line: ResponseLine, graded: GradedRubric | undefined) => scoreLineWith(task, run, line, context, graded)
   const taskById = new Map(tasks.map((t) => [t.id, t]))
   const runIds = [...new Set(responses.map((r) => r.run))].sort((a, b) => a - b)
   if (runIds.length === 0) runIds.push(0)
@@ -217,7 +231,9 @@ export function scoreResponsesLazily(
     for (const [id, line] of lines) {
       const task = taskById.get(id) as Task
       const keptVerdict = kept?.(line)
-      const outcome = keptVerdict ? keptLine(task, run, keptVerdict, () => lineConditions(task, line, context, trajectoryOf(task, line, context.replay))) : scoreLine(task, run, line)
+      const graded = grader?.gradedOf(task, line)
+      const conditions = () => lineConditions(task, line, context, trajectoryOf(task, line, context.replay), graded)
+      const outcome = keptVerdict ? keptLine(task, run, keptVerdict, conditions, graded) : scoreLine(task, run, line, graded)
       if (outcome.correct) increment(correct, task.type)
       if (outcome.correct && planner) correctIds.add(id)
       if (outcome.callsCorrect) increment(callsCorrect, task.type)
@@ -279,10 +295,10 @@ export function scoreResponsesLazily(
         }
       }
   }
-  return { result, details, detailTexts }
+  return { result, details, detailTexts, ...(grader ? { grading: grader.figures() } : {}) }
 }
 
-function detailLine(task: Task, run: number, verdict: LiveOutcome, callsVerdict: ReturnType<typeof scoreTask>, conditions = verdict.conditions): DetailLine {
+function detailLine(task: Task, run: number, verdict: LiveOutcome, callsVerdict: ReturnType<typeof scoreTask>, conditions = verdict.conditions, graded?: GradedRubric): DetailLine {
   const memory = conditions && task.planner?.memory
   return {
     id: task.id,
@@ -305,6 +321,7 @@ function detailLine(task: Task, run: number, verdict: LiveOutcome, callsVerdict:
     ...(conditions && task.planner?.skills ? { skills_loaded: conditions.skillsLoaded } : {}),
     ...(memory ? { memory_forbidden_used: conditions.memoryForbiddenUsed } : {}),
     ...(conditions?.rubric ? { rubric_score: conditions.rubric.score, rubric_items: conditions.rubric.items, rubric_pending: conditions.rubric.pending } : {}),
+    ...(conditions?.rubric && graded ? { rubric_graded: graded.items } : {}),
   }
 }
 
@@ -347,14 +364,23 @@ function once<T>(work: () => T): () => T {
   return () => (done ??= { value: work() }).value
 }
 
-function outcomeLine(task: Task, run: number, verdict: LiveOutcome, calls: TaskVerdict): ScoredLine {
-  return { correct: verdict.correct, callsCorrect: calls.correct, stateCorrect: verdict.state?.correct === true, detail: once(() => detailLine(task, run, verdict, calls)) }
+function outcomeLine(task: Task, run: number, verdict: LiveOutcome, calls: TaskVerdict, graded?: GradedRubric): ScoredLine {
+  return {
+    correct: verdict.correct,
+    callsCorrect: calls.correct,
+    stateCorrect: verdict.state?.correct === true,
+    detail: once(() => detailLine(task, run, verdict, calls, verdict.conditions, graded)),
+  }
 }
 
-/** A line counted with the verdict its attempt keeps (which holds its conditions); its details show them as the line reads. */
-function keptLine(task: Task, run: number, kept: AttemptVerdict, conditions: () => ConditionVerdict | undefined): ScoredLine {
+/**
+ * A line counted with the verdict its attempt keeps (which holds its conditions); its details show them as the line reads.
+ * Where grades are given and the rubric decides, the kept verdict was made without them: the rubric is judged again with them.
+ */
+function keptLine(task: Task, run: number, kept: AttemptVerdict, conditions: () => ConditionVerdict | undefined, graded?: GradedRubric): ScoredLine {
   const { verdict, calls } = keptOutcome(task.id, kept)
-  return { ...outcomeLine(task, run, verdict, calls), detail: once(() => detailLine(task, run, verdict, calls, conditions())) }
+  if (graded && rubricDecides(task)) return outcomeLine(task, run, underConditions(verdict, conditions()), calls, graded)
+  return { ...outcomeLine(task, run, verdict, calls), detail: once(() => detailLine(task, run, verdict, calls, conditions(), graded)) }
 }
 
 /** What scoring one line needs, worked out once per scoring. */
@@ -375,22 +401,23 @@ function trajectoryOf(task: Task, line: ResponseLine, replay: LineReplay | undef
   return lineTrajectory(line.raw, replay.runtime)
 }
 
-/** A line's conditions, from its trajectory; undefined for a task without any. */
-function lineConditions(task: Task, line: ResponseLine, context: LineContext, trajectory: LineStep[] | undefined): ConditionVerdict | undefined {
-  return trajectory && taskConditions(task, trajectory, { tools: context.tools, records: context.live?.records[task.id], setting: lineSetting(line.raw) })
+/** A line's conditions, from its trajectory (a rubric's items without a check decided by its attempt's grades, if any); undefined for a task without any. */
+function lineConditions(task: Task, line: ResponseLine, context: LineContext, trajectory: LineStep[] | undefined, graded?: GradedRubric): ConditionVerdict | undefined {
+  const source = { tools: context.tools, records: context.live?.records[task.id], setting: lineSetting(line.raw), ...(graded ? { decisions: graded.decisions } : {}) }
+  return trajectory && taskConditions(task, trajectory, source)
 }
 
 /** Scores one line against its task. A line of calls alone is judged, and explained only when its details are written. */
-function scoreLineWith(task: Task, run: number, line: ResponseLine, context: LineContext): ScoredLine {
+function scoreLineWith(task: Task, run: number, line: ResponseLine, context: LineContext, graded?: GradedRubric): ScoredLine {
   const trajectory = trajectoryOf(task, line, context.replay)
   // A messages-only line submits what the runtime would have let through: a call a skill's gate refused is no action.
   const given = trajectory && context.replay?.gated && !Array.isArray(line.raw.calls) ? gatedCalls(trajectory) : line.calls
-  const conditions = lineConditions(task, line, context, trajectory)
+  const conditions = lineConditions(task, line, context, trajectory, graded)
   const judged = judgeTask(task, given, context.properties)
   if (context.live && isLiveLine(line.raw)) {
     const calls = judged.explain()
     const outcome = underConditions(scoreLiveLine(task, given, calls, context.tools, context.live, context.effectOf, context.checker), conditions)
-    return outcomeLine(task, run, outcome, calls)
+    return outcomeLine(task, run, outcome, calls, graded)
   }
   const correct = correctUnder(judged.correct, conditions)
   return {
@@ -399,7 +426,7 @@ function scoreLineWith(task: Task, run: number, line: ResponseLine, context: Lin
     stateCorrect: false,
     detail: once(() => {
       const verdict = underConditions(judged.explain(), conditions)
-      return detailLine(task, run, verdict, verdict)
+      return detailLine(task, run, verdict, verdict, verdict.conditions, graded)
     }),
   }
 }

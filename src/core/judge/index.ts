@@ -1,0 +1,10 @@
+/** The LLM judge of rubric items (docs/reference.md, "Planner tasks"): its request, reading its answer, its grade, and its standing against people. */
+export { judgeAnswerSchema, judgeRequest, judgedItems } from './request'
+export type { JudgeRequestBody, JudgeStep } from './request'
+export { readJudgeAnswer } from './answer'
+export type { JudgeAnswer } from './answer'
+export { judgeGrade, judgeGrader } from './grade'
+export type { JudgeGradeInput } from './grade'
+export { JUDGE_MIN_ATTEMPTS, judgeStanding } from './standing'
+export type { JudgeStanding, JudgeStandingInput } from './standing'
+export type { Grade, Grader, ItemGrade } from '../grades/types'
