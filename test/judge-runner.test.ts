@@ -6,7 +6,7 @@ import { loadDataset } from '../src/core/index'
 import type { Task } from '../src/core/index'
 import type { JudgeStep } from '../src/core/judge'
 import { rubricHash } from '../src/core/grades/rubricHash'
-import { JUDGE_RETRIES, JudgeUnavailable, judgeAttempt, judgeRetryableStatus } from '../src/runner/judge'
+import { JUDGE_RETRIES, JudgeUnavailable, gradeWithJudge, judgeRetryableStatus } from '../src/runner/judge'
 import type { JudgeFetch } from '../src/runner/judge'
 import { retryableStatus } from '../cli/sweep/retry'
 import { rubricFiles, rubricOf } from './support/rubricFixture'
@@ -48,8 +48,8 @@ const recording: JudgeFetch = async (url, init) => {
   return fetch(url, init)
 }
 
-const judge = (model: string, overrides: Partial<Parameters<typeof judgeAttempt>[0]> = {}) =>
-  judgeAttempt({
+const judge = (model: string, overrides: Partial<Parameters<typeof gradeWithJudge>[0]> = {}) =>
+  gradeWithJudge({
     endpoint: `${stub.url}/`,
     model,
     key: KEY,
@@ -83,7 +83,7 @@ const READ = [
   { id: 'r3', met: false, evidence: [1], note: 'judged r3' },
 ]
 
-describe('judgeAttempt against an OpenAI-compatible endpoint', () => {
+describe('gradeWithJudge against an OpenAI-compatible endpoint', () => {
   it('sends one request with the whole trajectory and reads a good answer into a grade', async () => {
     const grade = await judge('judge-good')
     expect(grade).toEqual({ task_id: task.id, attempt: 'att-1', grader: { id: 'llm:judge-good', kind: 'llm' }, items: READ, at: AT.toISOString(), rubric_hash: rubricHash(task) })

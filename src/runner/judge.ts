@@ -24,7 +24,7 @@ export type JudgeFetch = (
   init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
 ) => Promise<{ ok: boolean; status: number; headers: { get(name: string): string | null }; text(): Promise<string> }>
 
-export interface JudgeAttemptInput {
+export interface GradeWithJudgeInput {
   /** The base URL, as the runner's (`https://host/v1`): the request goes to `<endpoint>/chat/completions`. */
   endpoint: string
   model: string
@@ -61,7 +61,7 @@ export function judgeRetryableStatus(status: number): boolean {
 }
 
 /** One attempt graded by the judge: a readable grade, or an `invalid` one after the last try. */
-export async function judgeAttempt(input: JudgeAttemptInput): Promise<Grade> {
+export async function gradeWithJudge(input: GradeWithJudgeInput): Promise<Grade> {
   const items = judgedItems(input.task)
   if (items.length === 0) throw new Error(`Task ${input.task.id} has no rubric item for a grader: there is nothing to judge`)
   const base = endpointOf(input.endpoint)
@@ -88,14 +88,14 @@ export async function judgeAttempt(input: JudgeAttemptInput): Promise<Grade> {
   throw failure ?? new JudgeUnavailable('The judge gave no answer', undefined)
 }
 
-function grade(input: JudgeAttemptInput, items: Grade['items'] | undefined): Grade {
+function grade(input: GradeWithJudgeInput, items: Grade['items'] | undefined): Grade {
   return judgeGrade({ task: input.task, attempt: input.attempt, model: input.model, at: input.now(), items })
 }
 
 type Reply = { text: string } | { failure: JudgeUnavailable; retry: boolean; waitMs?: number }
 
 /** One try: the answer's text (empty when the body is no chat completion: an unreadable answer), or why there is none. */
-async function post(url: string, headers: Record<string, string>, body: string, input: JudgeAttemptInput): Promise<Reply> {
+async function post(url: string, headers: Record<string, string>, body: string, input: GradeWithJudgeInput): Promise<Reply> {
   input.signal?.throwIfAborted()
   const controller = new AbortController()
   const stop = () => controller.abort()
