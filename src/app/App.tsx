@@ -25,10 +25,10 @@ import { addressHash } from '../state/address'
 // Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client),
 // with their strings where the first load has none of them.
 const PeopleView = lazy(() => Promise.all([import('../people/PeopleView'), loadLaterStrings()]).then(([m]) => ({ default: m.PeopleView })))
-const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })))
-const ReplayView = lazy(() => import('../replay/ReplayView').then((m) => ({ default: m.ReplayView })))
+const RunsView = lazy(() => Promise.all([import('../runs/RunsView'), loadLaterStrings()]).then(([m]) => ({ default: m.RunsView })))
+const ReplayView = lazy(() => Promise.all([import('../replay/ReplayView'), loadLaterStrings()]).then(([m]) => ({ default: m.ReplayView })))
 const AnalysisView = lazy(() => Promise.all([import('../analysis/AnalysisView'), loadLaterStrings()]).then(([m]) => ({ default: m.AnalysisView })))
-const EditorView = lazy(() => import('../authoring/EditorView').then((m) => ({ default: m.EditorView })))
+const EditorView = lazy(() => Promise.all([import('../authoring/EditorView'), loadLaterStrings()]).then(([m]) => ({ default: m.EditorView })))
 const ReturnStatus = lazy(() => import('../studies/returnChannel').then((m) => ({ default: m.ReturnStatus })))
 // A study link's code (the return channel, age) is loaded only for an address with a study's parameters (issue #30).
 registerStudyLink(() => import('../studies/returnChannel').then((m) => m.openStudyLink))

@@ -1,14 +1,22 @@
 import { analysisEn } from './live/analysis'
+import { authoringEn } from './authoring'
+import { analysisViewEn, peopleViewEn, replayViewEn, runsViewEn } from './views'
 import { plannerAnalysisEn } from './plannerAnalysis'
 import { sealedExchangeEn } from './study/exchange'
 import { sealingEn } from './study/sealing'
 import { studyDashboardEn } from './study/dashboard'
 
 /**
- * The English strings of views that are not in the page's first load (Analysis, People and Study, sealing and
- * studies): loaded with them (loadLaterStrings in src/i18n), to keep the first load small (#27).
+ * The English strings of views that are not in the page’s first load (Analysis, Replay, Runs, People and Study,
+ * the task editor, sealing and studies): loaded with them (loadLaterStrings in src/i18n), to keep the first load
+ * small (#27).
  */
 export const laterEn = {
+  authoring: authoringEn,
+  analysis: analysisViewEn,
+  replay: replayViewEn,
+  runs: runsViewEn,
+  people: peopleViewEn,
   liveAnalysis: analysisEn,
   plannerAnalysis: plannerAnalysisEn,
   sealedExchange: sealedExchangeEn,

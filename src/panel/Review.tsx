@@ -1,94 +1,25 @@
-import { useTranslation } from 'react-i18next'
-import { verifyOf } from '../core'
-import type { AttemptOutcome, Task } from '../core'
-import { openTask, useSession, useShownVerdict } from '../state/session'
-import { EarlierVersion } from './EarlierVersion'
-import { FlagForm } from './FlagForm'
-import { MemoryLines } from './MemoryLines'
-import { ParamDiff } from './ParamDiff'
-import { StateDiff } from './StateDiff'
+import { Suspense, lazy, useEffect } from 'react'
+import { useSession, useShownVerdict } from '../state/session'
 
-/** "1. … 2. …" as separate steps (step numbers have one or two digits; a phone number ending a sentence is not one). */
-function pathSteps(path: string): string[] {
-  return path
-    .split(/\s+(?=\d{1,2}\.\s)/)
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
+// Not in the first load (#27): the review's diffs come with the first Finish, fetched once the panel is up.
+const loadBody = () => import('./ReviewBody')
+const ReviewBody = lazy(() => loadBody().then((m) => ({ default: m.ReviewBody })))
 
 /**
- * After Finish only: the verdict, the parameter-level diff, the annotated
- * reasoning path beside the solver's own searches, the distractors, and flags.
- * Nothing of the gold is rendered before (not even hidden).
+ * After Finish only: the review of the attempt (ReviewBody.tsx). Nothing of
+ * the gold is rendered before (not even hidden).
  */
 export function Review() {
-  const { t } = useTranslation()
   const verdict = useShownVerdict()
   const task = useSession((s) => s.task)
   const finished = useSession((s) => s.attempt?.finished ?? false)
   const steps = useSession((s) => s.steps)
   const live = useSession((s) => s.live)
+  useEffect(() => void loadBody(), [])
   if (!finished || !verdict || !task) return null
-  const retrievals = steps.filter((s) => s.kind === 'retrieval')
   return (
-    <section aria-label={t('panel.review')} className="review">
-      <h2>{t('panel.verdict')}</h2>
-      <p role="status" className={verdict.correct ? 'verdict correct' : 'verdict wrong'}>
-        {verdict.correct ? t('correct') : t('wrong', { type: wrongType(verdict, task, t) })}
-      </p>
-      <MemoryLines conditions={verdict.conditions} />
-      <EarlierVersion />
-      <h3>{t('panel.diff')}</h3>
-      <ParamDiff verdict={verdict} />
-      <StateDiff verdict={verdict} task={task} live={live} />
-      <div className="paths">
-        <div>
-          <h3>{t('panel.reasoningPath')}</h3>
-          <ol className="reasoning-path">
-            {pathSteps(task.reasoningPath).map((step) => (
-              <li key={step}>{step.replace(/^\d{1,2}\.\s*/, '')}</li>
-            ))}
-          </ol>
-        </div>
-        <div>
-          <h3>{t('panel.yourRetrievals')}</h3>
-          {retrievals.length === 0 ? (
-            <p className="hint">{t('panel.noRetrievals')}</p>
-          ) : (
-            <ol className="own-retrievals">
-              {retrievals.map((s) => (
-                <li key={s.seq} className={s.ok ? '' : 'failed'}>
-                  <code>
-                    {s.name} {typeof s.arguments === 'string' ? s.arguments : JSON.stringify(s.arguments)}
-                  </code>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      </div>
-      {task.distractors && (
-        <>
-          <h3>{t('panel.distractors')}</h3>
-          <p className="distractors">{task.distractors}</p>
-        </>
-      )}
-      <FlagForm />
-      <button type="button" onClick={() => void openTask(task.id, { screen: 'home' }, { fresh: true })}>
-        {t('newAttempt')}
-      </button>
-    </section>
+    <Suspense fallback={null}>
+      <ReviewBody verdict={verdict} task={task} steps={steps} live={live} />
+    </Suspense>
   )
-}
-
-/**
- * Why a task is wrong, in words: the calls' error type, or in live state the
- * state's when the state alone failed it (the kernel then says `other` at the
- * calls' level).
- */
-function wrongType(verdict: AttemptOutcome, task: Task, t: (key: string) => string): string {
-  const state = verdict.state
-  const stateFailed = state && !state.correct && (verifyOf(task.live) === 'state' || verdict.calls?.correct === true)
-  if (stateFailed) return t(`livePhone.stateErrorTypes.${state.errorType ?? 'wrong_change'}`)
-  return t(`panel.errorTypes.${verdict.errorType ?? 'other'}`)
 }
