@@ -1,7 +1,8 @@
 /**
  * npm run analyze -- [--input_data F] [--out DIR] [--records F] [--profile F] RESPONSES.jsonl...
  * The paper's tables for any response files (models' runs and people's attempts): printed, and written as CSV.
- * Live lines add the live tables (task / calls / state accuracy, disagreements, failure rate).
+ * Live lines add the live tables (task / calls / state accuracy, disagreements, failure rate); a planner data set
+ * (tasks that name a dimension) adds the planner figures the Analysis view shows.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -22,6 +23,7 @@ import type { ResponseLine } from '../src/core/index'
 import { readOptions } from './args'
 import { CliError, exitOnError } from './errors'
 import { readLiveScoring, readText } from './files'
+import { plannerTables } from './plannerTables'
 
 exitOnError()
 
@@ -50,7 +52,8 @@ for (const file of positionals) {
   for (const i of parsed.issues) console.error(`warning: ${formatIssue(i)} (line skipped)`)
   lines.push(...parsed.lines)
 }
-const tables = analysisTables(analyze(tasks, tools, lines, needsTaskRecords(tasks, lines) ? readLiveScoring(inputPath, values) : undefined), tasks)
+const rows = analyze(tasks, tools, lines, needsTaskRecords(tasks, lines) ? readLiveScoring(inputPath, values) : undefined)
+const tables = [...analysisTables(rows, tasks), ...plannerTables(rows, tasks)]
 mkdirSync(outDir, { recursive: true })
 for (const table of tables) {
   if (table.name !== 'per_task') console.log(`\n${table.title}\n${formatTextTable(table.rows)}`)

@@ -285,8 +285,10 @@ describe('lines from elsewhere', () => {
     const [agent, plain] = read.attempts
     expect(trajectory.length).toBeGreaterThan(1)
     expect(agent).toMatchObject({ taskId: '推理1', actor: 'oracle', access: 'paginated', finished: true, started: Date.UTC(2026, 2, 1, 10), elapsedMs: 3000 })
+    // The agent's last answer (an assistant message without tool calls) comes back as its reply to the user, as the scorer reads a line.
+    const answer = { name: 'reply', arguments: { text: run.messages.at(-1)?.content }, kind: 'reply', content: '' }
     expect(agent?.steps).toEqual(
-      trajectory.map((s) => ({ seq: s.seq, at: Date.UTC(2026, 2, 1, 10), name: s.name, arguments: s.arguments, source: 'agent', kind: s.kind, ok: true, content: s.content })),
+      [...trajectory, { seq: trajectory.length, ...answer }].map((s) => ({ seq: s.seq, at: Date.UTC(2026, 2, 1, 10), name: s.name, arguments: s.arguments, source: 'agent', kind: s.kind, ok: true, content: s.content })),
     )
     expect(agent?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(readArchive({ 'responses.jsonl': text }).attempts.map((a) => a.id)).toEqual(read.attempts.map((a) => a.id))

@@ -185,6 +185,8 @@ function contextOf(taskIds: readonly string[], except: string | undefined): Draf
     tools: dataset.tools,
     profile: dataset.profile,
     hasProfile: dataset.hasProfile,
+    ...(dataset.skills ? { skills: dataset.skills } : {}),
+    ...(dataset.agents ? { agents: dataset.agents } : {}),
     otherIds: new Set(taskIds.filter((id) => id !== except)),
   }
 }

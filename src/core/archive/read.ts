@@ -3,6 +3,7 @@ import { ownValue, setOwn } from '../base/own'
 import { isOneOf, isPlainObject, splitLines } from '../base/text'
 import { parseJsonWithLine } from '../base/jsonLine'
 import { readRun } from '../results/responses'
+import { REPLY } from '../tools/planner'
 import { parseArguments } from '../tools/runtime'
 import { TOOL_KINDS } from '../tools/types'
 import type { CallSource } from '../tools/types'
@@ -27,9 +28,11 @@ const isSource = (value: unknown): value is CallSource => typeof value === 'stri
  * Lines from elsewhere (only `id`, `run`, `calls` and/or `messages`) are read
  * as finished attempts:
  * - the trajectory comes from `messages` (each assistant tool call, answered
- *   by the tool message of its id; `search_*` calls are retrieval), else from
- *   `calls`; arguments stay as given (the JSON string of a tool call, as the
- *   runtime records a model's call);
+ *   by the tool message of its id; `search_*` calls are retrieval; each
+ *   assistant message without tool calls a reply to the user, as the scorer
+ *   reads a line, so that a rubric's `said` reads the same after import), else
+ *   from `calls`; arguments stay as given (the JSON string of a tool call, as
+ *   the runtime records a model's call);
  * - whether a call succeeded is not in such a line: where the line has
  *   `calls`, the execution calls that are not among them failed (or, when the
  *   line lists them in `withdrawn`, were withdrawn); otherwise every call is
@@ -380,6 +383,16 @@ function contentText(content: unknown): string {
   return ''
 }
 
+/**
+ * An assistant message without tool calls: the attempt's reply to the user
+ * (its text, or its text parts), as src/core/results/lineTrajectory.ts reads
+ * a line. The text beside tool calls is the model thinking aloud, not a reply.
+ */
+function replyStep(seq: number, at: number, source: CallSource, content: unknown): ArchivedStep {
+  const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((p) => (isPlainObject(p) && p.type === 'text' && typeof p.text === 'string' ? p.text : '')).join('') : ''
+  return { seq, at, name: REPLY, arguments: { text }, source, kind: 'reply', ok: true, content: '' }
+}
+
 /** Who made the calls of a line from elsewhere: a person's export names an actor; the rest come from agents. */
 const sourceOf = (line: Record<string, unknown>): CallSource => (nonEmptyString(line.actor) && !nonEmptyString(line.model) ? 'ui' : 'agent')
 
@@ -390,8 +403,11 @@ function stepsOfMessages(line: Record<string, unknown>, at: number): ArchivedSte
   const waiting: { id: unknown; step: ArchivedStep }[] = []
   for (const message of Array.isArray(line.messages) ? line.messages : []) {
     if (!isPlainObject(message)) continue
-    if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
-      for (const call of message.tool_calls) {
+    if (message.role === 'assistant') {
+      const calls = Array.isArray(message.tool_calls) ? message.tool_calls : []
+      // A page export numbers its replies among its calls (its `failed` and `withdrawn` name seqs), so a reply takes a seq too.
+      if (calls.length === 0) steps.push(replyStep(steps.length, at, source, message.content))
+      for (const call of calls) {
         const fn = isPlainObject(call) ? call.function : undefined
         if (!isPlainObject(fn) || typeof fn.name !== 'string') continue
         const step: ArchivedStep = {

@@ -4,10 +4,12 @@
  * editor shows it.
  */
 import { isAppKey } from '../apps/registry'
-import { taskLine } from '../load/export'
+import { taskLine, writeDatasetFiles } from '../load/export'
 import { lintDataset } from '../load/lint'
 import { DatasetError, loadDataset } from '../load/parse'
 import type { DatasetIssue, Profile, ToolSchema } from '../dataset/types'
+import { PLANNER_FILES } from '../dataset/plannerTypes'
+import type { AgentCard, Skill } from '../dataset/plannerTypes'
 import type { TaskContent } from './content'
 /** Where in the editor a finding is shown: beside a field, a gold call, an app's records, or at the top. */
 export type FindingPlace = 'id' | 'type' | 'instruction' | `gold:${number}` | `records:${string}` | 'live' | 'general'
@@ -21,25 +23,39 @@ export interface Finding {
   place: FindingPlace
 }
 
-/** What the editor needs of the data set besides the draft: its tools and profile, and the other tasks' ids. */
+/** What the editor needs of the data set besides the draft: its tools and profile, a planner data set's skills and sub-agents, and the other tasks' ids. */
 export interface DraftContext {
   tools: readonly ToolSchema[]
   profile: Profile
   hasProfile: boolean
+  /** A planner data set's skills.json and agents.json: without them a task's skill and agent names would be unknown to the validator. */
+  skills?: readonly Skill[]
+  agents?: readonly AgentCard[]
   /** Every task id of the data set except the one being edited (its id before the edit). */
   otherIds: ReadonlySet<string>
 }
 
-
 /** The draft as a one-task data set's files, as `npm run validate` would read them. */
-export function draftFiles(content: TaskContent, context: Pick<DraftContext, 'tools' | 'profile' | 'hasProfile'>): Record<string, string> {
+export function draftFiles(content: TaskContent, context: Pick<DraftContext, 'tools' | 'profile' | 'hasProfile' | 'skills' | 'agents'>): Record<string, string> {
   const files: Record<string, string> = {
     'input_data.jsonl': taskLine({ ...content.task, line: 1 }) + '\n',
     'records_db.json': JSON.stringify({ [content.task.id]: content.records }),
     'tools.json': JSON.stringify(context.tools),
   }
   if (context.hasProfile) files['profile.json'] = JSON.stringify(context.profile)
-  return files
+  return { ...files, ...plannerFiles(context) }
+}
+
+/** skills.json and agents.json as the data set's export writes them (one writer of those files), where the data set has them. */
+function plannerFiles({ skills, agents }: Pick<DraftContext, 'skills' | 'agents'>): Record<string, string> {
+  if (!skills && !agents) return {}
+  const written = writeDatasetFiles({ tasks: [], records: new Map(), tools: [], ...(skills ? { skills } : {}), ...(agents ? { agents } : {}) })
+  return Object.fromEntries(
+    [PLANNER_FILES.skills, PLANNER_FILES.agents].flatMap((name): [string, string][] => {
+      const text = written[name]
+      return text === undefined ? [] : [[name, text]]
+    }),
+  )
 }
 
 /**
