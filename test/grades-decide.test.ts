@@ -94,6 +94,15 @@ describe('decisionsFor: people', () => {
     expect(decided([second, lead])).toEqual({ m1: true, m2: null })
     expect(decided([lead, second])).toEqual({ m1: true, m2: null })
   })
+
+  it("keeps a lead's adjudication apart from their own vote: adjudicating one item leaves their vote on the others", () => {
+    const ann = grade('ann', { m1: true, m2: true })
+    const leadVote = grade('lead', { m1: false, m2: true })
+    const leadDecision = grade('lead', { m1: true }, { role: 'adjudicator' })
+    expect(decided([ann, leadVote])).toEqual({ m1: null, m2: true })
+    expect(decided([ann, leadVote, leadDecision])).toEqual({ m1: true, m2: true })
+    expect(by([ann, leadVote, leadDecision])).toEqual({ a1: 'auto', m1: 'adjudicator', m2: 'people' })
+  })
 })
 
 describe('decisionsFor: the rubric hash', () => {

@@ -9,7 +9,8 @@
  *   ignored (counted); one without a hash applies. A judge's `invalid` grade
  *   is never counted (counted too), and does not replace an earlier one.
  * - A grader's latest grade (by `at`; on a tie, the later in the list)
- *   replaces their earlier ones on the attempt, every item at once.
+ *   replaces their earlier ones on the attempt, every item at once; a
+ *   lead's adjudications and their own vote are kept apart.
  * - A person's grade with role `adjudicator` decides each item it answers
  *   true or false, the latest adjudication first; the votes do not count then.
  * - Else an item is decided by the majority of the votes (met true or false;
@@ -100,11 +101,15 @@ interface Votes {
   against: number
 }
 
-/** Each grader's latest grade (a person and a judge of the same id are two graders). */
+/**
+ * Each grader's latest grade in each role (a person and a judge of the same id are two graders; a lead's
+ * adjudication does not replace their own vote, which still counts on the items they did not adjudicate).
+ */
 function latestPerGrader(grades: readonly Grade[]): Grade[] {
   const latest = new Map<string, Grade>()
   for (const grade of grades) {
-    const key = JSON.stringify([grade.grader.kind, grade.grader.id])
+    const role = grade.grader.kind === 'human' && grade.grader.role === 'adjudicator' ? 'adjudicator' : 'grader'
+    const key = JSON.stringify([grade.grader.kind, grade.grader.id, role])
     const before = latest.get(key)
     if (!before || Date.parse(grade.at) >= Date.parse(before.at)) latest.set(key, grade)
   }
