@@ -7,12 +7,14 @@
  * again, each verdict computed again by the one scorer), and writes
  * response.jsonl, result.json and details.jsonl (as `npm run score` writes
  * them), the study dashboard's CSVs, sessions.csv (every participant's
- * session, complete or not) and reopen.txt (the slots to open again).
+ * session, complete or not), reopen.txt (the slots to open again) and
+ * exports/, each slot's attempts as its participant's export, which the
+ * page's Study view loads (People → Import) as it loads the files path's.
  */
 import { join } from 'node:path'
 import type { S3Client } from '@aws-sdk/client-s3'
 import { contentFingerprint } from '../src/core/authoring'
-import { ARCHIVE_FILES, buildArchive, readArchive } from '../src/core/archive'
+import { ARCHIVE_FILES, buildArchive, readArchive, zipArchive } from '../src/core/archive'
 import type { ArchivedAttempt } from '../src/core/archive'
 import {
   crossValidationCsv,
@@ -42,7 +44,9 @@ const USAGE = `Usage: npm run collect -- --study OUT/collector --data DIR --out 
   into RESULTS: response.jsonl, result.json, details.jsonl (as npm run score writes them; each slot is
   a run), study-<id>-people.csv and study-<id>-cross-validation.csv (the page's Study tab), sessions.csv
   (every participant's session: complete, incomplete or in conflict) and reopen.txt (slots whose
-  session did not finish: npm run study -- --reissue OUT --reopen them). Run it as often as you like.
+  session did not finish: npm run study -- --reissue OUT --reopen them) and exports/ (each slot's
+  attempts as its participant's page exports them: load assignment.json into the data set in the page,
+  then import these in People, and its Study view shows the same figures). Run it as often as you like.
   --from, --endpoint  default: the bucket and store the study was made with (OUT/collector/bucket.json)
   Credentials: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (AWS_SESSION_TOKEN, AWS_REGION).`
 
@@ -197,6 +201,31 @@ function personAttempt(a: ArchivedAttempt): PersonAttempt {
   }
 }
 
+const EXPORTS_FOLDER = 'exports'
+
+/**
+ * Each slot's attempts as its participant's page exports them (a sealed
+ * export naming the study and the slot, no verdict): the page's People →
+ * Import takes these into the data set that holds the study's
+ * assignment.json, and its Study view then shows what the CSVs say.
+ */
+function writeSlotExports(folder: string): string[] {
+  const bySlot = new Map<string, ArchivedAttempt[]>()
+  for (const a of attempts) bySlot.set(a.actor, [...(bySlot.get(a.actor) ?? []), a])
+  makeFolder(folder, 'Exports folder')
+  const names: string[] = []
+  for (const [slot, mine] of [...bySlot].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const fingerprints: Record<string, string> = {}
+    for (const a of mine) setOwn(fingerprints, a.taskId, study.tasks[a.taskId]?.fingerprint ?? '')
+    const exportedAt = new Date().toISOString()
+    const { files } = buildArchive({ attempts: mine, tasks: dataset.tasks, tools: dataset.tools, dataset: { name: slot }, exportedAt, sealed: { study: { id: study.id, person: slot }, fingerprints } })
+    const name = `study-${study.id}-${slot}.zip`
+    writeText(join(folder, name), zipArchive(files, exportedAt), name)
+    names.push(name)
+  }
+  return names
+}
+
 function sessionsCsv(sessions: readonly ReturnSession[]): string {
   const rows = sessions.map((s) => {
     const p = s.participants[0]
@@ -240,6 +269,7 @@ writeText(join(outFolder, peopleCsv), toCsv(studyDashboardTable(dashboard).rows)
 writeText(join(outFolder, crossCsv), crossValidationCsv(dashboard.crossValidation), crossCsv)
 writeText(join(outFolder, 'sessions.csv'), sessionsCsv(sessions), 'sessions.csv')
 writeText(join(outFolder, 'reopen.txt'), reopen.map((slot) => `${slot}\n`).join(''), 'reopen.txt')
+const exported = writeSlotExports(join(outFolder, EXPORTS_FOLDER))
 
 for (const p of problems) process.stderr.write(`warning: ${p}\n`)
 const count = (status: string) => sessions.filter((s) => s.status === status).length
@@ -248,5 +278,6 @@ console.log(
   `Study ${study.id}: ${received.length} upload(s) read; ${attempts.length} attempt(s) imported (${solved} correct) from ${sessions.length} session(s): ` +
     `${count('complete')} complete, ${count('incomplete')} incomplete, ${count('conflict')} in conflict; ${open.length} slot(s) open, ${reopen.length} to reopen` +
     (problems.length > 0 ? `; ${problems.length} warning(s) above` : '') +
-    `.\nWrote ${[ARCHIVE_FILES.responses, ARCHIVE_FILES.result, ARCHIVE_FILES.details, peopleCsv, crossCsv, 'sessions.csv', 'reopen.txt'].join(', ')} to ${outFolder}/`,
+    `.\nWrote ${[ARCHIVE_FILES.responses, ARCHIVE_FILES.result, ARCHIVE_FILES.details, peopleCsv, crossCsv, 'sessions.csv', 'reopen.txt'].join(', ')} to ${outFolder}/` +
+    ` and ${exported.length} slot export(s) to ${join(outFolder, EXPORTS_FOLDER)}/ (the page's People → Import takes them into the data set that holds the study).`,
 )

@@ -1,7 +1,7 @@
 // A study that comes back by itself (issue #30), the participant's side: `npm run study --upload-to` on a local
 // S3-compatible store, the one link opened with Prolific's parameters, each finished task uploaded at once, the
 // completion given only after the closing manifest, and `npm run collect` scoring what arrived.
-import { readFileSync, readdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import type { Server } from 'node:http'
 import { connect } from 'node:net'
@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
 import type { Page } from '@playwright/test'
-import { loadDataset } from '../src/core/index'
+import { loadDataset, unzipArchive } from '../src/core/index'
 import { OracleScript, readFolderFiles, runCli, writeSmallOwnCopy } from '../test/support/s3Participants'
 import { S3RVER_CREDENTIALS, startLocalStore } from '../test/support/s3server'
 import type { LocalStore } from '../test/support/s3server'
-import { api, chooseLanguage, expect, panelOf, resizeTo, seriousViolations, test } from './helpers'
+import { api, chooseLanguage, expect, panelOf, phoneOf, resizeTo, seriousViolations, test } from './helpers'
 
 const ROOT = join(import.meta.dirname, '..')
 const PORT = Number(process.env.E2E_PORT ?? 5199)
@@ -107,12 +107,9 @@ async function slotTasks(page: Page): Promise<string[]> {
   return picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
 }
 
-/** Solves a task with the oracle's calls (or a wrong one) and submits it from the panel, as a participant taps. */
-async function solve(page: Page, task: string, right: boolean, last = false): Promise<void> {
+/** Submits the open task from the panel, as a participant taps (past the confirmation a task without a search asks for). */
+async function submitTask(page: Page, last: boolean): Promise<void> {
   const panel = panelOf(page)
-  await api(page, `await api.open(${JSON.stringify(task)})`)
-  const calls = right ? await oracle.of(task) : [{ name: 'Phone_Call', arguments: { telephone: '10000000000' } }]
-  for (const call of calls) await api(page, `await api.call(${JSON.stringify(call.name)}, ${JSON.stringify(call.arguments)})`)
   await panel.getByRole('button', { name: 'Submit', exact: true }).click()
   const confirm = page.getByRole('dialog', { name: 'Finish this attempt?' })
   if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: 'Submit anyway' }).click()
@@ -121,10 +118,50 @@ async function solve(page: Page, task: string, right: boolean, last = false): Pr
   if (!last) await expect(panel.getByRole('region', { name: 'Submitted' })).toBeVisible()
 }
 
+/** Solves a task with the oracle's calls (or a wrong one) through window.spieval, and submits it from the panel. */
+async function solve(page: Page, task: string, right: boolean, last = false): Promise<void> {
+  await api(page, `await api.open(${JSON.stringify(task)})`)
+  const calls = right ? await oracle.of(task) : [{ name: 'Phone_Call', arguments: { telephone: '10000000000' } }]
+  for (const call of calls) await api(page, `await api.call(${JSON.stringify(call.name)}, ${JSON.stringify(call.arguments)})`)
+  await submitTask(page, last)
+}
+
+/** The number a task's one gold action calls, when that is all it asks (a Phone_Call): such a task can be solved on the keypad. */
+async function numberToCall(task: string): Promise<string | undefined> {
+  const calls = await oracle.of(task)
+  const [call] = calls
+  // The oracle's arguments are the call's JSON text, as a model sends them.
+  const given = call?.arguments
+  const args = (typeof given === 'string' ? JSON.parse(given) : given) as { telephone?: unknown; type?: unknown } | undefined
+  return calls.length === 1 && call?.name === 'Phone_Call' && typeof args?.telephone === 'string' && args.type !== 'VIDEO' ? args.telephone : undefined
+}
+
+/** Solves a Phone_Call task by tapping, as a participant does: the task from the picker, Phone, Keypad, the digits, Voice call. */
+async function solveByTapping(page: Page, task: string, telephone: string, last = false): Promise<void> {
+  const picker = panelOf(page).getByRole('combobox', { name: 'Task', exact: true })
+  if ((await picker.inputValue()) !== task) await picker.selectOption(task)
+  await expect(picker).toHaveValue(task)
+  const phone = phoneOf(page)
+  await phone.getByRole('button', { name: 'Phone', exact: true }).click()
+  await phone.getByRole('tab', { name: 'Keypad' }).click()
+  for (const digit of telephone) await phone.getByRole('button', { name: `Digit ${digit}`, exact: true }).click()
+  await expect(phone.getByRole('textbox', { name: 'Number' })).toHaveValue(telephone)
+  await phone.getByRole('button', { name: 'Voice call', exact: true }).click()
+  await expect(phone.getByRole('status').filter({ hasText: 'Calling…' })).toContainText(telephone)
+  await phone.getByRole('button', { name: 'End call' }).click()
+  await submitTask(page, last)
+}
+
+/** Per task, whether its verdict is correct, from a details.jsonl (npm run score's and collect's). */
+function verdicts(path: string): Record<string, boolean> {
+  const lines = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; correct: boolean })
+  return Object.fromEntries(lines.map((d) => [d.id, d.correct]))
+}
+
 const status = (page: Page) => page.getByRole('region', { name: 'Sending your answers' })
 
-test('the one link: each task is uploaded as it finishes, the completion only after the manifest, and collect scores it', async ({ browser }) => {
-  test.setTimeout(90_000)
+test('the one link: each task is uploaded as it finishes, the completion only after the manifest, and collect scores it as the file path does', async ({ browser }) => {
+  test.setTimeout(120_000)
   const context = await browser.newContext({ storageState: undefined })
   const page = await context.newPage()
   let redirected = ''
@@ -135,30 +172,62 @@ test('the one link: each task is uploaded as it finishes, the completion only af
   await page.goto(link('pp-alice'))
   const tasks = await slotTasks(page)
   expect(tasks).toHaveLength(2)
+  // Each slot has one task that a call solves (tapped on the keypad, right) and one that a message does (answered wrong).
+  const numbers = await Promise.all(tasks.map(numberToCall))
+  expect(numbers.filter((n) => n !== undefined)).toHaveLength(1)
   await expect(status(page)).toContainText('0 of 2 sent')
   const before = bucketKeys()
   expect(before.filter((k) => k.endsWith('claim.age'))).toHaveLength(1)
-  await solve(page, tasks[0] ?? '', true)
+  const answer = async (i: number, last: boolean) => {
+    const task = tasks[i] ?? ''
+    const telephone = numbers[i]
+    if (telephone !== undefined) await solveByTapping(page, task, telephone, last)
+    else await solve(page, task, false, last)
+  }
+  await answer(0, false)
   await expect(status(page)).toContainText('1 of 2 sent')
   expect(bucketKeys().filter((k) => /task-\d+\.age$/.test(k))).toHaveLength(1)
   expect(redirected).toBe('')
-  await solve(page, tasks[1] ?? '', false, true)
+  // The answers go by themselves: the study link's page offers no file to send (only the status region, if sending fails).
+  await expect(page.getByRole('button', { name: /^Export my attempts/ })).toHaveCount(0)
+  await answer(1, true)
   await expect.poll(() => redirected, { timeout: 15_000 }).toBe('https://app.prolific.com/submissions/complete?cc=E2EC0DE')
   expect(bucketKeys().filter((k) => /manifest\.age$/.test(k))).toHaveLength(1)
-  await context.close()
 
   const results = join(out, '..', 'results')
   const collected = await runCli('cli/collect.ts', ['--study', join(out, 'collector'), '--data', data, '--out', results], { ...S3RVER_CREDENTIALS })
   expect(collected.code, collected.stderr).toBe(0)
-  const details = readFileSync(join(results, 'details.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; correct: boolean })
-  const byTask = new Map(details.map((d) => [d.id, d.correct]))
-  expect(byTask.get(tasks[0] ?? '')).toBe(true)
-  expect(byTask.get(tasks[1] ?? '')).toBe(false)
+  const tapped = tasks[numbers.findIndex((n) => n !== undefined)] ?? ''
+  const expected = Object.fromEntries(tasks.map((t) => [t, t === tapped]))
+  // details.jsonl has a line for every task of the data set; the other slot's are unanswered.
+  const fromBucket = verdicts(join(results, 'details.jsonl'))
+  expect(Object.fromEntries(tasks.map((t) => [t, fromBucket[t]]))).toEqual(expected)
   expect(readFileSync(join(results, 'sessions.csv'), 'utf8')).toMatch(/pp-alice.*|complete/)
+  // The tapped task's calls came from the phone's keypad, and say so after the trip through the bucket.
+  const lines = readFileSync(join(results, 'response.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; trajectory?: { source?: string }[] })
+  expect(lines.find((l) => l.id === tapped)?.trajectory?.map((c) => c.source)).toEqual(['ui'])
+
+  // The file path: the same browser's own export of the slot (the page opened without the study's parameters, its
+  // "Export my attempts"), scored by npm run score against the unsealed data set, gives the same verdicts.
+  const own = await context.newPage()
+  await own.goto(`${origin}/`)
+  const exportMine = panelOf(own).getByRole('button', { name: /^Export my attempts \(s\d+\)$/ })
+  await expect(exportMine).toBeVisible({ timeout: 40_000 })
+  const download = own.waitForEvent('download')
+  await exportMine.click()
+  const zip = await (await download).path()
+  const files = unzipArchive(new Uint8Array(readFileSync(zip)))
+  const fromFiles = join(out, '..', 'from-files')
+  mkdirSync(fromFiles, { recursive: true })
+  writeFileSync(join(fromFiles, 'response.jsonl'), files['response.jsonl'] ?? '')
+  const scored = await runCli('cli/score.ts', ['--input_data', join(data, 'input_data.jsonl'), '--input_response_data', join(fromFiles, 'response.jsonl'), '--output_file', join(fromFiles, 'result.json')])
+  expect(scored.code, scored.stderr).toBe(0)
+  expect(verdicts(join(fromFiles, 'details.jsonl'))).toEqual(fromBucket)
+  await context.close()
 })
 
 test('a blocked upload offers the download and keeps the code hidden; a reload sends what was missing', async ({ browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const context = await browser.newContext({ storageState: undefined })
   const page = await context.newPage()
   await page.route('https://app.prolific.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Prolific</title>' }))
@@ -169,6 +238,9 @@ test('a blocked upload offers the download and keeps the code hidden; a reload s
   const failed = status(page).getByRole('alert')
   await expect(failed).toContainText('Your answers could not be sent', { timeout: 20_000 })
   await expect(failed).toContainText('The completion code is shown only once your answers are stored')
+  // Why, in the participant's words; the browser's own message only as the technical detail.
+  await expect(failed).toContainText('The page tried several times: the study’s storage could not be reached')
+  await expect(failed).toContainText('Technical detail: the upload failed (')
   await expect(page.getByText('E2EC0DE')).toHaveCount(0)
   const download = page.waitForEvent('download')
   await failed.getByRole('button', { name: 'Download my answers' }).click()
@@ -178,17 +250,36 @@ test('a blocked upload offers the download and keeps the code hidden; a reload s
   await page.screenshot({ path: join(tmpdir(), 'return-failed-1280-en.png') })
   await chooseLanguage(page, 'zh')
   await expect(page.getByRole('region', { name: '正在发送你的答案' }).getByRole('alert')).toContainText('你的答案未能发送')
+  await expect(page.getByRole('region', { name: '正在发送你的答案' }).getByRole('alert')).toContainText('页面已多次尝试：无法连接研究的存储')
   await page.screenshot({ path: join(tmpdir(), 'return-failed-1280-zh.png') })
   await resizeTo(page, { width: 390, height: 844 })
   await page.screenshot({ path: join(tmpdir(), 'return-failed-390-zh.png') })
   await resizeTo(page, { width: 1280, height: 800 })
   await chooseLanguage(page, 'en')
 
-  // The tab comes back with the network: the missing upload goes first, then the second task's and the manifest.
+  // The tab comes back with the network: the missing upload goes first, then the second task's.
   await page.unroute(/\/task-\d+\.age/)
   await page.reload()
   await expect(status(page)).toContainText('1 of 2 sent', { timeout: 40_000 })
-  await solve(page, tasks[1] ?? '', true, true)
+  // The closing manifest is blocked once: every task is submitted, the panel says the answers are being sent (no
+  // file to send), the status region offers the download as the fallback, and the code stays hidden.
+  await page.route(/\/manifest\.age/, (route) => route.abort())
+  await solve(page, tasks[1] ?? '', true)
+  await expect(panelOf(page).getByText('Your answers are sent to the study by themselves')).toBeVisible()
+  await panelOf(page).getByRole('region', { name: 'Submitted' }).screenshot({ path: join(tmpdir(), 'return-all-done-panel-en.png') })
+  await expect(failed).toContainText('the study’s storage could not be reached', { timeout: 20_000 })
+  await expect(failed.getByRole('button', { name: 'Download my answers' })).toBeVisible()
+  await expect(page.getByText('E2EC0DE')).toHaveCount(0)
+  await page.screenshot({ path: join(tmpdir(), 'return-all-done-failed-1280-en.png') })
+  await chooseLanguage(page, 'zh')
+  await expect(page.getByText('你的答案会自动发送给研究')).toBeVisible()
+  await page.getByRole('region', { name: '已提交' }).screenshot({ path: join(tmpdir(), 'return-all-done-panel-zh.png') })
+  await resizeTo(page, { width: 390, height: 844 })
+  await page.screenshot({ path: join(tmpdir(), 'return-all-done-failed-390-zh.png'), fullPage: true })
+  await resizeTo(page, { width: 1280, height: 800 })
+  await chooseLanguage(page, 'en')
+  await page.unroute(/\/manifest\.age/)
+  await status(page).getByRole('button', { name: 'Try again' }).click()
   await expect(page).toHaveURL(/app\.prolific\.com\/submissions\/complete\?cc=E2EC0DE/, { timeout: 15_000 })
   // Each worker has a store of its own: this one holds bob's slot whole (the other test may have run elsewhere).
   const slot = bucketKeys().find((k) => k.endsWith('manifest.age') && bucketKeys().some((c) => c === k.replace('manifest.age', 'claim.age')))?.replace(/manifest\.age$/, '')

@@ -1,10 +1,15 @@
 // A study that comes back by itself (issue #30), end to end on a local S3-compatible store: npm run study
 // --upload-to, participants uploading through the core uploader with fetch, npm run collect.
+import 'fake-indexeddb/auto'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEALED_FILE, loadDataset } from '../src/core/index'
+import { SEALED_FILE, crossValidationCsv, judgeAttempt, loadDataset, studyDashboard, studyDashboardTable, toCsv } from '../src/core/index'
+import { SpievalDatabase, importDataset, saveStudy } from '../src/db/index'
+import { importAttemptSources } from '../src/db/archive'
+import { personAttempt } from '../src/people/store'
+import { readSources } from '../src/state/exchange'
 import { encryptUpload, newCollectorKey, readStudyFile, uploadText, attemptUpload } from '../src/core/study'
 import type { StudyFile } from '../src/core/study'
 import { SAMPLE_DIR } from './fixtures'
@@ -166,6 +171,31 @@ describe('participants and npm run collect', () => {
       }),
     )
     expect(readFileSync(join(results, `study-${study.id}-cross-validation.csv`), 'utf8')).toMatch(/^task,type,status,instruction/)
+  })
+
+  it('writes each slot\'s export, which the page\'s Study view loads to the figures the CSVs hold', async () => {
+    // As the collector does in the page: the unsealed data set, its study's assignment.json, then People → Import of exports/.
+    const folder = join(results, 'exports')
+    const names = readdirSync(folder).sort()
+    expect(names).toEqual(done.map((p) => `study-${study.id}-${p.slot}.zip`).sort())
+    const picked = names.map((name) => new File([readFileSync(join(folder, name))], name))
+    const { sources, problems } = await readSources(picked)
+    expect(problems).toEqual([])
+    const db = new SpievalDatabase('study-return-collected')
+    const row = await importDataset(readFolderFiles(data), { name: 'own', source: 'files' }, db)
+    await saveStudy(row.id, study, db)
+    const imported = await importAttemptSources(row.id, sources, judgeAttempt, db)
+    expect(imported.reduce((n, s) => n + s.added, 0)).toBe(done.reduce((n, p) => n + p.attempts.length, 0))
+    // The Study view's dashboard over the stored attempts, as the People view reads them.
+    const rows = (await db.attempts.toArray()).filter((r) => r.datasetId === row.id)
+    const people = await Promise.all(rows.map(async (r) => personAttempt(r, await db.calls.where('[attemptId+seq]').between([r.id, -Infinity], [r.id, Infinity]).toArray())))
+    const dashboard = studyDashboard(study, dataset.tasks, people)
+    expect(toCsv(studyDashboardTable(dashboard).rows)).toBe(readFileSync(join(results, `study-${study.id}-people.csv`), 'utf8'))
+    expect(crossValidationCsv(dashboard.crossValidation)).toBe(readFileSync(join(results, `study-${study.id}-cross-validation.csv`), 'utf8'))
+    expect(dashboard.totals.solved).toBeGreaterThan(0)
+    expect(dashboard.totals.solved).toBeLessThan(dashboard.totals.submitted)
+    // Collect's response.jsonl alone is no participant's export: a data set that holds the study refuses it.
+    await expect(importAttemptSources(row.id, [{ name: 'response.jsonl', files: { 'response.jsonl': readFileSync(join(results, 'response.jsonl'), 'utf8') } }], judgeAttempt, db)).rejects.toThrow(/no manifest\.json naming a study/)
   })
 
   it('writes each object once: a second upload to a URL is refused, as S3 refuses it (s3rver alone would write over it)', async () => {

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useDataLink } from '../state/dataLink'
 import { useSession } from '../state/session'
 
 // Loaded only on a participant's page: the export's code is not in everyone's first load.
@@ -14,6 +15,8 @@ export function SealedBar() {
   const { t } = useTranslation()
   const manifest = useSession((s) => s.dataset?.sealed)
   const taskId = useSession((s) => s.task?.id)
+  // A study link's answers go back by themselves; its download is offered only if sending fails (the return status).
+  const sending = useDataLink((s) => s.study === true)
   if (!manifest) return null
   const study = manifest.study
   const position = study && taskId !== undefined ? study.tasks.indexOf(taskId) + 1 : 0
@@ -21,7 +24,7 @@ export function SealedBar() {
     <section className="sealed-bar" aria-label={t('participant.sealedTitle')}>
       {study && position > 0 && <p className="study-line">{t('participant.studyLine', { id: study.id, person: study.person, position, total: study.tasks.length })}</p>}
       <p className="hint">{t('participant.sealedNote')}</p>
-      {study && (
+      {study && !sending && (
         <Suspense fallback={null}>
           <ExportMine />
         </Suspense>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useDataLink } from '../state/dataLink'
 import { nextTaskId, taskStatuses, useProgress } from '../state/progress'
 import { openTask, useSession } from '../state/session'
 import { useSettings } from '../state/settings'
@@ -17,6 +18,8 @@ export function Submitted() {
   const tasks = useSession((s) => s.tasks)
   const actor = useSettings((s) => s.actor)
   const attempts = useProgress((s) => s.attempts)
+  // A study link sends the answers by itself: the participant has nothing to export unless sending fails.
+  const sending = useDataLink((s) => s.study === true)
   if (!sealed || !finished || !task) return null
   const statuses = taskStatuses(attempts, actor)
   const open = tasks.filter((x) => x.id !== task.id && (statuses.get(x.id) ?? 'not_started') !== 'submitted')
@@ -32,7 +35,7 @@ export function Submitted() {
           {t('participant.nextTask')}
         </button>
       ) : (
-        <p className="hint">{t('participant.allDone')}</p>
+        <p className="hint">{t(sending ? 'participant.allDoneSending' : 'participant.allDone')}</p>
       )}
       <FlagForm />
     </section>

@@ -5,6 +5,8 @@ import { exportAttempts } from '../../state/attemptExport'
 import { saveDownload } from '../../state/download'
 import { useSettings } from '../../state/settings'
 import { retryChannel, useReturnChannel } from './channel'
+import { problemKey } from './problem'
+import type { UploadProblem } from './problem'
 import './ReturnStatus.css'
 
 /**
@@ -15,12 +17,12 @@ import './ReturnStatus.css'
  */
 export function ReturnStatus() {
   const { t } = useTranslation()
-  const { phase, sent, total, reason, completion, datasetId } = useReturnChannel()
+  const { phase, sent, total, problem, completion, datasetId } = useReturnChannel()
   if (phase === undefined) return null
   return (
     <section className={`return-status return-${phase}`} aria-label={t('returnChannel.region')}>
       {phase === 'failed' ? (
-        <Failed reason={reason ?? ''} datasetId={datasetId} />
+        <Failed problem={problem ?? { kind: 'other', detail: '' }} datasetId={datasetId} />
       ) : phase === 'done' ? (
         <div role="status" className="return-row">
           <CheckCircle2 size={20} aria-hidden="true" />
@@ -50,7 +52,7 @@ export function ReturnStatus() {
   )
 }
 
-function Failed({ reason, datasetId }: { reason: string; datasetId: string | undefined }) {
+function Failed({ problem: failure, datasetId }: { problem: UploadProblem; datasetId: string | undefined }) {
   const { t } = useTranslation()
   const actor = useSettings((s) => s.actor)
   const [problem, setProblem] = useState<string>()
@@ -69,8 +71,9 @@ function Failed({ reason, datasetId }: { reason: string; datasetId: string | und
       <AlertTriangle size={20} aria-hidden="true" />
       <div>
         <h2>{t('returnChannel.failedTitle')}</h2>
-        <p>{t('returnChannel.failedText', { reason })}</p>
+        <p>{t('returnChannel.failedText', { reason: t(`returnChannel.${problemKey(failure.kind)}`) })}</p>
         <p>{t('returnChannel.failedNoCode')}</p>
+        {failure.detail !== '' && <p className="return-detail">{t('returnChannel.technicalDetail', { detail: failure.detail })}</p>}
         {problem !== undefined && <p>{problem}</p>}
         <div className="return-buttons">
           <button type="button" className="primary" onClick={retryChannel}>

@@ -8,7 +8,6 @@
  */
 import { create } from 'zustand'
 import { buildArchive, ARCHIVE_FILES } from '../../core/archive'
-import { setOwn } from '../../core'
 import { StudyUploader } from '../../core/study'
 import type { PutObject, ReturnCompletion, StudyReturn, UploadParticipant } from '../../core/study'
 import { markStudyUploadSent, readAttemptExport, saveStudyReturn } from '../../db'
@@ -16,16 +15,17 @@ import type { DatasetRow, StudyReturnRow } from '../../db'
 import { useProgress } from '../../state/progress'
 import { useSession } from '../../state/session'
 import { useSettings } from '../../state/settings'
-import { pendingUploads, readyToClose } from './queue'
-
-export type ChannelPhase = 'working' | 'sending' | 'closing' | 'done' | 'failed'
+import { uploadProblem } from './problem'
+import type { UploadProblem } from './problem'
+import { UploadQueue } from './queue'
+import type { QueueHost, QueuePhase } from './queue'
 
 interface ChannelState {
-  phase?: ChannelPhase
+  phase?: QueuePhase
   sent: number
   total: number
-  /** Why the last upload failed, in the store's or the network's words. */
-  reason?: string
+  /** Why the last upload failed: its kind, in the participant's words, and the store's or the network's message. */
+  problem?: UploadProblem
   completion?: ReturnCompletion
   datasetId?: string
 }
@@ -67,24 +67,25 @@ export function retryChannel(): void {
   current?.pump()
 }
 
+/** The page's side of the upload queue: the stored attempts, IndexedDB, the status region and the redirect. */
 class ReturnChannel {
-  private row: StudyReturnRow
-  private readonly uploader: StudyUploader
-  private running = false
-  private again = false
+  private readonly queue: UploadQueue
 
   constructor(private readonly input: ChannelInput) {
-    this.row = input.row
-    this.uploader = new StudyUploader({
-      study: input.study,
-      uploads: input.row.uploads,
-      participant: input.participant,
-      put: fetchPut,
-      sent: input.row.sent,
-      options: { tries: 3, wait: waitMs },
-    })
-    const total = Object.keys(input.row.uploads.tasks).length
-    useReturnChannel.setState({ phase: input.row.closed ? 'done' : 'working', total, sent: Object.keys(input.row.sent).length, completion: input.study.completion })
+    const { row, study, participant } = input
+    const uploader = new StudyUploader({ study, uploads: row.uploads, participant, put: fetchPut, sent: row.sent, options: { tries: 3, wait: waitMs } })
+    const host: QueueHost = {
+      attempts: () => useProgress.getState().attempts,
+      actor: () => useSettings.getState().actor,
+      lineOf: (task, attemptId) => exportLine(this.datasetId(), useSettings.getState().actor, task, attemptId),
+      markSent: (task, hash) => markStudyUploadSent(row.study, row.participant, task, hash),
+      markClosed: () => saveStudyReturn({ ...row, sent: { ...this.queue.sentTasks() }, closed: true }),
+      report: ({ phase, sent, error }) => useReturnChannel.setState({ phase, sent, problem: error === undefined ? undefined : uploadProblem(error) }),
+      complete: () => leaveForCompletion(study.completion),
+    }
+    this.queue = new UploadQueue(Object.keys(row.uploads.tasks), row, uploader, host)
+    const total = Object.keys(row.uploads.tasks).length
+    useReturnChannel.setState({ phase: row.closed ? 'done' : 'working', total, sent: Object.keys(row.sent).length, completion: study.completion })
   }
 
   private dataset(): DatasetRow | undefined {
@@ -92,8 +93,14 @@ class ReturnChannel {
     return dataset?.source === this.input.folder ? dataset : undefined
   }
 
+  private datasetId(): string {
+    const id = this.dataset()?.id
+    if (id === undefined) throw new Error('the study\'s tasks are not the open data set')
+    return id
+  }
+
   watch(): void {
-    if (this.row.closed) return leaveForCompletion(this.input.study.completion)
+    if (this.queue.isClosed) return leaveForCompletion(this.input.study.completion)
     // Every stored attempt passes through the progress list: a finish is seen as soon as it is written.
     useProgress.subscribe(() => this.pump())
     useSession.subscribe((state, before) => {
@@ -102,51 +109,12 @@ class ReturnChannel {
     this.pump()
   }
 
-  /** Sends what is missing, one upload at a time; a call while sending runs once more after. */
+  /** Sends what is missing once the share is the open data set. */
   pump(): void {
-    if (this.running) {
-      this.again = true
-      return
-    }
     const dataset = this.dataset()
-    if (!dataset || this.row.closed) return
-    this.running = true
+    if (!dataset) return
     useReturnChannel.setState({ datasetId: dataset.id })
-    void this.send(dataset)
-      .catch((err: unknown) => useReturnChannel.setState({ phase: 'failed', reason: err instanceof Error ? err.message : String(err) }))
-      .finally(() => {
-        this.running = false
-        if (this.again) {
-          this.again = false
-          if (useReturnChannel.getState().phase !== 'failed') this.pump()
-        }
-      })
-  }
-
-  private async send(dataset: DatasetRow): Promise<void> {
-    const tasks = Object.keys(this.row.uploads.tasks)
-    const actor = useSettings.getState().actor
-    for (const { task, attemptId } of pendingUploads(useProgress.getState().attempts, tasks, this.row.sent, actor)) {
-      useReturnChannel.setState({ phase: 'sending', reason: undefined })
-      const { line, fingerprint } = await exportLine(dataset.id, actor, task, attemptId)
-      await this.uploader.sendAttempt(task, fingerprint, line)
-      const hash = this.uploader.sentHashes()[task] ?? ''
-      const sent = { ...this.row.sent }
-      setOwn(sent, task, hash)
-      this.row = { ...this.row, sent }
-      await markStudyUploadSent(this.row.study, this.row.participant, task, hash)
-      useReturnChannel.setState({ sent: Object.keys(this.row.sent).length })
-    }
-    if (!readyToClose(tasks, this.row.sent)) {
-      useReturnChannel.setState({ phase: 'working', reason: undefined })
-      return
-    }
-    useReturnChannel.setState({ phase: 'closing', reason: undefined })
-    await this.uploader.close()
-    this.row = { ...this.row, closed: true }
-    await saveStudyReturn(this.row)
-    useReturnChannel.setState({ phase: 'done' })
-    leaveForCompletion(this.input.study.completion)
+    void this.queue.pump()
   }
 }
 

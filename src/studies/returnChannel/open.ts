@@ -11,6 +11,7 @@ import type { SlotUploads, StudyReturn, UploadParticipant } from '../../core/stu
 import { loadStudyReturn, saveStudyReturn } from '../../db'
 import type { StudyLinkOpened } from '../../state/dataLink'
 import { fetchPut, startChannel, waitMs } from './channel'
+import { problemKey, uploadProblem } from './problem'
 import { addReturnChannelStrings } from './strings'
 
 const t = (key: string, params?: Record<string, string>): string => i18next.t(`returnChannel.${key}`, params ?? {})
@@ -66,7 +67,8 @@ export async function openStudyLink(search: string): Promise<StudyLinkOpened> {
     try {
       claimed = await claimSlot({ study, participant, uploadsOf, put: fetchPut, ...(slot ? { slot } : {}), options: { tries: 3, wait: waitMs } })
     } catch (err) {
-      return { problem: t('claimFailed', { reason: err instanceof Error ? err.message : String(err) }) }
+      const failure = uploadProblem(err)
+      return { problem: `${t('claimFailed', { reason: t(problemKey(failure.kind)) })} ${t('technicalDetail', { detail: failure.detail })}` }
     }
     if (!claimed) return { problem: t('full') }
     row = { study: study.study, participant: participant.id, slot: claimed.slot, uploads: claimed.uploads, sent: {}, closed: false, updated: Date.now() }
