@@ -11,7 +11,7 @@ import path from 'node:path'
  * The views. Each is a feature: it may use core, db, state, api, i18n, runner and src/shared, never another feature
  * nor app. src/app is the composition root: it alone puts features together (it passes the phone to runs and replay).
  */
-const FEATURES = ['phone', 'panel', 'people', 'runs', 'replay', 'analysis', 'present', 'authoring', 'datasets', 'studies']
+const FEATURES = ['phone', 'panel', 'people', 'runs', 'replay', 'analysis', 'present', 'authoring', 'datasets', 'studies', 'grading']
 /** Everything above db, state's and the runner's layer: what core, db and the runner may not import. */
 const UI = [...FEATURES, 'app', 'shared', 'api', 'state', 'i18n', 'runner']
 

@@ -269,3 +269,15 @@ export async function resizeTo(page: Page, size: { width: number; height: number
   if (size.width <= 600) await expect(banner).toHaveClass(/\bcompact\b/)
   else await expect(banner).not.toHaveClass(/\bcompact\b/)
 }
+
+/** The bundled planner sample, loaded from the Data sets dialog and made active. */
+export async function loadPlannerSample(page: Page): Promise<void> {
+  await page.goto('./')
+  await page.waitForFunction(() => window.spieval !== undefined)
+  await page.getByRole('button', { name: 'Data sets' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Data sets' })
+  await dialog.getByRole('button', { name: 'Load the planner sample' }).click()
+  await expect(page.getByRole('banner')).toContainText('(24)', { timeout: 40_000 })
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(dialog).toBeHidden()
+}

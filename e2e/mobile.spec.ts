@@ -192,7 +192,7 @@ test.describe('at 390 × 844 with touch', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' })
     await expect(menu).toBeVisible()
     const views = menu.getByRole('navigation', { name: 'Views' }).getByRole('button')
-    await expect(views).toHaveText(['Phone', 'People', 'Agent runs', 'Replay', 'Analysis'])
+    await expect(views).toHaveText(['Phone', 'People', 'Agent runs', 'Replay', 'Analysis', 'Grade'])
     await expect(menu.getByRole('button', { name: 'Phone' })).toHaveAttribute('aria-current', 'page')
     await expect(menu.getByRole('button', { name: 'Data sets' })).toBeVisible()
     await expect(menu.getByRole('button', { name: 'Change annotator (now e2e)' })).toBeVisible()
@@ -273,7 +273,7 @@ for (const width of [360, 390]) {
     expect(await widths(page)).toEqual(fits)
     await page.getByRole('button', { name: 'Close the task' }).tap()
     const menu = page.getByRole('dialog', { name: 'Menu' })
-    for (const view of ['People', 'Agent runs', 'Replay', 'Analysis']) {
+    for (const view of ['People', 'Agent runs', 'Replay', 'Analysis', 'Grade']) {
       await page.getByRole('button', { name: 'Menu', exact: true }).tap()
       expect(await widths(page)).toEqual(fits)
       await menu.getByRole('button', { name: view, exact: true }).tap()

@@ -104,8 +104,8 @@ describe('schema migration', () => {
 
     const db = new SpievalDatabase(name)
     await db.open()
-    expect(db.verno).toBe(8)
-    expect(db.tables.map((t) => t.name)).toEqual(expect.arrayContaining(['studies', 'revisions', 'goldSeen']))
+    expect(db.verno).toBe(9)
+    expect(db.tables.map((t) => t.name)).toEqual(expect.arrayContaining(['studies', 'revisions', 'goldSeen', 'grades']))
     expect(db.tables.map((t) => t.name)).not.toContain('records')
     expect(await db.meta.get('kept')).toEqual({ key: 'kept', value: 1 })
     const perTask = new Set(rows.map((r) => `${r.datasetId}/${r.taskId}`))

@@ -118,7 +118,7 @@ describe('schema version 7', () => {
 
     const db = new SpievalDatabase(name)
     await db.open()
-    expect(db.verno).toBe(8)
+    expect(db.verno).toBe(9)
     expect(await db.meta.get('kept')).toEqual({ key: 'kept', value: 1 })
     expect(await db.goldSeen.toArray()).toEqual([{ datasetId: 'd', taskId: 't', actor: 'ann', via: 'verdict', at: 200 }])
     const practice = (await db.attempts.toArray()).filter((r) => r.afterGold).map((r) => r.id)

@@ -28,6 +28,7 @@ const PeopleView = lazy(() => Promise.all([import('../people/PeopleView'), loadL
 const RunsView = lazy(() => Promise.all([import('../runs/RunsView'), loadLaterStrings()]).then(([m]) => ({ default: m.RunsView })))
 const ReplayView = lazy(() => Promise.all([import('../replay/ReplayView'), loadLaterStrings()]).then(([m]) => ({ default: m.ReplayView })))
 const AnalysisView = lazy(() => Promise.all([import('../analysis/AnalysisView'), loadLaterStrings()]).then(([m]) => ({ default: m.AnalysisView })))
+const GradeView = lazy(() => Promise.all([import('../grading/GradeView'), loadLaterStrings()]).then(([m]) => ({ default: m.GradeView })))
 const EditorView = lazy(() => Promise.all([import('../authoring/EditorView'), loadLaterStrings()]).then(([m]) => ({ default: m.EditorView })))
 const ReturnStatus = lazy(() => import('../studies/returnChannel').then((m) => ({ default: m.ReturnStatus })))
 // A study link's code (the return channel, age) is loaded only for an address with a study's parameters (issue #30).
@@ -117,6 +118,7 @@ export function App() {
                   {view === 'runs' && <RunsView phone={<Phone />} />}
                   {view === 'replay' && <ReplayView phone={<Phone />} />}
                   {view === 'analysis' && <AnalysisView />}
+                  {view === 'grade' && <GradeView phone={<Phone />} />}
                   {view === 'edit' && <EditorView />}
                 </Suspense>
               )}

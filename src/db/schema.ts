@@ -3,7 +3,7 @@ import { setOwn } from '../core'
 import type { EntityTable } from 'dexie'
 import type { SealedManifest } from '../core/seal'
 import type { SlotUploads, StudyFile } from '../core/study'
-import type { AgentCard, Skill } from '../core'
+import type { AgentCard, Grade, Skill } from '../core'
 import type { AccessSetting, AppKey, AttemptInfo, AttemptSetting, AttemptVerdict, GoldReceipt, PhoneRecord, Profile, Task, TaskContent, TaskRecords, ToolSchema, TrajectoryStep } from '../core'
 import { goldFromFinished } from './goldUpgrade'
 
@@ -169,6 +169,14 @@ export interface StudyReturnRow {
   updated: number
 }
 
+/** One grade of a rubric's items (grades.jsonl's line), kept per data set; `key` makes a repeated grade one row. */
+export interface GradeRow {
+  datasetId: string
+  /** The grade's task, attempt, grader and time (what makes two grades the same one, as core's mergeGrades says). */
+  key: string
+  grade: Grade
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -240,6 +248,7 @@ export class SpievalDatabase extends Dexie {
   revisions!: Dexie.Table<RevisionRow, [string, string, number]>
   goldSeen!: Dexie.Table<GoldRow, [string, string, string]>
   studyReturns!: Dexie.Table<StudyReturnRow, [string, string]>
+  grades!: Dexie.Table<GradeRow, [string, string]>
 
   constructor(name = 'spieval-phone') {
     super(name)
@@ -272,6 +281,8 @@ export class SpievalDatabase extends Dexie {
       .upgrade((tx) => goldFromFinished(tx.table<AttemptRow, string>('attempts'), tx.table<GoldRow>('goldSeen')))
     // Version 8 keeps a study link's claimed slot and its uploads (issue #30); a new table, nothing to carry over.
     this.version(8).stores({ studyReturns: '[study+participant]' })
+    // Version 9 keeps people's grades of rubric items (issue #29); a new table, nothing to carry over.
+    this.version(9).stores({ grades: '[datasetId+key]' })
     // Subscribers run newest first; false keeps Dexie's own handler (a close that lets the next query reopen) from running after this one.
     this.on('versionchange', () => {
       this.supersede()

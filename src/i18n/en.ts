@@ -218,7 +218,7 @@ export const en = {
     blocked:
       'Another tab of this page still uses an older version of its database. Close or reload that tab; this one goes on by itself as soon as it has.',
   },
-  views: { label: 'Views', phone: 'Phone', people: 'People', runs: 'Agent runs', replay: 'Replay', analysis: 'Analysis', edit: 'Task editor' },
+  views: { label: 'Views', phone: 'Phone', people: 'People', runs: 'Agent runs', replay: 'Replay', analysis: 'Analysis', grade: 'Grade', edit: 'Task editor' },
   panel: {
     earlierVersion: 'This attempt was made on revision {{rev}} of the task ({{date}}); the task has been revised since. The verdict above is under the current version; under revision {{rev}} it was:',
     tabs: 'Panel views',

@@ -2,6 +2,8 @@ import { analysisEn } from './live/analysis'
 import { authoringEn } from './authoring'
 import { analysisViewEn, peopleViewEn, replayViewEn, runsViewEn } from './views'
 import { plannerAnalysisEn } from './plannerAnalysis'
+import { gradingAgreementEn } from './gradingAgreement'
+import { gradingEn } from './grading'
 import { sealedExchangeEn } from './study/exchange'
 import { sealingEn } from './study/sealing'
 import { studyDashboardEn } from './study/dashboard'
@@ -19,6 +21,8 @@ export const laterEn = {
   people: peopleViewEn,
   liveAnalysis: analysisEn,
   plannerAnalysis: plannerAnalysisEn,
+  gradingAgreement: gradingAgreementEn,
+  grading: gradingEn,
   sealedExchange: sealedExchangeEn,
   sealing: sealingEn,
   studyDashboard: studyDashboardEn,

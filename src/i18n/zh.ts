@@ -14,12 +14,16 @@ import { studyDashboardZh } from './study/dashboard.zh'
 import { participantZh } from './study/participant.zh'
 import { plannerZh } from './planner.zh'
 import { plannerAnalysisZh } from './plannerAnalysis.zh'
+import { gradingAgreementZh } from './gradingAgreement.zh'
+import { gradingZh } from './grading.zh'
 
 /** 中文界面文字。记录内容按原样显示。 */
 export const zh: Strings = {
   livePhone: phoneZh,
   liveAnalysis: analysisZh,
   plannerAnalysis: plannerAnalysisZh,
+  gradingAgreement: gradingAgreementZh,
+  grading: gradingZh,
   liveData: dataZh,
   liveRunner: runnerZh,
   finishConfirm: finishZh,
@@ -539,7 +543,7 @@ export const zh: Strings = {
     upgraded: '另一个标签页中较新版本的本页面升级了数据库，此标签页已无法再保存任何内容。请重新加载此标签页以继续：已保存的内容都会保留。',
     blocked: '本页面的另一个标签页仍在使用旧版本的数据库。请关闭或重新加载那个标签页，完成后此页会自动继续。',
   },
-  views: { label: '视图', phone: '手机', people: '人员', runs: '智能体运行', replay: '回放', analysis: '分析', edit: '任务编辑器' },
+  views: { label: '视图', phone: '手机', people: '人员', runs: '智能体运行', replay: '回放', analysis: '分析', grade: '评分', edit: '任务编辑器' },
   panel: {
     earlierVersion: '本次作答基于该任务的第 {{rev}} 版（{{date}}），此后任务已修订。上方的判定依据当前版本；按第 {{rev}} 版的判定为：',
     tabs: '面板视图',

@@ -7,13 +7,13 @@ import { addressHash } from './address'
 /**
  * The page's main views: the phone with its task panel; people (exports,
  * cross-validation, baselines); agent runs; replay of recorded attempts;
- * analysis; and the task editor (`#/edit/<taskId>`, `#/edit/new`), opened from
+ * analysis; grading rubric items (issue #29); and the task editor (`#/edit/<taskId>`, `#/edit/new`), opened from
  * a task rather than from the view tabs.
  */
-export type View = 'phone' | 'people' | 'runs' | 'replay' | 'analysis' | 'edit'
+export type View = 'phone' | 'people' | 'runs' | 'replay' | 'analysis' | 'grade' | 'edit'
 
 /** The views with a tab. */
-export const VIEWS: readonly View[] = ['phone', 'people', 'runs', 'replay', 'analysis']
+export const VIEWS: readonly View[] = ['phone', 'people', 'runs', 'replay', 'analysis', 'grade']
 
 /**
  * A participant's page (a study's share of a sealed data set): the phone, the

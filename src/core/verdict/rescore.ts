@@ -4,6 +4,8 @@ import { MemorySink } from '../attempt/memory'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { scoreTask, toolProperties } from '../score/task'
 import { hasConditions, taskConditions, underConditions } from '../score/conditions'
+import { rubricDecides } from '../score/rubric'
+import type { RubricDecisions } from '../score/rubric'
 import { engineFor, loadSearchEngine } from '../search/engines'
 import { isMemoryReadTool } from '../tools/memoryTools'
 import { keptVerdict, runtimeSetting } from '../attempt/types'
@@ -187,13 +189,21 @@ const sameSummary = (a: VerdictSummary, b: VerdictSummary): boolean =>
  * With `context.sealed` there is no gold: the steps are judged the same way,
  * and no attempt gets a verdict, whatever it had.
  *
+ * With `decisions` (people's decisions on the rubric's items without a
+ * check, src/core/grades decisionsFor), those items are decided as the
+ * decisions say, as `npm run score --grades` decides a response line's;
+ * without, they are undecided, as at the kernel's finish. A kernel-judged
+ * attempt's rubric is judged again over the kernel's steps with the
+ * decisions: where the rubric decides, its verdict is the rubric's and the
+ * conditions' alone, so nothing else of the kernel's outcome changes.
+ *
  * `change` is set when the attempt had a verdict that differs in `correct`,
  * `errorType`, or the state verdict's `correct` and `errorType` (one only on
  * one side counts); mismatches alone are not a different verdict (their
  * wording can change with the scorer), and the recomputed ones are kept
  * anyway.
  */
-export async function judgeAttempt(attempt: ArchivedAttempt, version: TaskVersion, context: JudgeContext): Promise<JudgedAttempt> {
+export async function judgeAttempt(attempt: ArchivedAttempt, version: TaskVersion, context: JudgeContext, decisions?: RubricDecisions): Promise<JudgedAttempt> {
   const sealed = context.sealed === true
   const { task, fingerprint } = version
   let steps: ArchivedStep[]
@@ -203,13 +213,14 @@ export async function judgeAttempt(attempt: ArchivedAttempt, version: TaskVersio
     const judged = await kernelSteps(attempt, task, { tools, records: version.records, profile, fingerprint, ...(sealed ? { sealed } : {}), ...(skills ? { skills } : {}), ...(agents ? { agents } : {}) })
     steps = judged.steps
     if (!attempt.finished || !judged.outcome) return { steps, taskFingerprint: fingerprint }
-    verdict = keptVerdict(judged.outcome)
+    const graded = decisions && rubricDecides(task) ? taskConditions(task, steps, { tools, records: version.records, setting: runtimeSetting(attempt.access), decisions }) : undefined
+    verdict = keptVerdict(graded ? underConditions(judged.outcome, graded) : judged.outcome)
   } else {
     steps = verifiedSteps(attempt.steps, context.tools, context.agents)
     if (!attempt.finished || sealed) return { steps, taskFingerprint: fingerprint }
     // A page loads the regex and fuzzy engines on first use: the replayed memory searches may be the first.
     if (hasConditions(task)) for (const step of steps) await loadEngineOf(step)
-    const conditions = taskConditions(task, steps, { tools: context.tools, records: version.records, setting: runtimeSetting(attempt.access) })
+    const conditions = taskConditions(task, steps, { tools: context.tools, records: version.records, setting: runtimeSetting(attempt.access), ...(decisions ? { decisions } : {}) })
     verdict = keptVerdict(underConditions(scoreTask(task, scoredCallsOf(steps), toolProperties(context.tools)), conditions))
   }
   const stored = attempt.verdict

@@ -2,6 +2,7 @@ import type { AttemptVerdict } from '../attempt/types'
 import type { ArchivedAttempt, ArchivedStep } from '../archive/types'
 import type { Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import type { AgentCard, Skill } from '../dataset/plannerTypes'
+import type { RubricDecisions } from '../score/rubric'
 
 /**
  * One version of a task, as a verdict is computed against it: the task, its
@@ -67,7 +68,7 @@ export interface JudgedAttempt {
  * takes it from its caller, so that it stores what the service gives and
  * never scores itself.
  */
-export type AttemptJudge = (attempt: ArchivedAttempt, version: TaskVersion, context: JudgeContext) => Promise<JudgedAttempt>
+export type AttemptJudge = (attempt: ArchivedAttempt, version: TaskVersion, context: JudgeContext, decisions?: RubricDecisions) => Promise<JudgedAttempt>
 
 /**
  * Whether an attempt's steps can only be judged by running its calls through
