@@ -178,4 +178,18 @@ test('agreement, adjudication and the LLM judge in the Grade view', async ({ pag
   await expect(judge).toHaveAccessibleName('LLM 评审模型')
   await expect(judge.getByTestId('judge-grade')).toContainText('无效：没有可读的回答')
   await bothWidths(page, 'judge-zh')
+
+  // The Analysis view reads the same grades: the people's agreement and the judges' standing.
+  await chooseLanguage(page, 'en')
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Analysis' }).click()
+  const grading = page.getByTestId('grades-section')
+  await expect(grading).toContainText('Behaviour grading', { timeout: 40_000 })
+  await expect(grading).toContainText('0.50 (items: 2, attempts: 1)')
+  const good = grading.getByTestId('grades-judges').getByRole('row', { name: /llm:judge-good/ })
+  await expect(good).toContainText('1 of 30')
+  await expect(good).toContainText('no (on probation)')
+  await grading.screenshot({ path: join(SHOTS, 'analysis-grades-en.png') })
+  await chooseLanguage(page, 'zh')
+  await expect(grading).toContainText('行为评分')
+  await grading.screenshot({ path: join(SHOTS, 'analysis-grades-zh.png') })
 })

@@ -14,6 +14,7 @@ import { ForksTable } from './ForksTable'
 import { LiveAccuracyTable } from './LiveAccuracyTable'
 import { ModeChart } from './ModeChart'
 import { PlannerSection } from './PlannerSection'
+import { GradesSection } from './GradesSection'
 import { RetrievalChart } from './RetrievalChart'
 import { ScopeChart } from './ScopeChart'
 import { Selection } from './Selection'
@@ -87,6 +88,7 @@ export function AnalysisView() {
           {rows.length > 0 && (
             <>
               <PlannerSection rows={rows} tasks={tasks} />
+              {dataset && <GradesSection datasetId={dataset.id} tasks={tasks} />}
               <div className="analysis-charts">
                 <CapabilityChart rows={rows} types={types} />
                 <SettingChart rows={rows} tasks={tasks} types={types} published={published} />

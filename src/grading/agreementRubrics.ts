@@ -1,27 +1,4 @@
-/**
- * What both tabs read the grades against: the data set's rubrics with items
- * for graders, and whether a grade still applies to its task's rubric (a
- * grade made under an earlier rubric is stale and left out of every figure).
- */
-import { rubricHash } from '../core'
-import type { Grade, Task } from '../core'
-import type { TaskRubric } from '../core'
-import { judgedItems } from '../core/judge'
-
-/** The tasks whose rubric has items that people grade, as the agreement report takes them. */
-export function gradedRubrics(tasks: readonly Task[]): TaskRubric[] {
-  return tasks.flatMap((task) => (task.planner?.rubric && judgedItems(task).length > 0 ? [{ task_id: task.id, items: task.planner.rubric.items }] : []))
-}
-
-/** A grade applies when it names no rubric hash, its task has none, or the hashes agree; a grade of an unknown task never applies. */
-export function gradeApplies(tasks: readonly Task[]): (grade: Grade) => boolean {
-  const hashes = new Map(tasks.map((task) => [task.id, rubricHash(task)]))
-  return (grade) => {
-    if (!hashes.has(grade.task_id)) return false
-    const current = hashes.get(grade.task_id)
-    return grade.rubric_hash === undefined || current === undefined || grade.rubric_hash === current
-  }
-}
+// How many attempts a pair of graders' κ rests on, for the Agreement tab (the rubrics and which grades apply: core/judge/figures.ts).
 
 /** A grid as pairAttempts reads it: its graders, and each row's attempt and ratings (aligned with the graders). */
 export interface PairGrid {
