@@ -11,6 +11,7 @@ import { IndexedDbSink, database, importDataset, importGrades, loadTask } from '
 import { useSession } from '../src/state/sessionStore'
 import { useSettings } from '../src/state/settings'
 import { loadQueue, useGrading } from '../src/grading/store'
+import { useJudgeSettings } from '../src/grading/judgeSettings'
 import { ROOT } from './fixtures'
 
 const FOLDER = join(ROOT, 'public/data-planner')
@@ -49,5 +50,44 @@ describe('reading the grading queue', () => {
     await loadQueue()
     expect((await db.attempts.get(id))?.verdict).toMatchObject({ correct: true, errorType: null })
     expect(useGrading.getState().queue?.entries).toEqual([])
+  })
+
+  it("counts an LLM judge's grades as the LLM judge tab's mode says, and only once the judge is off probation", async () => {
+    const db = database()
+    const row = await importDataset(FILES, { name: 'planner judge', source: 'files' }, db)
+    const loaded = await loadTask(row.id, 'basic-6', db)
+    if (!loaded) throw new Error('no basic-6')
+    const sink = new IndexedDbSink({ datasetId: row.id, homeScreen: (id) => `#/task/${id}`, elapsedMs: () => 1000, db })
+    const attempt = await Attempt.open({ ...loaded, tools: row.tools, profile: row.profile, ...(row.skills ? { skills: row.skills } : {}), ...(row.agents ? { agents: row.agents } : {}), setting: 'browse', state: defaultState(loaded.task), actor: 'ann', sink })
+    await attempt.call('Phone_Call', { telephone: '13655208731' }, 'ui')
+    await attempt.call('Ask_User', { question: 'Which Tom?' }, 'ui')
+    await attempt.finish()
+    const id = attempt.info.id
+    const hash = rubricHash(loaded.task)
+    const grade = (attemptId: string, grader: string, kind: 'human' | 'llm'): Grade => ({
+      task_id: 'basic-6',
+      attempt: attemptId,
+      grader: { id: grader, kind },
+      items: [
+        { id: 'r4', met: true, evidence: [], note: '' },
+        { id: 'r5', met: true, evidence: [], note: '' },
+      ],
+      at: '2026-03-01T09:00:00Z',
+      ...(hash ? { rubric_hash: hash } : {}),
+    })
+    // Only the judge graded this attempt; nobody else did.
+    await importGrades(row.id, [grade(id, 'llm:m', 'llm')], db)
+    useSession.setState({ dataset: row, tasks: [loaded.task] })
+    useSettings.setState({ actor: 'dan' })
+    useJudgeSettings.setState({ model: 'm', mode: 'fallback' })
+    // On probation (no attempt compared with people yet): advisory, so the attempt still waits.
+    await loadQueue()
+    expect((await db.attempts.get(id))?.verdict?.errorType).toBe('rubric_pending')
+    // 30 attempts on which two people and the judge agree: the judge is off probation, and decides where no person voted.
+    const compared = Array.from({ length: 30 }, (_, i) => `seen-${i}`)
+    await importGrades(row.id, compared.flatMap((a) => [grade(a, 'bob', 'human'), grade(a, 'cat', 'human'), grade(a, 'llm:m', 'llm')]), db)
+    await loadQueue()
+    expect((await db.attempts.get(id))?.verdict).toMatchObject({ correct: true, errorType: null })
+    useJudgeSettings.setState({ mode: 'advisory' })
   })
 })

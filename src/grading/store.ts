@@ -10,7 +10,7 @@ import { useSession } from '../state/sessionStore'
 import { useSettings } from '../state/settings'
 import { gradesOfAttempt, gradingQueue } from './queue'
 import type { GradingQueue } from './queue'
-import { PAGE_JUDGE_MODE, judgeWithGrades } from './regrade'
+import { judgeWithGrades, pageJudgeMode } from './regrade'
 
 /** A grader's answer on one item while grading: undefined until they choose. */
 export interface DraftItem {
@@ -85,11 +85,12 @@ export async function loadQueue(): Promise<void> {
  */
 async function catchUp(attempts: readonly AttemptRow[], tasks: readonly Task[], grades: readonly Grade[], context: ReturnType<typeof judgeContext>): Promise<number> {
   const taskOf = new Map(tasks.map((t) => [t.id, t]))
+  const judge = pageJudgeMode(grades, tasks)
   let judged = 0
   for (const attempt of attempts) {
     const task = taskOf.get(attempt.taskId)
     if (!task || !attempt.finished || attempt.verdict?.errorType !== 'rubric_pending') continue
-    const { decisions } = decisionsFor(task, attempt.id, grades, { judge: PAGE_JUDGE_MODE })
+    const { decisions } = decisionsFor(task, attempt.id, grades, { judge })
     if (![...decisions.values()].some((met) => met !== null)) continue
     await storeGradedVerdict(attempt.id, context, judgeWithGrades)
     judged++
