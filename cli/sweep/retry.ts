@@ -6,6 +6,9 @@
  */
 import { APIConnectionError } from 'openai'
 import type { AbortSignalLike, AgentMessage, ChatModel, ToolSchema, TokenUsage } from '../../src/core/index'
+import { retryAfterFromHeaders, retryableStatus } from '../../src/runner/retryRule'
+
+export { retryableStatus }
 
 export interface RetryOptions {
   /** Retries after the first attempt (0: none). */
@@ -21,11 +24,6 @@ export interface RetryOptions {
 const BASE_DELAY_MS = 1000
 const MAX_DELAY_MS = 60_000
 
-/** A status that another attempt can cure: rate limits, timeouts, server errors. Other 4xx (a bad key, a bad request) would fail the same way again. */
-export function retryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500
-}
-
 function header(err: unknown, name: string): string | undefined {
   const headers = (err as { headers?: unknown } | null)?.headers
   if (headers && typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined
@@ -36,15 +34,9 @@ function header(err: unknown, name: string): string | undefined {
   return undefined
 }
 
-/** What the server asked for: `retry-after-ms` (OpenAI's), else `Retry-After` in seconds or as an HTTP date. */
+/** What the server asked for, from the error's headers (src/runner/retryRule.ts reads them). */
 export function retryAfterMs(err: unknown, now = Date.now()): number | undefined {
-  const ms = header(err, 'retry-after-ms')
-  if (ms !== undefined && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms)
-  const value = header(err, 'retry-after')
-  if (value === undefined || value.trim() === '') return undefined
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value) * 1000
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+  return retryAfterFromHeaders((name) => header(err, name), now)
 }
 
 /** Whether the failure is worth another attempt: a retryable status, a lost connection, or our own timeout (the abort it causes has no status). */

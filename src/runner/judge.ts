@@ -11,6 +11,7 @@ import type { Task } from '../core'
 import { judgeGrade, judgeRequest, judgedItems, readJudgeAnswer } from '../core/judge'
 import type { Grade, JudgeStep } from '../core/judge'
 import { endpointOf } from './keys'
+import { retryAfterFromHeaders, retryableStatus } from './retryRule'
 
 /** Tries after the first: on an unreadable answer, a retryable status, a lost connection or a timeout. */
 export const JUDGE_RETRIES = 3
@@ -55,10 +56,8 @@ export class JudgeUnavailable extends Error {
   }
 }
 
-/** A status that another try can cure: the same rule as the runner's (cli/sweep/retry.ts), held equal by test/judge-runner.test.ts. */
-export function judgeRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500
-}
+/** A status that another try can cure: the runner's rule (./retryRule.ts). */
+export const judgeRetryableStatus = retryableStatus
 
 /** One attempt graded by the judge: a readable grade, or an `invalid` one after the last try. */
 export async function gradeWithJudge(input: GradeWithJudgeInput): Promise<Grade> {
@@ -106,7 +105,7 @@ async function post(url: string, headers: Record<string, string>, body: string, 
     const text = await response.text()
     if (response.ok) return { text: contentOf(text) }
     const message = redactSecrets(`The judge's endpoint answered ${response.status}: ${text.slice(0, 300)}`, [input.key])
-    return { failure: new JudgeUnavailable(message, response.status), retry: judgeRetryableStatus(response.status), waitMs: retryAfterMs(response.headers.get('retry-after')) }
+    return { failure: new JudgeUnavailable(message, response.status), retry: judgeRetryableStatus(response.status), waitMs: waitAsked(response.headers) }
   } catch (err) {
     input.signal?.throwIfAborted()
     // A lost connection or our own timeout: worth another try, as the runner's retries hold.
@@ -128,8 +127,8 @@ function contentOf(body: string): string {
   }
 }
 
-/** `Retry-After` in seconds, capped; undefined when absent or given as a date (the backoff decides then). */
-function retryAfterMs(value: string | null): number | undefined {
-  if (value === null || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined
-  return Math.min(Number(value) * 1000, MAX_DELAY_MS)
+/** The wait the server asked for (./retryRule.ts reads it), capped. */
+function waitAsked(headers: { get(name: string): string | null }): number | undefined {
+  const ms = retryAfterFromHeaders((name) => headers.get(name) ?? undefined)
+  return ms === undefined ? undefined : Math.min(ms, MAX_DELAY_MS)
 }
