@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Attempt, judgeAttempt } from '../src/core/index'
-import type { Task } from '../src/core/index'
+import type { Grade, Task } from '../src/core/index'
 import {
   IndexedDbSink,
   SpievalDatabase,
@@ -13,8 +13,9 @@ import {
   datasetAttempts,
   deleteDataset,
   deletedDatasets,
-  
+  gradesOf,
   importDataset,
+  importGrades,
   loadTask,
   saveTaskRevision,
   taskRevisions,
@@ -44,6 +45,9 @@ async function finishedAttempt(db: SpievalDatabase, datasetId: string, taskId: s
   return attempt.id
 }
 
+/** A grade of an attempt (these tasks have no rubric: only where the grade is kept matters here). */
+const gradeOf = (attempt: string, taskId: string): Grade => ({ task_id: taskId, attempt, grader: { id: 'cy', kind: 'human' }, items: [{ id: 'r1', met: true, evidence: [], note: '' }], at: '2026-03-01T09:00:00Z' })
+
 describe('deleting a data set', () => {
   it('deletes its tasks, records, studies and edit history (gold included), and keeps its attempts', async () => {
     const { db, row } = await twoDatasets()
@@ -71,11 +75,15 @@ describe('deleting a data set', () => {
     if (!loaded) throw new Error('推理2 is missing')
     await saveTaskRevision(row.id, { task: { ...loaded.task, type: `${loaded.task.type}!` }, records: loaded.records }, { author: 'carol', replaces: '推理2' }, judgeAttempt, db)
     const edited = await finishedAttempt(db, row.id, '推理2', 'bob')
+    await importGrades(row.id, [gradeOf(same, '推理1'), gradeOf(edited, '推理2')], db)
     await deleteDataset(row.id, db)
 
     const again = await importDataset(files, { name: 'sample again', source: 'files' }, db)
     expect((await datasetAttempts(again.id, db)).map((a) => a.id)).toEqual([same])
     expect((await db.attempts.get(edited))?.datasetId).toBe(row.id)
+    // Grades go where their attempts go.
+    expect((await gradesOf(again.id, db)).map((g) => g.attempt)).toEqual([same])
+    expect((await gradesOf(row.id, db)).map((g) => g.attempt)).toEqual([edited])
     const exported = await exportAttempts(again.id, {}, db)
     expect(exported.manifest.counts.attempts).toBe(1)
     expect(exported.files['response.jsonl']).toContain(same)
@@ -83,12 +91,24 @@ describe('deleting a data set', () => {
     expect((await deletedDatasets(db)).map((d) => d.id)).toEqual([row.id])
   })
 
+  it('without attempts, its grades go: nothing is kept for them to grade', async () => {
+    const { db, row } = await twoDatasets()
+    await importGrades(row.id, [gradeOf('from-elsewhere', '推理1')], db)
+    await deleteDataset(row.id, db)
+    expect(await gradesOf(row.id, db)).toEqual([])
+    expect(await deletedDatasets(db)).toEqual([])
+  })
+
   it('with its attempts: they, their calls and the runs go too, and no import brings anything back', async () => {
     const { db, row, keep } = await twoDatasets()
     const gone = await finishedAttempt(db, row.id, '推理1', 'ann')
     const other = await finishedAttempt(db, keep.id, '推理1', 'ann')
     await db.meta.put({ key: 'run:r1', value: { id: 'r1', datasetId: row.id } })
+    await importGrades(row.id, [gradeOf(gone, '推理1')], db)
+    await importGrades(keep.id, [gradeOf(other, '推理1')], db)
     await deleteDataset(row.id, db, { withAttempts: true })
+    expect(await gradesOf(row.id, db)).toEqual([])
+    expect(await gradesOf(keep.id, db)).toHaveLength(1)
     expect(await db.attempts.get(gone)).toBeUndefined()
     expect(await attemptCalls(gone, db)).toEqual([])
     expect(await db.meta.get('run:r1')).toBeUndefined()

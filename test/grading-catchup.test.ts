@@ -1,34 +1,20 @@
-// The Grade view catches up (#29): an attempt scored again without its grades (an import, a revision) still waits,
-// although grades merged before it decide it; reading the queue judges it again through core with them.
+// The Grade view catches up (#29): an attempt stored as waiting although grades kept for it decide it (grades stored
+// without judging it again, as an earlier version of the page left them) is judged again through core when the queue
+// is read.
 import 'fake-indexeddb/auto'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { defaultState, rubricHash } from '../src/core/index'
+import { rubricHash } from '../src/core/index'
 import type { Grade } from '../src/core/index'
-import { Attempt } from '../src/core/attempt'
-import { IndexedDbSink, database, importDataset, importGrades, loadTask } from '../src/db/index'
+import { importGrades } from '../src/db/index'
 import { useSession } from '../src/state/sessionStore'
 import { useSettings } from '../src/state/settings'
 import { loadQueue, useGrading } from '../src/grading/store'
-import { useJudgeSettings } from '../src/grading/judgeSettings'
-import { ROOT } from './fixtures'
-
-const FOLDER = join(ROOT, 'public/data-planner')
-const FILES = Object.fromEntries(['input_data.jsonl', 'tools.json', 'records_db.json', 'profile.json', 'skills.json', 'agents.json'].map((f) => [f, readFileSync(join(FOLDER, f), 'utf8')]))
+import { useJudgeSettings } from '../src/state/judgeSettings'
+import { storedWaitingAttempt } from './support/storedPlannerAttempt'
 
 describe('reading the grading queue', () => {
   it('judges again a waiting attempt whose merged grades decide it, and leaves it out of the queue once decided', async () => {
-    const db = database()
-    const row = await importDataset(FILES, { name: 'planner', source: 'files' }, db)
-    const loaded = await loadTask(row.id, 'basic-6', db)
-    if (!loaded) throw new Error('no basic-6')
-    const sink = new IndexedDbSink({ datasetId: row.id, homeScreen: (id) => `#/task/${id}`, elapsedMs: () => 1000, db })
-    const attempt = await Attempt.open({ ...loaded, tools: row.tools, profile: row.profile, ...(row.skills ? { skills: row.skills } : {}), ...(row.agents ? { agents: row.agents } : {}), setting: 'browse', state: defaultState(loaded.task), actor: 'ann', sink })
-    await attempt.call('Phone_Call', { telephone: '13655208731' }, 'ui')
-    await attempt.call('Ask_User', { question: 'Which Tom?' }, 'ui')
-    await attempt.finish()
-    const id = attempt.info.id
+    const { db, row, loaded, id } = await storedWaitingAttempt('planner')
     const hash = rubricHash(loaded.task)
     const grade = (grader: string, minute: number): Grade => ({
       task_id: 'basic-6',
@@ -53,16 +39,7 @@ describe('reading the grading queue', () => {
   })
 
   it("counts an LLM judge's grades as the LLM judge tab's mode says, and only once the judge is off probation", async () => {
-    const db = database()
-    const row = await importDataset(FILES, { name: 'planner judge', source: 'files' }, db)
-    const loaded = await loadTask(row.id, 'basic-6', db)
-    if (!loaded) throw new Error('no basic-6')
-    const sink = new IndexedDbSink({ datasetId: row.id, homeScreen: (id) => `#/task/${id}`, elapsedMs: () => 1000, db })
-    const attempt = await Attempt.open({ ...loaded, tools: row.tools, profile: row.profile, ...(row.skills ? { skills: row.skills } : {}), ...(row.agents ? { agents: row.agents } : {}), setting: 'browse', state: defaultState(loaded.task), actor: 'ann', sink })
-    await attempt.call('Phone_Call', { telephone: '13655208731' }, 'ui')
-    await attempt.call('Ask_User', { question: 'Which Tom?' }, 'ui')
-    await attempt.finish()
-    const id = attempt.info.id
+    const { db, row, loaded, id } = await storedWaitingAttempt('planner judge')
     const hash = rubricHash(loaded.task)
     const grade = (attemptId: string, grader: string, kind: 'human' | 'llm'): Grade => ({
       task_id: 'basic-6',

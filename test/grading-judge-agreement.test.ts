@@ -8,7 +8,7 @@ import { adjudicationGrade } from '../src/grading/agreementAdjudication'
 import { pairAttempts } from '../src/grading/agreementRubrics'
 import { gradeApplies, gradedRubrics } from '../src/core/judge'
 import { visibleGrades } from '../src/grading/agreementVisibility'
-import { effectiveJudgeMode, judgeProbation } from '../src/grading/judgeSettings'
+import { effectiveJudgeMode, judgeProbation } from '../src/state/judgeSettings'
 import { rubricFiles, rubricOf } from './support/rubricFixture'
 
 const { dataset } = loadDataset(

@@ -10,7 +10,7 @@ import type { Grade } from '../src/core/index'
 import { Attempt } from '../src/core/attempt'
 import { IndexedDbSink, SpievalDatabase, gradesOf, importDataset, importGrades, loadTask, putGrade, storeGradedVerdict } from '../src/db/index'
 import type { DatasetRow } from '../src/db/index'
-import { judgeWithGrades } from '../src/grading/regrade'
+import { judgeWithGrades } from '../src/state/gradedJudge'
 import { scoreTexts } from '../cli/scoring'
 import { ROOT } from './fixtures'
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { gradeLines, loadDataset, rubricHash, scoreResponses, parseResponses } from '../src/core/index'
+import { gradeLines, loadDataset, readArchive, rubricHash, scoreResponses, parseResponses } from '../src/core/index'
 import type { AttemptVerdict, DetailLine, Grade, GraderKind, GraderRole, Task } from '../src/core/index'
 import { ROOT } from './fixtures'
 import { cliArgs } from './support/cli'
@@ -108,6 +108,20 @@ describe('npm run score --grades on the planner sample', () => {
     const failed = score([gradesFile([grade('ann', true, false), grade('bob', true, false)]), gradesFile([grade('cy', true, true, { attempt: 'a-7' }), grade('dee', true, true, { attempt: 'a-7' })])])
     expect(failed.run0).toMatchObject({ correct: false, error_type: 'rubric_failed', rubric_score: 0.7, rubric_pending: [] })
     expect(failed.run1).toMatchObject({ correct: true, error_type: null })
+  })
+
+  it('knows a line without an attempt key by the id an import into the page gave it, as the page’s grades name it', () => {
+    const [imported] = readArchive({ 'response.jsonl': readFileSync(RESPONSES, 'utf8') }).attempts
+    expect(imported?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8/)
+    const id = imported?.id ?? ''
+    const byImportId = score([gradesFile([grade('ann', true, true, { attempt: id }), grade('bob', true, true, { attempt: id })])])
+    expect(byImportId.run0).toMatchObject({ correct: true, error_type: null, rubric_pending: [] })
+    expect(byImportId.stderr).toContain('Grades: 2 of the attempts scored read')
+    // One vote by each name is still one attempt's grades: ann by the import's id, bob by run:0.
+    const mixed = score([gradesFile([grade('ann', true, false, { attempt: id }), grade('bob', true, false)])])
+    expect(mixed.run0).toMatchObject({ error_type: 'rubric_failed', rubric_pending: [] })
+    // The line with an attempt key is known by it alone.
+    expect(mixed.run1).toMatchObject({ error_type: 'rubric_pending' })
   })
 
   it('ignores a stale grade (another rubric hash) and says so; a grade without a hash applies', () => {

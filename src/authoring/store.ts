@@ -5,12 +5,13 @@
  * (exported for the tests and the view); the store only keeps them in order.
  */
 import { create } from 'zustand'
-import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, judgeAttempt, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
+import { DatasetError, MemorySink, expectedStateFromChanges, goldFromCalls, loadDataset, readProfile, solveWithOracle, submittedOf } from '../core'
 import { effectsOf, stateOfCalls } from '../core'
 import type { ContentChange, TaskContent } from '../core'
 import { StaleRevision, attemptCalls, datasetAttempts, goldReceived, listTasks, loadTask, recordGold, saveProfile, saveTaskRevision, taskRevisions, toSteps } from '../db'
 import type { RevisionRow, VerdictFlip } from '../db'
 import { openTask } from '../state/attemptController'
+import { gradedJudgeFor } from '../state/gradedJudge'
 import { replaceHashNow } from '../state/hashWriter'
 import { usePhone } from '../state/phone'
 import { routeToHash } from '../state/routes'
@@ -274,7 +275,7 @@ export async function saveDraft(): Promise<SaveOutcome | undefined> {
   useAuthoring.setState({ saving: true, saveError: undefined, saveConflict: undefined })
   try {
     const author = useSettings.getState().actor
-    const outcome = await saveTaskRevision(datasetId, draft, { author, ...(storedId !== undefined ? { replaces: storedId, ...(baseRev !== undefined ? { base: baseRev } : {}) } : {}) }, judgeAttempt)
+    const outcome = await saveTaskRevision(datasetId, draft, { author, ...(storedId !== undefined ? { replaces: storedId, ...(baseRev !== undefined ? { base: baseRev } : {}) } : {}) }, await gradedJudgeFor(datasetId))
     // The author wrote this gold (under this id, a new or renamed task too): their attempts at it are practice.
     await recordGold(datasetId, { actor: author, taskId: draft.task.id, via: 'editor', at: Date.now() })
     const tasks = await refreshTasks(datasetId)
@@ -407,7 +408,7 @@ export async function saveProfileText(text: string): Promise<{ problems: string[
   const read = readProfile(value)
   if ('problems' in read) return read
   try {
-    const saved = await saveProfile(datasetId, read.profile, { author: useSettings.getState().actor }, judgeAttempt)
+    const saved = await saveProfile(datasetId, read.profile, { author: useSettings.getState().actor }, await gradedJudgeFor(datasetId))
     const dataset = useSession.getState().dataset
     if (dataset?.id === datasetId) useSession.setState({ dataset: { ...dataset, profile: read.profile, hasProfile: true } })
     useAuthoring.setState({ context: { ...context, profile: read.profile, hasProfile: true } })

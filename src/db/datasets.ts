@@ -230,7 +230,7 @@ export async function setDatasetSource(id: string, source: { source: string; sou
  * `withAttempts` deletes them too.
  */
 export async function deleteDataset(id: string, db: SpievalDatabase = database(), options: { withAttempts?: boolean } = {}): Promise<void> {
-  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta, db.studies, db.revisions, db.attempts, db.calls], async () => {
+  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta, db.studies, db.revisions, db.attempts, db.calls, db.grades], async () => {
     const row = await db.datasets.get(id)
     await db.tasks.where('[datasetId+order]').between([id, -Infinity], [id, Infinity]).delete()
     await db.studies.where('datasetId').equals(id).delete()

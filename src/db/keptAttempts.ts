@@ -52,15 +52,18 @@ export async function attemptCount(datasetId: string, db: SpievalDatabase = data
 }
 
 /**
- * Inside deleteDataset's transaction (attempts, calls and meta in its scope):
+ * Inside deleteDataset's transaction (attempts, calls, meta and grades in its scope):
  * with `withAttempts` the data set's attempts, their calls and turns and its
  * runs go too; otherwise the data set is noted as deleted so that a later
  * import of it takes them back.
  */
 export async function keepOrDeleteAttempts(row: { id: string; name: string }, withAttempts: boolean, db: SpievalDatabase): Promise<void> {
+  const kept = !withAttempts && (await attemptsOf(row.id, db).count()) > 0
+  // Grades go with the attempts they grade: kept with them, to move back with them, or deleted.
+  if (!kept) await gradesOfDataset(row.id, db).delete()
   if (!withAttempts) {
     const list = await deletedDatasets(db)
-    if (await attemptsOf(row.id, db).count()) await saveDeleted([...list.filter((d) => d.id !== row.id), { id: row.id, name: row.name, deleted: Date.now() }], db)
+    if (kept) await saveDeleted([...list.filter((d) => d.id !== row.id), { id: row.id, name: row.name, deleted: Date.now() }], db)
     return
   }
   const ids = await attemptsOf(row.id, db).primaryKeys()
@@ -79,7 +82,7 @@ export async function keepOrDeleteAttempts(row: { id: string; name: string }, wi
 export async function reattachAttempts(datasetId: string, db: SpievalDatabase = database()): Promise<number> {
   const deleted = await deletedDatasets(db)
   if (deleted.length === 0) return 0
-  return db.transaction('rw', [db.attempts, db.tasks, db.taskRecords, db.meta], async () => {
+  return db.transaction('rw', [db.attempts, db.tasks, db.taskRecords, db.meta, db.grades], async () => {
     const fingerprints = new Map<string, string | undefined>()
     const fingerprintOf = async (taskId: string): Promise<string | undefined> => {
       if (fingerprints.has(taskId)) return fingerprints.get(taskId)
@@ -96,6 +99,7 @@ export async function reattachAttempts(datasetId: string, db: SpievalDatabase = 
       for (const row of rows) if (row.taskFingerprint !== undefined && row.taskFingerprint === (await fingerprintOf(row.taskId))) back.push(row)
       if (back.length > 0) {
         await db.attempts.bulkPut(back.map((row) => ({ ...row, datasetId })))
+        await moveGrades(gone.id, datasetId, new Set(back.map((row) => row.id)), db)
         const runIds = new Set(back.flatMap((row) => (row.run ? [row.run.id] : [])))
         for (const run of await runsOf(gone.id, db)) if (runIds.has(run.id)) await db.meta.put({ key: RUN_PREFIX + run.id, value: { ...run, datasetId } })
         moved += back.length
@@ -105,4 +109,14 @@ export async function reattachAttempts(datasetId: string, db: SpievalDatabase = 
     await saveDeleted(left, db)
     return moved
   })
+}
+
+const gradesOfDataset = (datasetId: string, db: SpievalDatabase) => db.grades.where('[datasetId+key]').between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
+
+/** The grades of attempts that moved to another data set move with them; grades of attempts left behind stay. */
+async function moveGrades(from: string, to: string, attempts: ReadonlySet<string>, db: SpievalDatabase): Promise<void> {
+  const rows = (await gradesOfDataset(from, db).toArray()).filter((row) => attempts.has(row.grade.attempt))
+  if (rows.length === 0) return
+  await db.grades.bulkPut(rows.map((row) => ({ ...row, datasetId: to })))
+  await db.grades.bulkDelete(rows.map((row): [string, string] => [from, row.key]))
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { JUDGE_MODES } from '../core'
 import type { JudgeMode } from '../core'
 import { runnerKeyFor, setRememberKeys, setRunnerKey, useRunnerKeys } from './judgeKeys'
-import { COUNTING_MODES, useJudgeSettings } from './judgeSettings'
-import type { JudgeProbation } from './judgeSettings'
+import { COUNTING_MODES, useJudgeSettings } from '../state/judgeSettings'
+import type { JudgeProbation } from '../state/judgeSettings'
 
 interface JudgeSettingsFormProps {
   /** Why the counting modes cannot be chosen; undefined when the judge is eligible. */

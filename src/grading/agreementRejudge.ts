@@ -8,7 +8,7 @@ import { judgeContext } from '../core'
 import type { DatasetRow } from '../db'
 import { getAttempt, storeGradedVerdict } from '../db'
 import { upsertAttempt } from '../state/progress'
-import { judgeWithGrades } from './regrade'
+import { judgeWithGrades } from '../state/gradedJudge'
 
 export async function rejudgeAttempt(dataset: DatasetRow, attemptId: string): Promise<void> {
   await storeGradedVerdict(attemptId, judgeContext(dataset, dataset.sealed !== undefined), judgeWithGrades)

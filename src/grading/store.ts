@@ -10,7 +10,7 @@ import { useSession } from '../state/sessionStore'
 import { useSettings } from '../state/settings'
 import { gradesOfAttempt, gradingQueue } from './queue'
 import type { GradingQueue } from './queue'
-import { judgeWithGrades, pageJudgeMode } from './regrade'
+import { judgeWithGrades, pageJudgeMode } from '../state/gradedJudge'
 
 /** A grader's answer on one item while grading: undefined until they choose. */
 export interface DraftItem {
@@ -78,10 +78,11 @@ export async function loadQueue(): Promise<void> {
 }
 
 /**
- * Attempts still waiting for grades that their grades now decide in part: an
- * import or a revision scores an attempt again without its grades, so an
- * attempt can wait although grades for it were merged before it came. Each
- * is judged again (core decides, storage keeps the verdict); how many were.
+ * Attempts still waiting for grades that their grades now decide in part:
+ * every re-scoring counts the grades stored (state/gradedJudge.ts), but an
+ * attempt stored by an earlier version of the page, or judged while the
+ * judge's mode counted it differently, may still wait. Each is judged again
+ * (core decides, storage keeps the verdict); how many were.
  */
 async function catchUp(attempts: readonly AttemptRow[], tasks: readonly Task[], grades: readonly Grade[], context: ReturnType<typeof judgeContext>): Promise<number> {
   const taskOf = new Map(tasks.map((t) => [t.id, t]))
@@ -140,11 +141,15 @@ export async function showStep(step: number): Promise<void> {
   }
 }
 
-/** Back to the queue; the phone goes back to the person's own attempt. */
+/**
+ * Back to the queue, read again first: shown as it was, the attempt just
+ * graded would sit at the top unmarked for a moment, and a quick tap there
+ * would open it again. The phone goes back to the person's own attempt.
+ */
 export async function closeGrading(): Promise<void> {
+  await loadQueue()
   useGrading.setState({ open: undefined, draft: {}, step: 0 })
   await endReplay()
-  await loadQueue()
 }
 
 export function setItem(id: string, change: Partial<DraftItem>): void {

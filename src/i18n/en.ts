@@ -123,9 +123,9 @@ export const en = {
   deleteShort: 'Delete',
   confirmDelete: 'Delete “{{name}}”? Deleted: its tasks, records, studies and edit history (every revision, gold included).',
   deleteKeeps:
-    'Kept: its attempts (by people: {{people}}; by agent runs: {{runs}}). They are not shown or exported until this data set is imported again; then those made on tasks it has unchanged come back with it.',
-  deleteNothingKept: 'No attempts were made on it.',
-  deleteWithAttempts: 'Also delete these attempts and agent runs',
+    'Kept: its attempts (by people: {{people}}; by agent runs: {{runs}}) and their grades. They are not shown or exported until this data set is imported again; then those made on tasks it has unchanged come back with it.',
+  deleteNothingKept: 'No attempts were made on it (any grades go too).',
+  deleteWithAttempts: 'Also delete these attempts, their grades and agent runs',
   keptHeading: 'Attempts kept from deleted data sets',
   keptLine: '“{{name}}”: {{count}} attempts, deleted {{date}}. Import it again to see and export them.',
   keptLine_one: '“{{name}}”: {{count}} attempt, deleted {{date}}. Import it again to see and export it.',

@@ -1,6 +1,8 @@
-import { contentFingerprint, judgeAttempt, judgeContext } from '../core'
+import { contentFingerprint, judgeContext } from '../core'
+import type { TaskVersion } from '../core'
 import { archivedAttempt, attemptCalls, loadTask, revisionByFingerprint, storeMadeOnVerdict } from '../db'
 import type { AttemptRow } from '../db'
+import { gradedJudgeFor } from '../state/gradedJudge'
 import { useSession } from '../state/sessionStore'
 
 /** The version of a task an attempt was made on, when the task was revised since, and the attempt's verdict under it. */
@@ -34,11 +36,12 @@ export async function earlierVersionOf(attempt: AttemptRow): Promise<EarlierVers
   return { rev: version.rev, at: version.at, correct: verdict.correct, errorType: verdict.errorType }
 }
 
-async function judgeMadeOn(attempt: AttemptRow, version: Parameters<typeof judgeAttempt>[1]) {
+async function judgeMadeOn(attempt: AttemptRow, version: TaskVersion) {
   const { dataset } = useSession.getState()
   if (!dataset) return undefined
   const calls = await attemptCalls(attempt.id)
-  const judged = await judgeAttempt(archivedAttempt(attempt, calls), version, judgeContext(dataset))
+  const judge = await gradedJudgeFor(dataset.id)
+  const judged = await judge(archivedAttempt(attempt, calls), version, judgeContext(dataset))
   if (judged.verdict) await storeMadeOnVerdict(attempt.id, version.fingerprint, judged.verdict)
   return judged.verdict
 }

@@ -5,11 +5,12 @@
  * show its report.
  */
 import { create } from 'zustand'
-import { ArchiveError, fileSafeName, judgeAttempt, readArchive, unzipArchive } from '../core'
+import { ArchiveError, fileSafeName, readArchive, unzipArchive } from '../core'
 import type { ArchiveManifest, VerdictChange } from '../core'
 import { importAttemptSources } from '../db/archive'
 import { exportAttempts } from './attemptExport'
 import { saveDownload } from './download'
+import { gradedJudgeFor } from './gradedJudge'
 import { refreshProgress } from './progress'
 import { useSession } from './sessionStore'
 import { useSettings } from './settings'
@@ -177,7 +178,7 @@ export async function importPeople(files: readonly File[], from: ImportingView =
     }
     if (problems.length === 0 && read.sources.length > 0) {
       try {
-        outcomes.push(...(await importAttemptSources(dataset.id, read.sources, judgeAttempt)))
+        outcomes.push(...(await importAttemptSources(dataset.id, read.sources, await gradedJudgeFor(dataset.id))))
       } catch (err) {
         problems.push(issueOf(read.sources.map((s) => s.name).join(', '), err))
       }

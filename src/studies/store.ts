@@ -4,7 +4,7 @@
  * and storage around them.
  */
 import { create } from 'zustand'
-import { fileSafeName, judgeAttempt, setOwn } from '../core'
+import { fileSafeName, setOwn } from '../core'
 import type { AccessSetting, DatasetFiles } from '../core'
 import { zipArchive } from '../core/archive'
 import { SealError, WebCryptoMissing, compareFingerprints, sealDataset } from '../core/seal'
@@ -16,6 +16,7 @@ import { deleteStudy, exportDataset, listStudies, readStoredDataset, recordGoldO
 import type { DatasetRow, StudyRow, UnsealedDataset } from '../db'
 import { datasetsChanged, reloadDatasets } from '../state/boot'
 import { saveDownload } from '../state/download'
+import { gradedJudgeFor } from '../state/gradedJudge'
 import { LIVE_SAMPLE_FOLDER, LIVE_SAMPLE_SOURCE, PLANNER_SAMPLE_FOLDER, PLANNER_SAMPLE_SOURCE, SAMPLE_FOLDER } from '../state/bundled'
 import { Problem, shownProblem } from '../state/problem'
 import type { ShownProblem } from '../state/problem'
@@ -220,7 +221,7 @@ export async function removeStudy(datasetId: string, studyId: string): Promise<v
  */
 export async function unsealInPage(row: DatasetRow, passphrase: string): Promise<UnsealedDataset> {
   if (row.sealed?.cipher === null) throw new SealError('no-gold', 'This data set was sealed without a passphrase: its gold is not here.')
-  const result = await unsealStoredDataset(row.id, passphrase, judgeAttempt)
+  const result = await unsealStoredDataset(row.id, passphrase, await gradedJudgeFor(row.id))
   // The submitted attempts are scored now, their reviews showing the gold: their people's next attempts are practice.
   await recordGoldOfFinished(row.id, 'unseal')
   if (useSession.getState().dataset?.id === row.id) await reloadDatasets()

@@ -8,7 +8,8 @@ import { parseArguments } from '../tools/runtime'
 import { TOOL_KINDS } from '../tools/types'
 import type { CallSource } from '../tools/types'
 import type { FailureRate, RunTag } from '../attempt/types'
-import { fileEntry, sha256Hex } from './files'
+import { fileEntry } from './files'
+import { importedAttemptId } from '../grades/attemptKey'
 import { ARCHIVED_FLAG_KINDS, ARCHIVED_SETTINGS, ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
 import type { ArchiveSealed, ArchivedAttempt, ArchivedFlag, ArchivedSetting, ArchivedStep, ArchivedVerdict } from './types'
 
@@ -151,15 +152,6 @@ function readSealed(value: unknown, issues: string[]): ArchiveSealed | undefined
   }
 }
 
-/** A UUID-shaped id (version 8, "custom") from a SHA-256 of the line: stable across imports. */
-function derivedId(text: string): string {
-  const hex = sha256Hex(text.trim()).slice(0, 32).split('')
-  hex[12] = '8'
-  hex[16] = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16)
-  const h = hex.join('')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
-
 /**
  * Epoch ms of an ISO date; one without a zone is UTC, so that an import reads
  * the same in every time zone. Numbers are refused: seconds and milliseconds
@@ -215,7 +207,7 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
       : stepsOfCalls(line, start)
 
   const actor = nonEmptyString(line.actor) ? line.actor : nonEmptyString(line.model) ? line.model : `run ${run}`
-  const id = nonEmptyString(line.attempt) ? line.attempt : derivedId(text)
+  const id = nonEmptyString(line.attempt) ? line.attempt : importedAttemptId(text)
   for (const d of repeatedSeqs) problems.push(`attempt ${id}: ${d}`)
   return {
     id,

@@ -6,7 +6,7 @@
  * a task), so the figures say how many grades went where.
  */
 import type { Task } from '../dataset/types'
-import { attemptKeyOf } from '../grades/attemptKey'
+import { attemptKeysOf } from '../grades/attemptKey'
 import { decisionsFor } from '../grades/decide'
 import type { GradedRubric } from '../grades/decide'
 import type { Grade, JudgeMode } from '../grades/types'
@@ -45,9 +45,12 @@ export function lineGrader(grading: Grading): { gradedOf: (task: Task, line: Res
   let matched = 0
   const gradedOf = (task: Task, line: ResponseLine): GradedRubric | undefined => {
     if (!task.planner?.rubric) return undefined
-    const key = JSON.stringify([task.id, attemptKeyOf(line)])
-    const grades = byAttempt.get(key) ?? []
-    const graded = decisionsFor(task, attemptKeyOf(line), grades, { judge: grading.judge })
+    const [attempt = '', ...aliases] = attemptKeysOf(line)
+    const key = JSON.stringify([task.id, attempt])
+    // Grades made in the page name an imported line by the id the import gave it: the same attempt.
+    const aliased = aliases.flatMap((alias) => (byAttempt.get(JSON.stringify([task.id, alias])) ?? []).map((grade) => ({ ...grade, attempt })))
+    const grades = [...(byAttempt.get(key) ?? []), ...aliased]
+    const graded = decisionsFor(task, attempt, grades, { judge: grading.judge })
     // A line's details are built lazily and may ask again: count each attempt once.
     if (!used.has(key)) {
       used.add(key)

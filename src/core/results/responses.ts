@@ -13,6 +13,8 @@ export interface ResponseLine {
   /** The whole line as given, for exports that keep extra keys. */
   raw: Record<string, unknown>
   line: number
+  /** The line as written: what names an attempt imported into the page without an `attempt` key (grades/attemptKey.ts); absent on a line made in code. */
+  text?: string
 }
 
 /**
@@ -58,7 +60,7 @@ export function parseResponses(text: string, file = 'responses.jsonl'): { lines:
       return problem('a response needs "calls" or "messages"')
     const run = readRun(value.run)
     if (run === undefined) return problem('"run" must be a whole number')
-    lines.push({ id: String(value.id), run, calls: executionCallsOf(value), raw: value, line })
+    lines.push({ id: String(value.id), run, calls: executionCallsOf(value), raw: value, line, text: rawLine })
   })
   return { lines, issues }
 }

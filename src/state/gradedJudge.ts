@@ -1,8 +1,8 @@
 import { decisionsFor, judgeAttempt } from '../core'
-import type { ArchivedAttempt, Grade, JudgeContext, JudgeMode, JudgedAttempt, Task, TaskVersion } from '../core'
-import { useSession } from '../state/session'
-import { judgeStandingOf } from './judgeStandingOf'
-import { effectiveJudgeMode, useJudgeSettings } from './judgeSettings'
+import type { ArchivedAttempt, AttemptJudge, Grade, JudgeContext, JudgeMode, JudgedAttempt, Task, TaskVersion } from '../core'
+import { gradesOf } from '../db'
+import { useSession } from './session'
+import { effectiveJudgeMode, judgeStandingOf, useJudgeSettings } from './judgeSettings'
 import type { JudgeSettings } from './judgeSettings'
 
 /**
@@ -25,4 +25,16 @@ export function pageJudgeMode(grades: readonly Grade[], tasks: readonly Task[], 
 export function judgeWithGrades(attempt: ArchivedAttempt, version: TaskVersion, context: JudgeContext, grades: readonly Grade[]): Promise<JudgedAttempt> {
   const { decisions } = decisionsFor(version.task, attempt.id, grades, { judge: pageJudgeMode(grades, useSession.getState().tasks) })
   return judgeAttempt(attempt, version, context, decisions)
+}
+
+/**
+ * The re-scoring service for every re-scoring of a data set's attempts (a
+ * revision, a profile edit, an import, an unsealing): with the grades stored
+ * for it, so that an attempt people decided keeps its decision, and one
+ * whose rubric changed goes back to waiting (its grades are stale).
+ */
+export async function gradedJudgeFor(datasetId: string): Promise<AttemptJudge> {
+  const grades = await gradesOf(datasetId)
+  if (grades.length === 0) return judgeAttempt
+  return (attempt, version, context) => judgeWithGrades(attempt, version, context, grades)
 }

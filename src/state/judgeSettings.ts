@@ -1,12 +1,14 @@
 /**
  * The LLM judge's settings: its OpenAI-compatible endpoint, model and mode,
- * kept in localStorage. The API key is not one of them: it is kept as the
+ * kept in localStorage. They sit with the page's state, not the Grade view,
+ * since every re-scoring of an attempt counts the judge's grades by its mode. The API key is not one of them: it is kept as the
  * runner's keys are (src/state/runs: tied to its endpoint, in memory or, when
  * the person asks, sessionStorage), never in IndexedDB nor an export.
  */
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
-import type { JudgeMode } from '../core'
+import type { Grade, JudgeMode, Task } from '../core'
+import { judgeGrader, judgeStandingIn } from '../core/judge'
 import type { JudgeStanding } from '../core/judge'
 
 export interface JudgeSettings {
@@ -39,4 +41,9 @@ export const COUNTING_MODES: readonly JudgeMode[] = ['grader', 'fallback']
  */
 export function effectiveJudgeMode(mode: JudgeMode, standing: Pick<JudgeStanding, 'eligible'> | undefined): JudgeMode {
   return COUNTING_MODES.includes(mode) && standing?.eligible !== true ? 'advisory' : mode
+}
+
+/** "Check the judge" for the page: the configured model's grades against the people's, stale grades left out. */
+export function judgeStandingOf(grades: readonly Grade[], tasks: readonly Task[], model: string): JudgeStanding {
+  return judgeStandingIn(grades, tasks, judgeGrader(model.trim()).id)
 }
