@@ -7,6 +7,7 @@ import { GroupedBarChart } from './GroupedBarChart'
 import { PlannerAttemptTables } from './PlannerAttemptTables'
 import { PlannerGroupTable } from './PlannerGroupTable'
 import type { GroupColumn } from './PlannerGroupTable'
+import { RubricRates } from './RubricRates'
 import { colorAt, fixed1, rowLabel } from './labels'
 
 type Groups = Partial<Record<string, GroupFigure>>
@@ -79,6 +80,7 @@ export function PlannerSection({ rows, tasks }: { rows: readonly AnalysisRow[]; 
         description={t('plannerAnalysis.buckets.description')}
         testId="planner-buckets"
       />
+      <RubricRates rows={rows} tasks={tasks} />
       <PlannerAttemptTables rows={rows} />
       <div className="analysis-charts analysis-planner-charts">
         <ChartFigure wide name="planner-dimensions" title={title} description={desc} table={table} legend={series}>

@@ -10,7 +10,7 @@ import { AgreementGrid } from './AgreementGrid'
 import { AgreementTables } from './AgreementTables'
 import { adjudicationGrade } from './agreementAdjudication'
 import { gradesFor, reloadGrades, storeGrade, useStoredGrades } from './agreementGrades'
-import { rejudgeAttempt } from './agreementRejudge'
+import { storeVerdictWithGrades } from '../state/gradedJudge'
 import { gradeApplies, gradedRubrics } from '../core/judge'
 import { setLeadGrader, useAgreementSettings } from './agreementSettings'
 import { visibleGrades } from './agreementVisibility'
@@ -54,7 +54,7 @@ export function AgreementPanel() {
     await storeGrade(dataset.id, grade)
     setSaved({ item, attempt, met })
     // The grade is kept whatever happens next; a failed re-judgement is said, not thrown into the form.
-    await rejudgeAttempt(dataset, attempt).catch((err: unknown) => setFailed(err instanceof Error ? err.message : String(err)))
+    await storeVerdictWithGrades(dataset, attempt).catch((err: unknown) => setFailed(err instanceof Error ? err.message : String(err)))
   }
   const taskById = new Map(tasks.map((task) => [task.id, task]))
   const grids = report?.rubrics.map((rubric) => ({ graders: rubric.grid.graders, rows: rubric.grid.rows })) ?? []

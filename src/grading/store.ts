@@ -1,8 +1,8 @@
 import { create } from 'zustand'
-import { Attempt, GRADES_FILE, decisionsFor, gradeLines, judgeContext, parseGrades, rubricHash } from '../core'
+import { Attempt, GRADES_FILE, decisionsFor, gradeLines, parseGrades, rubricHash } from '../core'
 import type { DatasetIssue, Grade, ItemGrade, RubricItemOutcome, Task, TrajectoryStep } from '../core'
-import { attemptCalls, datasetAttempts, getAttempt, gradesOf, importGrades, listTasks, loadTask, putGrade, storeGradedVerdict, toSteps } from '../db'
-import type { AttemptRow, StoredVerdict } from '../db'
+import { attemptCalls, datasetAttempts, getAttempt, gradesOf, importGrades, listTasks, loadTask, putGrade, toSteps } from '../db'
+import type { AttemptRow, DatasetRow, StoredVerdict } from '../db'
 import { attemptSource } from '../state/attemptSource'
 import { saveDownload } from '../state/download'
 import { endReplay, showRecording } from '../state/recording'
@@ -10,7 +10,7 @@ import { useSession } from '../state/sessionStore'
 import { useSettings } from '../state/settings'
 import { gradesOfAttempt, gradingQueue } from './queue'
 import type { GradingQueue } from './queue'
-import { judgeWithGrades, pageJudgeMode } from '../state/gradedJudge'
+import { pageJudgeMode, storeVerdictWithGrades } from '../state/gradedJudge'
 
 /** A grader's answer on one item while grading: undefined until they choose. */
 export interface DraftItem {
@@ -69,7 +69,7 @@ export async function loadQueue(): Promise<void> {
   try {
     const [tasks, grades] = await Promise.all([listTasks(dataset.id), gradesOf(dataset.id)])
     const before = await datasetAttempts(dataset.id)
-    const caughtUp = await catchUp(before, tasks, grades, judgeContext(dataset, dataset.sealed !== undefined))
+    const caughtUp = await catchUp(dataset, before, tasks, grades)
     const attempts = caughtUp > 0 ? await datasetAttempts(dataset.id) : before
     useGrading.setState({ queue: gradingQueue(attempts, tasks, grades, me()), loading: false })
   } catch (err) {
@@ -84,7 +84,7 @@ export async function loadQueue(): Promise<void> {
  * judge's mode counted it differently, may still wait. Each is judged again
  * (core decides, storage keeps the verdict); how many were.
  */
-async function catchUp(attempts: readonly AttemptRow[], tasks: readonly Task[], grades: readonly Grade[], context: ReturnType<typeof judgeContext>): Promise<number> {
+async function catchUp(dataset: DatasetRow, attempts: readonly AttemptRow[], tasks: readonly Task[], grades: readonly Grade[]): Promise<number> {
   const taskOf = new Map(tasks.map((t) => [t.id, t]))
   const judge = pageJudgeMode(grades, tasks)
   let judged = 0
@@ -93,7 +93,7 @@ async function catchUp(attempts: readonly AttemptRow[], tasks: readonly Task[], 
     if (!task || !attempt.finished || attempt.verdict?.errorType !== 'rubric_pending') continue
     const { decisions } = decisionsFor(task, attempt.id, grades, { judge })
     if (![...decisions.values()].some((met) => met !== null)) continue
-    await storeGradedVerdict(attempt.id, context, judgeWithGrades)
+    await storeVerdictWithGrades(dataset, attempt.id)
     judged++
   }
   return judged
@@ -193,7 +193,7 @@ export async function submitGrade(): Promise<void> {
   useGrading.setState({ saving: true, error: undefined })
   try {
     await putGrade(dataset.id, grade)
-    const judged = await storeGradedVerdict(open.attempt.id, judgeContext(dataset, dataset.sealed !== undefined), judgeWithGrades)
+    const judged = await storeVerdictWithGrades(dataset, open.attempt.id)
     const grades = everyGradeOf(await gradesOf(dataset.id), open.attempt)
     const verdict = judged?.verdict ?? open.attempt.verdict
     useGrading.setState({ open: { ...open, revealed: { grades, ...(verdict ? { verdict } : {}) } }, saving: false })
@@ -211,7 +211,7 @@ export async function storeGradeAndJudge(grade: Grade): Promise<boolean> {
   const dataset = useSession.getState().dataset
   if (!dataset) return false
   const added = await putGrade(dataset.id, grade)
-  if (added) await storeGradedVerdict(grade.attempt, judgeContext(dataset, dataset.sealed !== undefined), judgeWithGrades)
+  if (added) await storeVerdictWithGrades(dataset, grade.attempt)
   await loadQueue()
   return added
 }
@@ -250,8 +250,7 @@ export async function importGradeFiles(files: readonly File[]): Promise<void> {
       for (const grade of grades) touched.add(grade.attempt)
       imported.push({ file: file.name, added, skipped, issues })
     }
-    const context = judgeContext(dataset, dataset.sealed !== undefined)
-    for (const attemptId of touched) await storeGradedVerdict(attemptId, context, judgeWithGrades)
+    for (const attemptId of touched) await storeVerdictWithGrades(dataset, attemptId)
     useGrading.setState({ imported, saving: false })
   } catch (err) {
     useGrading.setState({ imported, saving: false, error: messageOf(err) })

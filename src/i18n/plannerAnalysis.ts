@@ -44,6 +44,13 @@ export const plannerAnalysisEn = {
     desc: 'Bars: each row’s mean accuracy (%) per MobilePA-Bench dimension, and the weighted overall, one colour per dimension. Whiskers: ± population std over runs or people.',
     axis: 'Accuracy (%)',
   },
+  rubricRates: {
+    buckets: 'Rubric pass rate by verification',
+    dimensions: 'Rubric pass rate by dimension',
+    description: 'Over the tasks judged by a rubric: the share of tasks × runs or people that passed. An answer still awaiting people’s grades counts as not passed until they decide it in the Grade view, and is counted apart; a task with no answer counts as not passed.',
+    share: '{{rate}} % ({{passed}} of {{pairs}})',
+    pending: '· {{count}} awaiting grades',
+  },
   grades: {
     heading: 'Behaviour grading',
     hint: 'The grades given in the Grade view for rubric items no automatic check decides: how well the people agree, and where each LLM judge stands against them. The verdicts above already count the decisions the grades make.',

@@ -46,6 +46,13 @@ export const plannerAnalysisZh: typeof plannerAnalysisEn = {
     desc: '柱：每行在各 MobilePA-Bench 维度上的平均准确率（%）及加权总分，每个维度一种颜色。误差线：按运行或人计算的 ± 总体标准差。',
     axis: '准确率（%）',
   },
+  rubricRates: {
+    buckets: '按验证方式的评分细则通过率',
+    dimensions: '按维度的评分细则通过率',
+    description: '针对按评分细则判定的任务：任务 × 运行或人员中通过的比例。仍在等待人工评分的作答在“评分”视图中被裁定之前算作未通过，并单独计数；没有作答的任务算作未通过。',
+    share: '{{rate}} %（{{pairs}} 个中 {{passed}} 个）',
+    pending: '· {{count}} 个待评分',
+  },
   grades: {
     heading: '行为评分',
     hint: '在“评分”视图中为没有自动检查的评分细则条目给出的评分：人与人之间的一致程度，以及每个 LLM 评审相对于人的水平。上面的判定已经计入了这些评分作出的决定。',

@@ -1,6 +1,8 @@
-import { decisionsFor, judgeAttempt } from '../core'
+import { decisionsFor, judgeAttempt, judgeContext } from '../core'
 import type { ArchivedAttempt, AttemptJudge, Grade, JudgeContext, JudgeMode, JudgedAttempt, Task, TaskVersion } from '../core'
-import { gradesOf } from '../db'
+import { getAttempt, gradesOf, storeGradedVerdict } from '../db'
+import type { DatasetRow } from '../db'
+import { upsertAttempt } from './progress'
 import { useSession } from './session'
 import { effectiveJudgeMode, judgeStandingOf, useJudgeSettings } from './judgeSettings'
 import type { JudgeSettings } from './judgeSettings'
@@ -37,4 +39,17 @@ export async function gradedJudgeFor(datasetId: string): Promise<AttemptJudge> {
   const grades = await gradesOf(datasetId)
   if (grades.length === 0) return judgeAttempt
   return (attempt, version, context) => judgeWithGrades(attempt, version, context, grades)
+}
+
+/**
+ * An attempt whose grades changed, judged again with them and stored
+ * (src/db storeGradedVerdict); the page's list of attempts takes the stored
+ * row, so that every view reading verdicts (the phone's review, Analysis)
+ * shows the new one without a reload.
+ */
+export async function storeVerdictWithGrades(dataset: DatasetRow, attemptId: string): Promise<JudgedAttempt | undefined> {
+  const judged = await storeGradedVerdict(attemptId, judgeContext(dataset, dataset.sealed !== undefined), judgeWithGrades)
+  const row = judged ? await getAttempt(attemptId) : undefined
+  if (row) upsertAttempt(row)
+  return judged
 }
