@@ -45,31 +45,45 @@ function acquire(key: string, onLead: (leading: boolean) => void): () => void {
   const abort = new AbortController()
   let endHold: () => void = () => undefined
   let released = false
+  let queued: Promise<unknown> = Promise.resolve()
   const hold = () => new Promise<void>((resolve) => (endHold = resolve))
-  void locks
-    .request(name, { ifAvailable: true }, async (lock) => {
-      if (released) return
-      if (lock) {
-        onLead(true)
-        return hold()
-      }
-      onLead(false)
-      // Queue for the lock; granted when the leading tab closes or lets go.
-      void locks
-        .request(name, { signal: abort.signal }, async () => {
-          if (released) return
+  const request = () =>
+    locks
+      .request(name, { ifAvailable: true }, async (lock) => {
+        if (released) return
+        if (lock) {
           onLead(true)
           return hold()
-        })
-        .catch(() => undefined) // aborted: this tab moved on
-    })
-    .catch(() => onLead(true))
+        }
+        onLead(false)
+        // Queue for the lock; granted when the leading tab closes or lets go.
+        queued = locks
+          .request(name, { signal: abort.signal }, async () => {
+            if (released) return
+            onLead(true)
+            return hold()
+          })
+          .catch(() => undefined) // aborted: this tab moved on
+      })
+      .catch(() => onLead(true))
+  // This tab let go of the key a moment ago (the same attempt opened again): its lock is freed only after the
+  // release, and asking before then would take this tab's own hold for another tab's.
+  const before = letGo.get(name)
+  const requested = before ? before.then(() => (released ? undefined : request())) : request()
   return () => {
     released = true
     abort.abort()
     endHold()
+    const freed = requested.then(() => queued)
+    letGo.set(name, freed)
+    void freed.then(() => {
+      if (letGo.get(name) === freed) letGo.delete(name)
+    })
   }
 }
+
+/** Per lock name, when this tab's last hold of it is freed. */
+const letGo = new Map<string, Promise<unknown>>()
 
 /** The page's leadership between tabs, for the attempt kernel and the runner (Web Locks, or a localStorage lease). */
 export const pageLeadLock: LeadLock = { lead }
