@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from './helpers'
+import { expect, test, axeResults } from './helpers'
 import type { Locator, Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -131,7 +130,7 @@ test('the Analysis view shows Table 2, error types, retrievals and retrieval mod
   await page.getByRole('checkbox', { name: 'keyword · paginated' }).check()
 
   // No axe violations in the view, with the data tables open.
-  const axe = await new AxeBuilder({ page }).include('.analysis-view').analyze()
+  const axe = await axeResults(page, '.analysis-view')
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
   if (SHOTS) await screenshots(page, SHOTS)

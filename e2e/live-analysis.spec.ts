@@ -1,9 +1,8 @@
 // The Analysis view on live attempts: task, calls and state accuracy, the tasks where the calls and the state disagree, accuracy against the failure rate.
-import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { api, expect, test } from './helpers'
+import { api, expect, test, axeResults } from './helpers'
 
 test.describe.configure({ timeout: 240_000 })
 
@@ -200,7 +199,7 @@ test('the Analysis view compares task, calls and state accuracy, lists disagreem
 
   // No axe violations in the live sections, with a chart's data table open.
   await failure.locator('figure summary').click()
-  const axe = await new AxeBuilder({ page }).include('[data-testid^="live-"]').analyze()
+  const axe = await axeResults(page, '[data-testid^="live-"]')
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
   if (SHOTS) await screenshots(page, SHOTS)

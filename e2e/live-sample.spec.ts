@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { baseExpect, test } from './helpers'
+import { baseExpect, test, axeResults } from './helpers'
 
 // An import parses and stores a whole data set: allow for a busy test machine.
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -39,7 +38,7 @@ test('the live sample loads from the Data sets dialog, once, and its tasks open 
   await expect(live).toHaveAttribute('aria-current', 'true')
   await expect(live).toContainText('bundled live sample')
   await expect(topBar(page)).toContainText(`Data set: ${LIVE} (20)`)
-  const axe = await new AxeBuilder({ page }).include('dialog.dataset-manager').analyze()
+  const axe = await axeResults(page, 'dialog.dataset-manager')
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true })

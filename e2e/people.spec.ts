@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from './helpers'
+import { expect, test, axeResults } from './helpers'
 import type { Browser, Page } from '@playwright/test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -109,7 +108,7 @@ const crossValidationRows = (page: Page) => page.getByRole('table', { name: /^Ta
 
 /** Serious and critical axe findings on the page, one line each. */
 async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.people-view').analyze()
+  const { violations } = await axeResults(page, '.people-view')
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 

@@ -3,7 +3,6 @@
  * core functions Node runs: a folder sealed in Node is unsealed in the page,
  * and what the page seals or hands out Node opens and reads.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
@@ -11,7 +10,7 @@ import type { Download, Locator, Page } from '@playwright/test'
 import { MIN_ITERATIONS, sealDataset, unsealDataset } from '../src/core/seal'
 import { makeStudy, readStudyFile, studyFileText, studyFolderFiles } from '../src/core/study'
 import { annotatorState } from '../playwright.config'
-import { api, expect, panelOf, test } from './helpers'
+import { api, expect, panelOf, test, axeResults } from './helpers'
 import { ownCopyFiles } from '../test/ownCopy'
 
 /** SEAL_SHOTS=docs/screenshots writes seal-*-en.png and seal-*-zh.png there. */
@@ -157,7 +156,7 @@ test('a data set given as files is sealed from its stored copy: nothing to fetch
   const seal = page.getByRole('dialog', { name: 'Seal “Given copy” for participants' })
   await expect(seal.getByText('The data set as stored, in the published format (50 tasks; tasks revised in this page as revised).')).toBeVisible()
   await expect(seal.getByLabel(/^Pick/)).toHaveCount(0)
-  const { violations } = await new AxeBuilder({ page }).include('.sealing-dialog').analyze()
+  const { violations } = await axeResults(page, '.sealing-dialog')
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await shot(seal, 'seal-stored-en')
   const [download] = await Promise.all([page.waitForEvent('download'), seal.getByRole('button', { name: 'Seal and download' }).click()])

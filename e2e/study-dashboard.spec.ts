@@ -1,12 +1,11 @@
 // The collector's study dashboard (issue #17): three people's attempts at the sample data set, a study kept with it,
 // and the People view's Study tab showing each person's progress, the capabilities and the agreement.
-import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { fleissKappa } from '../src/core/stats/agreement'
 import type { StudyFile } from '../src/core/study'
-import { expect, resizeTo, test } from './helpers'
+import { expect, resizeTo, test, axeResults } from './helpers'
 
 /** STUDY_DASHBOARD_SHOTS=docs/screenshots writes study-dashboard-<width>-<lang>.png there. */
 const SHOTS = process.env.STUDY_DASHBOARD_SHOTS
@@ -129,7 +128,7 @@ async function addStudies(page: Page, studies: { study: StudyFile; added: number
 
 /** Serious and critical axe findings in the People view, one line each. */
 async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.people-view').analyze()
+  const { violations } = await axeResults(page, '.people-view')
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
