@@ -1,4 +1,4 @@
-import { expect, test, axeResults } from './helpers'
+import { expect, test, seriousViolations } from './helpers'
 import type { Browser, Page } from '@playwright/test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -106,12 +106,6 @@ async function showTab(page: Page, name: string): Promise<void> {
 
 const crossValidationRows = (page: Page) => page.getByRole('table', { name: /^Tasks by verdict/ }).locator('tbody tr')
 
-/** Serious and critical axe findings on the page, one line each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await axeResults(page, '.people-view')
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 test.beforeAll(async ({ browser }, testInfo) => {
   origin = new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:5199/').origin
   dir = mkdtempSync(join(tmpdir(), 'spieval-people-'))
@@ -175,7 +169,7 @@ test('two people’s exports merge: the cross-validation view puts the task one 
   await importFiles(page, 'tampered.zip')
   await expect(page.getByRole('alert')).toContainText('Nothing was imported')
   await expect(page.getByRole('alert')).toContainText('response.jsonl: does not match manifest.json')
-  expect(await axeFindings(page)).toEqual([])
+  expect(await seriousViolations(page, '.people-view')).toEqual([])
   await showTab(page, 'Cross-validation')
   await expect(rows).toHaveCount(rowCount)
 
@@ -187,12 +181,12 @@ test('two people’s exports merge: the cross-validation view puts the task one 
   await expect(rows).toHaveCount(rowCount)
   await expect(rows.first()).toContainText('Two carpool messages')
   await expect(rows.filter({ hasText: '辨析1' }).getByRole('cell').first()).toHaveText('Split')
-  expect(await axeFindings(page)).toEqual([])
+  expect(await seriousViolations(page, '.people-view')).toEqual([])
 
   // Its task id opens the task on the phone.
   await showTab(page, 'Human baseline')
   await expect(page.getByRole('table', { name: /^Accuracy by capability/ })).toBeVisible()
-  expect(await axeFindings(page)).toEqual([])
+  expect(await seriousViolations(page, '.people-view')).toEqual([])
   if (SHOTS) await screenshots(page, SHOTS)
   await showTab(page, 'Cross-validation')
   await rows.first().getByRole('button', { name: 'Open 推理2 on the phone' }).click()
@@ -288,7 +282,7 @@ test('an import scores every attempt again, is all or nothing across files, and 
   await expect(changed.locator('tbody tr')).toHaveCount(1)
   await expect(changed.locator('tbody tr').first().getByRole('rowheader')).toHaveText('推理2')
   await expect(changed.locator('tbody tr').first().getByRole('cell')).toHaveText(['forged.zip', 'Ann', 'correct', 'wrong: wrong value'])
-  expect(await axeFindings(page)).toEqual([])
+  expect(await seriousViolations(page, '.people-view')).toEqual([])
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true })
     const area = page.getByRole('region', { name: 'Import and merge attempts' })

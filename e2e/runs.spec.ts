@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chooseLanguage, expect, test, axeResults } from './helpers'
+import { chooseLanguage, expect, test, seriousViolations } from './helpers'
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
@@ -313,8 +313,7 @@ test('the oracle built-in solves every sample task; screenshots in English and C
 
   // The view with its settings, progress and the watched phone has no serious accessibility problems.
   await expect(page.getByRole('complementary', { name: 'Watching 辨析2 live' })).toBeVisible()
-  const axe = await axeResults(page, '.runs-view')
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await seriousViolations(page, '.runs-view')).toEqual([])
 
   const shots = process.env.RUNS_SHOTS_DIR ?? '/tmp/runs-shots'
   mkdirSync(shots, { recursive: true })

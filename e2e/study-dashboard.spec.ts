@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { fleissKappa } from '../src/core/stats/agreement'
 import type { StudyFile } from '../src/core/study'
-import { expect, resizeTo, test, axeResults } from './helpers'
+import { expect, resizeTo, test, seriousViolations } from './helpers'
 
 /** STUDY_DASHBOARD_SHOTS=docs/screenshots writes study-dashboard-<width>-<lang>.png there. */
 const SHOTS = process.env.STUDY_DASHBOARD_SHOTS
@@ -126,12 +126,6 @@ async function addStudies(page: Page, studies: { study: StudyFile; added: number
   }, studies)
 }
 
-/** Serious and critical axe findings in the People view, one line each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await axeResults(page, '.people-view')
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 const widths = (page: Page) => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
 
 test('the Study tab shows each person’s progress, the capabilities, the agreement and the study’s cross-validation', async ({ page }) => {
@@ -201,7 +195,7 @@ test('the Study tab shows each person’s progress, the capabilities, the agreem
   expect(csv[0]).toBe('person,assigned,submitted,progress (%),in progress,active time (s),Reasoning 推理,Disambiguation 辨析,Preference 偏好,Overall')
   expect(csv[1]).toMatch(/^ann,4,2,50\.0,0,\d+\.\d,100\.0 \(1\/1\),100\.0 \(1\/1\),—,100\.0 \(2\/2\)$/)
 
-  expect(await axeFindings(page)).toEqual([])
+  expect(await seriousViolations(page, '.people-view')).toEqual([])
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'study-dashboard-1280-en.png'), fullPage: true })
 
   // The other study: two people, one task.
@@ -231,7 +225,7 @@ test('the Study tab shows each person’s progress, the capabilities, the agreem
   expect(await widths(page)).toEqual({ scrollWidth: 390, innerWidth: 390 })
   const card = await row('ann').boundingBox()
   expect(card?.width ?? Infinity).toBeLessThanOrEqual(390)
-  expect(await axeFindings(page)).toEqual([])
+  expect(await seriousViolations(page, '.people-view')).toEqual([])
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'study-dashboard-390-en.png'), fullPage: true })
 
   // In Chinese.
@@ -239,11 +233,11 @@ test('the Study tab shows each person’s progress, the capabilities, the agreem
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
   await expect(page.getByRole('tab', { name: '研究' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('table', { name: '每人的进度与正确率（%）' }).getByRole('columnheader')).toHaveText(['人员', '进度', '作答时间', '总体', '推理', '辨析', '偏好', '调用方式'])
-  expect(await axeFindings(page)).toEqual([])
+  expect(await seriousViolations(page, '.people-view')).toEqual([])
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'study-dashboard-1280-zh.png'), fullPage: true })
   await resizeTo(page, { width: 390, height: 844 })
   await expect(page.getByRole('progressbar', { name: 'ann 的进度' })).toBeVisible()
   expect(await widths(page)).toEqual({ scrollWidth: 390, innerWidth: 390 })
-  expect(await axeFindings(page)).toEqual([])
+  expect(await seriousViolations(page, '.people-view')).toEqual([])
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'study-dashboard-390-zh.png'), fullPage: true })
 })
