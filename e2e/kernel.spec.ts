@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
-import { api, expect, panelOf, storedCallCount, test } from './helpers'
+import { api, expect, openApp, panelOf, phoneOf, storedCallCount, test } from './helpers'
 
 let stub: StubServer
 test.beforeAll(async () => {
@@ -49,6 +49,24 @@ test('a reload that starts just before the old page writes the new task\'s addre
   await page.goto('about:blank')
   await ready(page, before)
   expect(await api<Current>(page, 'return api.current()')).toMatchObject({ taskId: '多意图1', attemptId: opened.attemptId })
+})
+
+test('while a task opens the phone takes no input, so a tap made then is not undone by the open', async ({ page }) => {
+  await ready(page, './#/task/推理1')
+  // Every change of the phone's inert attribute, as it happens (an open is over in a few milliseconds).
+  await page.evaluate(() => {
+    const phone = document.querySelector('.phone')
+    const changes: boolean[] = []
+    Object.assign(window, { inertChanges: changes })
+    if (phone) new MutationObserver(() => changes.push(phone.hasAttribute('inert'))).observe(phone, { attributes: true, attributeFilter: ['inert'] })
+  })
+  await panelOf(page).getByRole('combobox', { name: 'Task' }).selectOption('推理2')
+  // At once, as a quick person would: the click waits while the phone is inert, then lands on the new task's phone.
+  await openApp(page, 'Contacts')
+  await expect(panelOf(page).getByRole('combobox', { name: 'Task' })).toHaveValue('推理2')
+  expect(await page.evaluate(() => (window as unknown as { inertChanges: boolean[] }).inertChanges)).toEqual([true, false])
+  await expect(phoneOf(page)).toHaveAttribute('aria-busy', 'false')
+  await expect(phoneOf(page).getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible()
 })
 
 test('fork: the first calls are the parent\'s, marked inherited; the parent stays as it was; out of range is refused', async ({ page }) => {

@@ -128,6 +128,32 @@ describe('the page host', () => {
     expect(shownVerdict(page.state)?.state).toMatchObject({ correct: true, pairing: [{ change: 0 }] })
   })
 
+  it('marks the session as opening from an open’s start until the phone shows the attempt, and after a failed open', async () => {
+    const page = new PageHostHarness()
+    await page.load(SAMPLE_DIR)
+    const seen: { opening: boolean; resets: number }[] = []
+    page.session.subscribe((state, before) => {
+      if (state.opening !== before.opening) seen.push({ opening: state.opening === true, resets: page.phoneResets.length })
+    })
+    const first = page.host.openTask('推理1', undefined, { fresh: true })
+    expect(page.state.opening).toBe(true) // at once: a tap in between would be undone by the phone's reset
+    const second = page.host.openTask('推理2', undefined, { fresh: true }) // a quick switch while the first opens
+    await Promise.all([first, second])
+    // One stretch covering both opens; it ends only after the last reset put the phone on its screen.
+    expect(seen).toEqual([
+      { opening: true, resets: 0 },
+      { opening: false, resets: 2 },
+    ])
+    await expect(page.host.openTask('no such task')).rejects.toThrow('not in this data set')
+    expect(page.state.opening).toBeUndefined()
+    const parent = page.state.attempt?.id ?? ''
+    await expect(page.host.forkAttempt(parent, 9)).rejects.toThrow()
+    expect(page.state.opening).toBeUndefined()
+    await page.host.forkAttempt(parent, 0)
+    expect(seen.filter((change) => change.opening)).toHaveLength(4)
+    expect(page.state.opening).toBeUndefined()
+  })
+
   it('refuses a change while a replay is on the phone, and outside any task', async () => {
     const page = new PageHostHarness()
     await page.load(SAMPLE_DIR)

@@ -26,6 +26,7 @@ export function Phone() {
   const profile = useSession((s) => s.dataset?.profile)
   const taskId = useSession((s) => s.task?.id)
   const hasAgents = useSession((s) => (s.dataset?.agents?.length ?? 0) > 0)
+  const opening = useSession((s) => s.opening === true)
 
   // A person moving between screens with the keyboard lands at the start of the new screen (its first Tab stop
   // is the screen's first control), unless focus was elsewhere on the page. An agent's moves leave focus alone.
@@ -62,7 +63,7 @@ export function Phone() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
+      if (e.key !== 'Escape' || useSession.getState().opening) return
       const r = usePhone.getState().route
       if (r.screen === 'record' || r.screen === 'action') navigate({ screen: 'app', app: r.app })
       else if (r.screen === 'app' || r.screen === 'planner') navigate({ screen: 'home' })
@@ -72,7 +73,7 @@ export function Phone() {
   }, [navigate])
 
   return (
-    <div className="phone" role="region" aria-label={t('appTitle')}>
+    <div className="phone" role="region" aria-label={t('appTitle')} inert={opening} aria-busy={opening}>
       <div className="phone-screen">
         {profile && <StatusBar profile={profile} />}
         <div className="phone-content" key={JSON.stringify(route)} ref={content} tabIndex={-1}>

@@ -87,6 +87,8 @@ export class PageHost {
   private currentSink: IndexedDbSink | undefined
   /** The tasks last opened here: going back to one does not read its records again (db/recentTasks.ts). */
   private readonly recentTasks = new RecentTasks()
+  /** Opens under way (a person may switch tasks while one is still opening). */
+  private openings = 0
 
   constructor(private readonly deps: PageHostDeps) {}
 
@@ -141,7 +143,11 @@ export class PageHost {
    * attempt at it (resuming it, or its review if finished), or a new one with
    * the current access setting. `fresh` always starts a new attempt.
    */
-  async openTask(taskId: string, route?: PhoneRoute, options: OpenOptions = {}): Promise<void> {
+  openTask(taskId: string, route?: PhoneRoute, options: OpenOptions = {}): Promise<void> {
+    return this.whileOpening(() => this.openTaskNow(taskId, route, options))
+  }
+
+  private async openTaskNow(taskId: string, route: PhoneRoute | undefined, options: OpenOptions): Promise<void> {
     const { db, session, lock } = this.deps
     const { dataset } = session.getState()
     if (!dataset) return
@@ -189,7 +195,11 @@ export class PageHost {
    * Opens a fork of a stored attempt on the phone (docs/reference.md, `fork`): a new
    * attempt of its task and setting whose first `step` calls are the parent's.
    */
-  async forkAttempt(parentId: string, step: number, options: { actor?: string; byAgent?: boolean } = {}): Promise<Attempt> {
+  forkAttempt(parentId: string, step: number, options: { actor?: string; byAgent?: boolean } = {}): Promise<Attempt> {
+    return this.whileOpening(() => this.forkAttemptNow(parentId, step, options))
+  }
+
+  private async forkAttemptNow(parentId: string, step: number, options: { actor?: string; byAgent?: boolean }): Promise<Attempt> {
     const { db, session } = this.deps
     const { dataset } = session.getState()
     if (!dataset) throw new Error('No data set is loaded')
@@ -218,6 +228,16 @@ export class PageHost {
     if (row) this.deps.progress(row)
     this.enter(attempt, target, { screen: 'home' }, options.byAgent)
     return attempt
+  }
+
+  /** Marks the session as opening (the phone takes no input) until every open under way has ended. */
+  private async whileOpening<T>(open: () => Promise<T>): Promise<T> {
+    if (this.openings++ === 0) this.deps.session.setState({ opening: true })
+    try {
+      return await open()
+    } finally {
+      if (--this.openings === 0) this.deps.session.setState({ opening: undefined })
+    }
   }
 
   /** A program drives the page: no dialog asks a person for a name over what it does. */

@@ -31,6 +31,11 @@ export interface SessionState {
   programDriving?: true
   /** Set while the phone shows a recorded attempt (a replay): nothing can be called or stored. */
   replaying?: { attemptId: string; step: number }
+  /**
+   * Set while a task or a fork is being opened. The phone takes no input meanwhile: the open ends by putting the
+   * phone on the attempt's screen, which would undo a tap made in between.
+   */
+  opening?: true
 }
 
 export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks: [], steps: [], leading: true }))
