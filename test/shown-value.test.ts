@@ -1,6 +1,6 @@
 // A stored enum value is shown by its label in the reader's language (#26); anything else as stored.
 import { describe, expect, it } from 'vitest'
-import { shown } from '../src/phone/apps/format'
+import { shown, weekdayShort } from '../src/phone/apps/format'
 
 describe('shown', () => {
   const record = { 提醒时间: '10分钟前', 重复: '每周', 标题: 'Weekly sync', 类型: 'VOICE' }
@@ -11,5 +11,21 @@ describe('shown', () => {
     expect(shown(record, '类型', 'zh')).toBe('语音')
     expect(shown(record, '提醒时间', 'zh')).toBe('10分钟前')
     expect(shown(record, 'missing', 'en')).toBe('')
+  })
+})
+
+describe('weekdayShort', () => {
+  it("names each weekday as Intl.DateTimeFormat does for the page's two languages", () => {
+    for (const [language, locale] of [['en', 'en-GB'], ['zh', 'zh-CN']] as const) {
+      const intl = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })
+      for (let day = 1; day <= 7; day++) {
+        const date = `2026-03-0${day}`
+        expect(weekdayShort(date, language)).toBe(intl.format(new Date(`${date}T00:00:00Z`)))
+      }
+    }
+  })
+
+  it('gives nothing for what is not a date', () => {
+    expect(weekdayShort('next Tuesday', 'en')).toBe('')
   })
 })

@@ -35,6 +35,14 @@ export function nonEmpty(records: TaskRecords | undefined): TaskRecords {
  * write its entry of records_db.json back (its apps with their empty lists,
  * its place in the file), kept only where it is not already implied.
  */
+/**
+ * Starts loading the code an import needs (the loader is not in the page's first load). A page that is about to
+ * download a data set calls it first, so that the code arrives while the files do instead of after them.
+ */
+export function prepareImport(): Promise<unknown> {
+  return import('../core/load')
+}
+
 /** What storing a task needs of the loader, which the page loads on the first import (see importDataset). */
 type StoredForm = Pick<typeof import('../core/load'), 'appsToKeep' | 'storedTask'>
 

@@ -6,7 +6,7 @@ export { StaleRevision, datasetRevisions, revisionByFingerprint, saveProfile, sa
 export type { SavedRevision, VerdictFlip } from './revisions'
 export { saveStudy, listStudies, deleteStudy } from './studies'
 export { loadStudyReturn, markStudyUploadSent, saveStudyReturn } from './studyReturns'
-export { importDataset, listDatasets, activeDataset, setActiveDataset, setDatasetSource, deleteDataset, listTasks, loadTask } from './datasets'
+export { importDataset, prepareImport, listDatasets, activeDataset, setActiveDataset, setDatasetSource, deleteDataset, listTasks, loadTask } from './datasets'
 export { attemptCount, deletedDatasets } from './keptAttempts'
 export type { DeletedDataset } from './keptAttempts'
 export { CHANGES_FILE, exportDataset, exportDatasetFolder } from './exportDataset'

@@ -1,4 +1,4 @@
-import { activeDataset, importDataset, listTasks, openAttempt, setActiveDataset } from '../db'
+import { activeDataset, importDataset, listTasks, openAttempt, prepareImport, setActiveDataset } from '../db'
 import type { DatasetRow } from '../db'
 import { leaveAttempt, openTask } from './attemptController'
 import { linkedFolder, openDataLink } from './dataLink'
@@ -51,7 +51,10 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
       }
     }
     dataset ??= await activeDataset()
-    if (!dataset) dataset = await importDataset(await loadSample(), { name: 'Sample (Daniel Hayes)', source: 'sample' })
+    if (!dataset) {
+      const [sample] = await Promise.all([loadSample(), prepareImport()])
+      dataset = await importDataset(sample, { name: 'Sample (Daniel Hayes)', source: 'sample' })
+    }
     const tasks = await listTasks(dataset.id)
     useSession.setState({ dataset, tasks })
     // A study's share is one person's: their attempts carry the name the collector assigned, whatever was typed before.

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { contentHash } from '../core/seal'
-import { importDataset, listDatasets, setActiveDataset, setDatasetSource } from '../db'
+import { importDataset, listDatasets, prepareImport, setActiveDataset, setDatasetSource } from '../db'
 import type { DatasetRow } from '../db'
 import { fetchDatasetFiles } from './fetchDataset'
 import { shownProblem } from './problem'
@@ -125,7 +125,7 @@ export async function openDataLink(param: string): Promise<DatasetRow | undefine
       useDataLink.setState({ problem: { param: folder.url, key: 'dataLink.declined', params: { origin: folder.origin } } })
       return undefined
     }
-    const files = await fetchDatasetFiles(folder.url, { origin: folder.origin })
+    const [files] = await Promise.all([fetchDatasetFiles(folder.url, { origin: folder.origin }), prepareImport()])
     const imported = await importDataset(files, { name: folderName(folder.url), source: folder.url })
     await setDatasetSource(imported.id, { source: folder.url, sourceHash: contentHash(files) })
     forgetDataParam()
