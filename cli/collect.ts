@@ -234,7 +234,7 @@ function sessionsCsv(sessions: readonly ReturnSession[]): string {
   return toCsv([['slot', 'round', 'status', 'participant', 'recruiter study', 'recruiter session', 'claimed', 'closed', 'uploaded', 'assigned', 'notes'], ...rows])
 }
 
-const client = bucketClient(endpoint)
+const client = await bucketClient(endpoint)
 const { received, problems } = await receive(client)
 const rounds: Record<string, number> = {}
 for (const [slot, round] of Object.entries(bucket?.rounds ?? {})) setOwn(rounds, slot, round)

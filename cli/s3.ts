@@ -6,9 +6,14 @@
  * AWS_REGION); nothing else is read. Only the command line loads this: the
  * page uploads with fetch and the pre-signed URLs.
  */
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { S3Client } from '@aws-sdk/client-s3'
 import { CliError, keepSecret } from './errors'
+
+/**
+ * The SDK is loaded when a bucket is first used: it costs a command about 0.3 s of CPU to load, and `npm run study`
+ * loads this file for its options whether or not it uploads.
+ */
+const sdk = () => import('@aws-sdk/client-s3')
 
 // The SDK warns on every start under Node 20 about its releases of 2027; the project pins this release, which supports Node 20.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -60,10 +65,14 @@ export const temporaryCredentials = (): boolean => Boolean(process.env.AWS_SESSI
  * unless the operation requires one: the SDK would otherwise sign the
  * checksum of an empty body into every pre-signed PUT URL.
  */
-export function bucketClient(endpoint: string | undefined): S3Client {
+export async function bucketClient(endpoint: string | undefined): Promise<S3Client> {
+  // The environment is read before the SDK loads: what the caller had set when it asked is what the client gets.
+  const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1'
+  const given = credentials()
+  const { S3Client } = await sdk()
   return new S3Client({
-    region: process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1',
-    credentials: credentials(),
+    region,
+    credentials: given,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
@@ -77,6 +86,7 @@ export function bucketClient(endpoint: string | undefined): S3Client {
  * write over an object that is there.
  */
 export async function presignPut(client: S3Client, bucket: string, key: string, options: { expiresIn: number; writeOnce: boolean; signingDate?: Date }): Promise<string> {
+  const [{ PutObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), import('@aws-sdk/s3-request-presigner')])
   const command = new PutObjectCommand({ Bucket: bucket, Key: key, ...(options.writeOnce ? { IfNoneMatch: '*' } : {}) })
   return getSignedUrl(client, command, {
     expiresIn: options.expiresIn,
@@ -90,6 +100,7 @@ export const putHeaders = (writeOnce: boolean): Record<string, string> => (write
 
 /** Every object name under a prefix. */
 export async function listKeys(client: S3Client, bucket: string, prefix: string): Promise<string[]> {
+  const { ListObjectsV2Command } = await sdk()
   const keys: string[] = []
   let token: string | undefined
   do {
@@ -102,6 +113,7 @@ export async function listKeys(client: S3Client, bucket: string, prefix: string)
 
 /** An object's bytes. */
 export async function getObjectBytes(client: S3Client, bucket: string, key: string): Promise<Uint8Array> {
+  const { GetObjectCommand } = await sdk()
   const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
   if (!answer.Body) throw new Error(`${key} has no body`)
   return answer.Body.transformToByteArray()

@@ -192,7 +192,7 @@ export async function writeReturnStudy(input: ReturnStudyInput): Promise<string>
   for (const slot of slots) setOwn(rounds, slot, 1)
   let uploads: Record<string, SlotUploads>
   try {
-    uploads = await issueUploads({ client: bucketClient(input.endpoint), place, study, rounds, expiresIn: input.expiresIn, writeOnce: input.writeOnce })
+    uploads = await issueUploads({ client: await bucketClient(input.endpoint), place, study, rounds, expiresIn: input.expiresIn, writeOnce: input.writeOnce })
   } catch (err) {
     if (err instanceof CliError) throw err
     throw new CliError(`The upload URLs cannot be signed: ${storeReason(err)}`, { cause: err })
@@ -259,7 +259,7 @@ export async function reissueUploads(input: { out: string; expiresIn: number | u
   const expiresIn = input.expiresIn ?? bucket.expiresSeconds
   let uploads: Record<string, SlotUploads>
   try {
-    uploads = await issueUploads({ client: bucketClient(endpoint), place: input.place(bucket.uploadTo), study, rounds, expiresIn, writeOnce: bucket.writeOnce })
+    uploads = await issueUploads({ client: await bucketClient(endpoint), place: input.place(bucket.uploadTo), study, rounds, expiresIn, writeOnce: bucket.writeOnce })
   } catch (err) {
     if (err instanceof CliError) throw err
     throw new CliError(`The upload URLs cannot be signed: ${storeReason(err)}`, { cause: err })

@@ -76,7 +76,7 @@ const parts = (url: URL) => ({ origin: url.origin, path: url.pathname, query: Ob
 
 describe('pre-signed upload URLs', () => {
   it('equal a hand-made SigV4 signature: a path-style store (--endpoint), If-None-Match signed, a key with spaces and Chinese', async () => {
-    const client = clientWith('http://127.0.0.1:9000')
+    const client = await clientWith('http://127.0.0.1:9000')
     const key = 'pilot run/研究/0123456789abcdef/s001/r1/task-001.age'
     const url = await presignPut(client, 'study-uploads', key, { expiresIn: 604_800, writeOnce: true, signingDate: SIGNED_AT })
     const expected = presignByHand({ origin: 'http://127.0.0.1:9000', path: `/study-uploads/${key}`, headers: { 'if-none-match': '*' }, expires: 604_800, query: { 'x-id': 'PutObject' } })
@@ -86,14 +86,14 @@ describe('pre-signed upload URLs', () => {
   })
 
   it('equal a hand-made signature on AWS itself (virtual-hosted bucket), and without If-None-Match when objects may be written over', async () => {
-    const client = clientWith(undefined)
+    const client = await clientWith(undefined)
     const url = await presignPut(client, 'study-uploads', 'p/claim.age', { expiresIn: 3600, writeOnce: false, signingDate: SIGNED_AT })
     const expected = presignByHand({ origin: `https://study-uploads.s3.${CREDENTIALS.region}.amazonaws.com`, path: '/p/claim.age', headers: {}, expires: 3600, query: { 'x-id': 'PutObject' } })
     expect(parts(new URL(url))).toEqual(parts(expected))
   })
 
   it('differ from the hand-made one for another key, time or secret (the comparison can fail)', async () => {
-    const client = clientWith('http://127.0.0.1:9000')
+    const client = await clientWith('http://127.0.0.1:9000')
     const url = await presignPut(client, 'study-uploads', 'a/b.age', { expiresIn: 60, writeOnce: true, signingDate: SIGNED_AT })
     const other = presignByHand({ origin: 'http://127.0.0.1:9000', path: '/study-uploads/a/c.age', headers: { 'if-none-match': '*' }, expires: 60, query: { 'x-id': 'PutObject' } })
     expect(new URL(url).searchParams.get('X-Amz-Signature')).not.toBe(other.searchParams.get('X-Amz-Signature'))
