@@ -31,11 +31,6 @@ export function nonEmpty(records: TaskRecords | undefined): TaskRecords {
 }
 
 /**
- * A task's records row: its non-empty lists, and what exportDataset needs to
- * write its entry of records_db.json back (its apps with their empty lists,
- * its place in the file), kept only where it is not already implied.
- */
-/**
  * Starts loading the code an import needs (the loader is not in the page's first load). A page that is about to
  * download a data set calls it first, so that the code arrives while the files do instead of after them.
  */
@@ -53,6 +48,11 @@ function taskRows(loader: StoredForm, datasetId: string, task: Task, sealed: boo
   return [{ datasetId, id: task.id, order, task: stored, fingerprint: contentFingerprint({ task: stored, records: records.records }) }, records]
 }
 
+/**
+ * A task's records row: its non-empty lists, and what exportDataset needs to
+ * write its entry of records_db.json back (its apps with their empty lists,
+ * its place in the file), kept only where it is not already implied.
+ */
 function recordsRow(loader: StoredForm, datasetId: string, taskId: string, file: TaskRecords | undefined, at: number | undefined, order: number): TaskRecordsRow {
   const records = nonEmpty(file)
   const apps = file ? loader.appsToKeep(file, records) : undefined
