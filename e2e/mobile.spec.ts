@@ -289,6 +289,7 @@ for (const width of [360, 390]) {
 }
 
 for (const size of [
+  { width: 1100, height: 720 },
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
 ]) {
@@ -308,6 +309,12 @@ for (const size of [
       expect(frame?.height).toBeGreaterThanOrEqual(560)
       await expect(phone.getByRole('button', { name: language === 'en' ? 'Hotels' : '酒店', exact: true })).toBeInViewport()
       expect(await widths(page)).toEqual({ scrollWidth: size.width, innerWidth: size.width })
+      // Nothing in the bar runs off the screen (at 1100 px the language's select did), and the annotator's short name is whole.
+      const offScreen = await page.getByRole('banner').evaluate((bar) =>
+        [...bar.querySelectorAll('*')].filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.className),
+      )
+      expect(offScreen, `${language}: off the screen`).toEqual([])
+      expect(await page.locator('.annotator-name').evaluate((name) => name.scrollWidth <= name.clientWidth), `${language}: the annotator's name is whole`).toBe(true)
     }
   })
 }

@@ -134,15 +134,18 @@ async function panelShots(page: Page, base: string, language: 'en' | 'zh'): Prom
   await page.getByRole('combobox', { name: /Language|语言/ }).selectOption(language)
   const phone = page.getByRole('region', { name: /SPIEval/ })
   await phone.locator('.app-screen').waitFor()
-  await page.evaluate(async () => {
+  // Each language's attempt is another person's: the second would otherwise be practice (its solver saw the gold in the
+  // first one's review), and the panel would say so.
+  const actor = language === 'zh' ? '李娜' : 'Ann'
+  await page.evaluate(async (actor) => {
     const api = window.spieval
     if (!api) throw new Error('no window.spieval')
-    await api.open('推理1', { setting: 'paginated', actor: 'Ann' })
+    await api.open('推理1', { setting: 'paginated', actor })
     await api.call('search_contacts', { pattern: 'manager' })
     await api.call('search_voicemail', { pattern: 'Rachel' })
     await api.call('search_contacts', { pattern: 'Tom' })
     await api.call('Phone_Call', { telephone: '13655208731' })
-  })
+  }, actor)
   await page.waitForTimeout(600)
   await page.screenshot({ path: join(OUT, `attempt-${language}.png`) })
   console.log(join(OUT, `attempt-${language}.png`))

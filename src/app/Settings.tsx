@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Languages } from 'lucide-react'
+import { KeyRound, Languages } from 'lucide-react'
 import type { AccessSetting, AttemptRow } from '../db'
 import type { Language } from '../i18n'
 import { attemptInOtherSetting } from '../state/access'
@@ -26,8 +26,9 @@ export function SettingsControls() {
   }
   return (
     <>
-      <label className="setting" title={fixed ? t('accessFixed') : undefined}>
-        <span className="setting-label">{t(fixed ? 'accessFixedLabel' : 'access')}</span>{' '}
+      <label className="setting" title={fixed ? t('accessFixed') : t('access')}>
+        <KeyRound size={16} aria-hidden="true" className="setting-icon access-icon" />
+        <span className="setting-label access-label">{t(fixed ? 'accessFixedLabel' : 'access')}</span>{' '}
         <select value={fixed ?? access} disabled={fixed !== undefined} onChange={(e) => change(e.target.value as AccessSetting)}>
           {(['browse', 'paginated', 'full'] as const).map((a) => (
             <option key={a} value={a}>

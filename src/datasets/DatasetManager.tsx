@@ -175,8 +175,9 @@ export function DatasetManager({ RowActions }: { RowActions?: DatasetRowActions 
   const phase = importing?.phase
   return (
     <>
-      <button type="button" className="datasets-button" onClick={() => openManager()} aria-haspopup="dialog">
-        <Database size={16} aria-hidden="true" /> {t('datasets')}
+      <button type="button" className="datasets-button" onClick={() => openManager()} aria-haspopup="dialog" title={t('datasets')}>
+        <Database size={16} aria-hidden="true" />
+        <span className="bar-label">{t('datasets')}</span>
       </button>
       {/* Here, not in the stage: the top bar is on the page while the data set is still loading. */}
       <DataLinkPrompt />

@@ -8,7 +8,8 @@ export function PresentButton() {
   const { t } = useTranslation()
   return (
     <button type="button" id="present-toggle" className="present-toggle" onClick={enterPresent} title={t('present.enterTitle')}>
-      <Presentation size={16} aria-hidden="true" /> {t('present.enter')}
+      <Presentation size={16} aria-hidden="true" />
+      <span className="bar-label">{t('present.enter')}</span>
     </button>
   )
 }
