@@ -1,6 +1,5 @@
-import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Search, SlidersHorizontal } from 'lucide-react'
+import { SearchForm } from './SearchForm'
 import { SearchModeSelect } from './SearchModeSelect'
 import type { AppSearch } from '../state/phone'
 
@@ -22,59 +21,31 @@ export function SearchBar(props: {
   onSearch: () => void
 }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
-  const id = useId()
-  const { search, fields, withMode, onChange, onSearch } = props
+  const { search, fields, withMode, onChange } = props
   return (
-    <form
-      className="search-bar"
-      role="search"
-      aria-label={props.label}
-      onSubmit={(e) => {
-        e.preventDefault()
-        onSearch()
-      }}
+    <SearchForm
+      label={props.label}
+      text={search.pattern}
+      onText={(pattern) => onChange({ pattern })}
+      matchCase={search.matchCase}
+      onMatchCase={(matchCase) => onChange({ matchCase })}
+      onSearch={props.onSearch}
     >
-      <div className="search-row">
-        <input
-          type="search"
-          aria-label={props.label}
-          placeholder={props.label}
-          value={search.pattern}
-          onChange={(e) => onChange({ pattern: e.target.value })}
-        />
-        <button type="submit" aria-label={t('search')}>
-          <Search size={18} aria-hidden="true" />
-        </button>
-        <button type="button" aria-expanded={open} aria-controls={id} aria-label={t('searchOptions')} onClick={() => setOpen(!open)}>
-          <SlidersHorizontal size={18} aria-hidden="true" />
-        </button>
-      </div>
-      {open && (
-        <div className="search-options" id={id}>
-          {withMode && (
-            <SearchModeSelect mode={search.mode} onChange={(mode) => onChange({ mode })} />
-          )}
-          {fields && (
-            <label>
-              {t('field')}
-              <select value={search.field} onChange={(e) => onChange({ field: e.target.value })}>
-                <option value="">{t('allFields')}</option>
-                {fields.map((f) => (
-                  <option key={f.key} value={f.key}>
-                    {f.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <label className="inline">
-            <input type="checkbox" checked={search.matchCase} onChange={(e) => onChange({ matchCase: e.target.checked })} />
-            {t('matchCase')}
-          </label>
-        </div>
+      {withMode && <SearchModeSelect mode={search.mode} onChange={(mode) => onChange({ mode })} />}
+      {fields && (
+        <label>
+          {t('field')}
+          <select value={search.field} onChange={(e) => onChange({ field: e.target.value })}>
+            <option value="">{t('allFields')}</option>
+            {fields.map((f) => (
+              <option key={f.key} value={f.key}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
-    </form>
+    </SearchForm>
   )
 }
 
