@@ -35,7 +35,11 @@ function taskButton(page: Page): Locator {
 
 /** Visible controls inside `scope` smaller than 44 × 44 px, one line each. */
 async function smallTargets(scope: Locator): Promise<string[]> {
-  return scope.evaluate((root) => {
+  return scope.evaluate(async (root) => {
+    // Measured at rest: through a sheet's or a menu's opening slide (0.18 s), a 44-pixel box can come out a float's
+    // rounding away from 44 (44.0000153 was seen; 43.99998 failed a run).
+    const sliding = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    await Promise.all(sliding.map((animation) => animation.finished.catch(() => undefined)))
     const small: string[] = []
     for (const el of root.querySelectorAll<HTMLElement>('button, input:not([type="hidden"]), select, textarea, [role="button"], a[href]')) {
       const box = el.getBoundingClientRect()
