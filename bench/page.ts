@@ -1,12 +1,12 @@
+/** The console line the page prints when the home screen is there. */
+export const HOME_SIGNAL = 'spieval-bench:home'
+
 /**
  * Helpers the browser benchmark installs in the page (as plain JavaScript text,
  * so that no transpiler helper leaks into code that runs in Chromium).
  * Everything is timed with the page's own clock, so Playwright's round trips
  * are not in the figures.
  */
-/** The console line the page prints when the home screen is there. */
-export const HOME_SIGNAL = 'spieval-bench:home'
-
 export const PAGE_HELPERS = String.raw`
 (() => {
   const FILES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
