@@ -38,3 +38,16 @@ test('a link followed while the first visit is still loading the sample opens wh
   expect((await page.evaluate(() => window.spieval?.current()))?.taskId).toBe('整合7')
   await expect(page).toHaveURL(/#\/task\/%E6%95%B4%E5%90%887\/app\/sms$/)
 })
+
+test('a link followed just before the page writes an address of its own still opens what it names', async ({ page }) => {
+  await openTask(page, '推理1')
+  // The page's own writes (replaceState) fire no hashchange; one landing between a link and its event must not stand
+  // in for the link. Both happen in one task here, so the order is certain.
+  await page.evaluate(() => {
+    window.location.hash = '#/task/整合7/app/sms'
+    window.history.replaceState(null, '', '#/task/推理1')
+  })
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
+  expect((await page.evaluate(() => window.spieval?.current()))?.taskId).toBe('整合7')
+  await expect(page).toHaveURL(/#\/task\/%E6%95%B4%E5%90%887\/app\/sms$/)
+})

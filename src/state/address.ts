@@ -34,8 +34,10 @@ export function followAddressChanges(follower: (hash: string) => void): () => vo
   followers.add(follower)
   if (!listening && typeof window !== 'undefined') {
     listening = true
-    window.addEventListener('hashchange', () => {
-      const hash = window.location.hash
+    window.addEventListener('hashchange', (event) => {
+      // The address the change asked for, not the address bar's now: the page may have written a screen of its own
+      // since (replaceState fires no event), and reading that instead would drop the link.
+      const hash = new URL(event.newURL).hash
       for (const each of [...followers]) each(hash)
     })
   }
