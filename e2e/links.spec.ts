@@ -1,4 +1,5 @@
 // Links work as links: a pasted address opens what it names in the open tab, and Back goes back on the phone.
+import { FIRST_VISIT_STATE } from '../playwright.config'
 import { expect, openTask, phoneOf, test } from './helpers'
 
 test('a pasted task link opens that task, and Back and Forward move on the phone', async ({ page }) => {
@@ -22,21 +23,29 @@ test('a pasted task link opens that task, and Back and Forward move on the phone
   await expect(page.getByRole('tab', { name: /Cross-validation/ })).toBeVisible()
 })
 
-test('a link followed while the first visit is still loading the sample opens what it names once loaded', async ({ page }) => {
-  // The sample's files are held back until the link has been followed, so the boot is surely still running.
-  let release: () => void = () => undefined
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/data/records_db.json', async (route) => {
-    await held
-    await route.continue()
+test.describe('a first visit', () => {
+  // A browser without the sample stored: the page imports it, so a boot is under way while the files download.
+  test.use({ storageState: FIRST_VISIT_STATE })
+
+  test('a link followed while the first visit is still loading the sample opens what it names once loaded', async ({ page }) => {
+    // The sample's files are held back until the link has been followed, so the boot is surely still running.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let asked = false
+    await page.route('**/data/records_db.json', async (route) => {
+      asked = true
+      await held
+      await route.continue()
+    })
+    await page.goto('./')
+    await page.waitForFunction(() => window.spieval !== undefined)
+    await expect.poll(() => asked).toBe(true)
+    await page.evaluate(() => (window.location.hash = '#/task/整合7/app/sms'))
+    release()
+    await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible({ timeout: 40_000 })
+    expect((await page.evaluate(() => window.spieval?.current()))?.taskId).toBe('整合7')
+    await expect(page).toHaveURL(/#\/task\/%E6%95%B4%E5%90%887\/app\/sms$/)
   })
-  await page.goto('./')
-  await page.waitForFunction(() => window.spieval !== undefined)
-  await page.evaluate(() => (window.location.hash = '#/task/整合7/app/sms'))
-  release()
-  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible({ timeout: 40_000 })
-  expect((await page.evaluate(() => window.spieval?.current()))?.taskId).toBe('整合7')
-  await expect(page).toHaveURL(/#\/task\/%E6%95%B4%E5%90%887\/app\/sms$/)
 })
 
 test('a link followed just before the page writes an address of its own still opens what it names', async ({ page }) => {
