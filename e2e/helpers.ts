@@ -258,11 +258,16 @@ export async function axeResults(page: Page, include?: string): Promise<AxeResul
 }
 
 /**
- * Axe's serious and critical violations on the page (or within `include`), once every running animation has ended:
- * a sheet or menu still fading in has text at part opacity, which axe measures as low contrast.
+ * Waits until every finite animation on the page has ended: a sheet or menu still sliding and fading in is measured
+ * between two states (text at part opacity, a 44-pixel box a float's rounding under 44).
  */
-export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+export async function animationsEnded(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
+}
+
+/** Axe's serious and critical violations on the page (or within `include`), once every running animation has ended. */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  await animationsEnded(page)
   const result = await axeResults(page, include)
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { expect, phoneOf, seriousViolations, test } from './helpers'
+import { animationsEnded, expect, phoneOf, seriousViolations, test } from './helpers'
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test'
 
 /**
@@ -35,11 +35,10 @@ function taskButton(page: Page): Locator {
 
 /** Visible controls inside `scope` smaller than 44 × 44 px, one line each. */
 async function smallTargets(scope: Locator): Promise<string[]> {
-  return scope.evaluate(async (root) => {
-    // Measured at rest: through a sheet's or a menu's opening slide (0.18 s), a 44-pixel box can come out a float's
-    // rounding away from 44 (44.0000153 and 43.99997 were seen), and one under it failed a run.
-    const sliding = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-    await Promise.all(sliding.map((animation) => animation.finished.catch(() => undefined)))
+  // Measured at rest: through a sheet's or a menu's opening slide (0.18 s), a 44-pixel box can come out a float's
+  // rounding away from 44 (44.0000153 and 43.99997 were seen), and one under it failed a run.
+  await animationsEnded(scope.page())
+  return scope.evaluate((root) => {
     const small: string[] = []
     for (const el of root.querySelectorAll<HTMLElement>('button, input:not([type="hidden"]), select, textarea, [role="button"], a[href]')) {
       const box = el.getBoundingClientRect()
