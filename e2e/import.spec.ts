@@ -204,3 +204,30 @@ test.describe('a first visit', () => {
     await expect(dialog.getByRole('listitem')).toHaveCount(2)
   })
 })
+
+test('the Data sets dialog, opened while a first visit stores its sample, draws its buttons where they stay', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: FIRST_VISIT_STATE })
+  const page = await context.newPage()
+  await page.goto('./')
+  await page.waitForFunction(() => window.spieval !== undefined)
+  // Every place the planner sample's button is drawn at, frame by frame, from before the dialog opens. It moved twice
+  // (the list's rows, then their lazily loaded actions, arrived after the dialog showed), and a click on its way there
+  // landed on the text above it.
+  await page.evaluate(() => {
+    const places: number[] = []
+    ;(window as unknown as { plannerPlaces: number[] }).plannerPlaces = places
+    const frame = () => {
+      const button = [...document.querySelectorAll('dialog[open] button')].find((b) => b.textContent?.includes('Load the planner sample'))
+      const top = button?.getBoundingClientRect().top
+      if (top !== undefined && places.at(-1) !== top) places.push(top)
+      requestAnimationFrame(frame)
+    }
+    frame()
+  })
+  const dialog = await openManager(page)
+  await expect(dialog.getByRole('listitem').filter({ hasText: SAMPLE_NAME })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: `Seal “${SAMPLE_NAME}” for participants` })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Load the planner sample' })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { plannerPlaces: number[] }).plannerPlaces)).toHaveLength(1)
+  await context.close()
+})

@@ -125,11 +125,8 @@ function DatasetItem({ row, active, last, RowActions }: { row: DatasetRow; activ
           </button>
         </div>
       )}
-      {RowActions && (
-        <Suspense fallback={null}>
-          <RowActions row={row} busy={busy} />
-        </Suspense>
-      )}
+      {/* Loaded on first use; the dialog's body waits for it (see DatasetManager) rather than growing under the pointer. */}
+      {RowActions && <RowActions row={row} busy={busy} />}
     </li>
   )
 }
@@ -197,8 +194,10 @@ export function DatasetManager({ RowActions }: { RowActions?: DatasetRowActions 
             <X size={18} aria-hidden="true" />
           </button>
         </div>
+        {/* One boundary for the whole body: it shows once the rows' lazily loaded actions are there, so that nothing
+            below them moves after it has shown (a control moved under a pointer on its way takes someone else's tap). */}
         {open && (
-          <>
+          <Suspense fallback={null}>
             <section aria-labelledby="stored-datasets">
               <h3 id="stored-datasets">{t('storedDatasets')}</h3>
               <ul className="dataset-list">
@@ -270,7 +269,7 @@ export function DatasetManager({ RowActions }: { RowActions?: DatasetRowActions 
                 </p>
               )}
             </section>
-          </>
+          </Suspense>
         )}
       </Dialog>
     </>

@@ -1,5 +1,6 @@
 import { listDatasets } from '../db'
-import { activateDataset, importWithProgress, useDatasets } from './store'
+import { activateDataset, afterBoot, importWithProgress, useDatasets } from './store'
+import { shownProblem } from '../state/problem'
 import type { BundledSample } from '../state/bundled'
 import { fetchDatasetFiles } from '../state/fetchDataset'
 import { useSession } from '../state/sessionStore'
@@ -17,11 +18,18 @@ export type SampleOutcome = 'imported' | 'switched' | 'active' | 'failed'
 export async function loadBundledSample(sample: BundledSample): Promise<SampleOutcome> {
   if (useDatasets.getState().importing) return 'failed'
   useDatasets.setState({ error: undefined, imported: undefined })
-  const stored = (await listDatasets()).find((d) => d.source === sample.source)
-  if (stored) {
-    if (useSession.getState().dataset?.id === stored.id) return 'active'
-    await activateDataset(stored.id)
-    return 'switched'
+  try {
+    await afterBoot() // a first visit may still be storing the sample it starts with
+    const stored = (await listDatasets()).find((d) => d.source === sample.source)
+    if (stored) {
+      if (useSession.getState().dataset?.id === stored.id) return 'active'
+      await activateDataset(stored.id)
+      return 'switched'
+    }
+  } catch (err) {
+    // The button's handler drops what it returns: a failure that is not shown here is not shown at all.
+    useDatasets.setState({ error: shownProblem(err) })
+    return 'failed'
   }
   const row = await importWithProgress(async () => ({ files: await fetchDatasetFiles(sample.folder), name: sample.name, source: sample.source }))
   return row ? 'imported' : 'failed'

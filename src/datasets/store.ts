@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import { DATASET_FILES, PLANNER_FILES, SEALED_FILE, setOwn } from '../core'
 import { attemptCount, deleteDataset, deletedDatasets, importDataset, listDatasets } from '../db'
 import type { DatasetRow, DeletedDataset } from '../db'
-import { onDatasetsChanged, reloadDatasets, switchDataset } from '../state/boot'
+import { bootsSettled, onDatasetsChanged, reloadDatasets, switchDataset } from '../state/boot'
 import { Problem, shownProblem } from '../state/problem'
 import type { ShownProblem } from '../state/problem'
 import { useSession } from '../state/sessionStore'
@@ -146,9 +146,17 @@ export function attemptsToKeep(id: string): Promise<{ people: number; runs: numb
   return attemptCount(id)
 }
 
+/**
+ * Opens the manager once its list is read (after a first visit has stored its
+ * sample): rows that arrived after the dialog showed would push every control
+ * below them down, under a pointer already on its way to one of them.
+ */
 export function openManager(open = true): void {
-  useDatasets.setState(open ? { open, error: undefined, imported: undefined } : { open })
-  if (open) void refreshDatasets()
+  if (!open) return useDatasets.setState({ open })
+  useDatasets.setState({ error: undefined, imported: undefined })
+  void afterBoot()
+    .then(refreshDatasets)
+    .finally(() => useDatasets.setState({ open: true }))
 }
 
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -179,6 +187,7 @@ export async function importWithProgress(read: (progress: (percent: number) => v
   if (useDatasets.getState().importing) return undefined
   useDatasets.setState({ importing: { percent: 0, phase: 'read' }, error: undefined, imported: undefined })
   try {
+    await afterBoot()
     const input = await read((percent) => useDatasets.setState({ importing: { percent, phase: 'read' } }))
     useDatasets.setState({ importing: { percent: 20, phase: 'parse' } })
     await nextFrame() // let the bar paint before parsing holds the thread
@@ -227,9 +236,20 @@ export function importPicked(picked: PickedFile[] | Promise<PickedFile[]>, sourc
   })
 }
 
+/**
+ * A first visit's boot stores the bundled sample (or a linked folder) and then
+ * makes it active. A change asked for meanwhile (an import, a switch, a
+ * delete) waits for it; otherwise the boot's data set, stored last, would take
+ * the place of the one the person just chose.
+ */
+export function afterBoot(): Promise<void> {
+  return bootsSettled()
+}
+
 /** Makes a stored data set the active one and opens its first task. */
 export async function activateDataset(id: string): Promise<void> {
   useDatasets.setState({ error: undefined, imported: undefined })
+  await afterBoot()
   await switchDataset(id)
   await refreshDatasets()
 }
@@ -240,6 +260,7 @@ export async function activateDataset(id: string): Promise<void> {
  */
 export async function removeDataset(id: string, withAttempts = false): Promise<void> {
   useDatasets.setState({ error: undefined, imported: undefined })
+  await afterBoot()
   if (useDatasets.getState().list.length <= 1) return // the page always keeps one data set
   const wasActive = useSession.getState().dataset?.id === id
   await deleteDataset(id, undefined, { withAttempts })

@@ -25,6 +25,15 @@ let dataParamHandled = false
 let bootQueue: Promise<void> = Promise.resolve()
 
 /**
+ * Resolves once the boots started so far have finished (at once when none is
+ * running). A boot may store a data set and make it active (a first visit's
+ * sample, a linked folder): a change of the data sets waits for it.
+ */
+export function bootsSettled(): Promise<void> {
+  return bootQueue
+}
+
+/**
  * Opens the stored active data set (importing the bundled sample on a first
  * visit) and resumes the open attempt, whoever opened it, unless the URL names
  * another task. On the first boot, `?data=FOLDER_URL` imports that folder
