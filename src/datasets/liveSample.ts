@@ -1,5 +1,6 @@
 import { listDatasets } from '../db'
-import { activateDataset, afterBoot, importWithProgress, useDatasets } from './store'
+import { activateDataset, importWithProgress, useDatasets } from './store'
+import { bootsSettled } from '../state/boot'
 import { shownProblem } from '../state/problem'
 import type { BundledSample } from '../state/bundled'
 import { fetchDatasetFiles } from '../state/fetchDataset'
@@ -19,7 +20,7 @@ export async function loadBundledSample(sample: BundledSample): Promise<SampleOu
   if (useDatasets.getState().importing) return 'failed'
   useDatasets.setState({ error: undefined, imported: undefined })
   try {
-    await afterBoot() // a first visit may still be storing the sample it starts with
+    await bootsSettled() // a first visit may still be storing the sample it starts with
     const stored = (await listDatasets()).find((d) => d.source === sample.source)
     if (stored) {
       if (useSession.getState().dataset?.id === stored.id) return 'active'

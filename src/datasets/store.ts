@@ -154,7 +154,7 @@ export function attemptsToKeep(id: string): Promise<{ people: number; runs: numb
 export function openManager(open = true): void {
   if (!open) return useDatasets.setState({ open })
   useDatasets.setState({ error: undefined, imported: undefined })
-  void afterBoot()
+  void bootsSettled()
     .then(refreshDatasets)
     .finally(() => useDatasets.setState({ open: true }))
 }
@@ -187,7 +187,7 @@ export async function importWithProgress(read: (progress: (percent: number) => v
   if (useDatasets.getState().importing) return undefined
   useDatasets.setState({ importing: { percent: 0, phase: 'read' }, error: undefined, imported: undefined })
   try {
-    await afterBoot()
+    await bootsSettled()
     const input = await read((percent) => useDatasets.setState({ importing: { percent, phase: 'read' } }))
     useDatasets.setState({ importing: { percent: 20, phase: 'parse' } })
     await nextFrame() // let the bar paint before parsing holds the thread
@@ -236,20 +236,10 @@ export function importPicked(picked: PickedFile[] | Promise<PickedFile[]>, sourc
   })
 }
 
-/**
- * A first visit's boot stores the bundled sample (or a linked folder) and then
- * makes it active. A change asked for meanwhile (an import, a switch, a
- * delete) waits for it; otherwise the boot's data set, stored last, would take
- * the place of the one the person just chose.
- */
-export function afterBoot(): Promise<void> {
-  return bootsSettled()
-}
-
 /** Makes a stored data set the active one and opens its first task. */
 export async function activateDataset(id: string): Promise<void> {
   useDatasets.setState({ error: undefined, imported: undefined })
-  await afterBoot()
+  await bootsSettled()
   await switchDataset(id)
   await refreshDatasets()
 }
@@ -260,7 +250,7 @@ export async function activateDataset(id: string): Promise<void> {
  */
 export async function removeDataset(id: string, withAttempts = false): Promise<void> {
   useDatasets.setState({ error: undefined, imported: undefined })
-  await afterBoot()
+  await bootsSettled()
   if (useDatasets.getState().list.length <= 1) return // the page always keeps one data set
   const wasActive = useSession.getState().dataset?.id === id
   await deleteDataset(id, undefined, { withAttempts })

@@ -27,7 +27,9 @@ let bootQueue: Promise<void> = Promise.resolve()
 /**
  * Resolves once the boots started so far have finished (at once when none is
  * running). A boot may store a data set and make it active (a first visit's
- * sample, a linked folder): a change of the data sets waits for it.
+ * sample, a linked folder), so a change of the data sets asked for meanwhile
+ * (an import, a switch, a delete) waits for it; otherwise the boot's data set,
+ * stored last, would take the place of the one the person just chose.
  */
 export function bootsSettled(): Promise<void> {
   return bootQueue
