@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import axe from 'axe-core'
 import type { AxeResults } from 'axe-core'
 import { test as base, expect as baseExpect } from '@playwright/test'
-import type { BrowserContext, Locator, Page } from '@playwright/test'
+import type { BrowserContext, ConsoleMessage, Locator, Page } from '@playwright/test'
 import { parameterLabel } from '../src/core/apps/parameters'
 
 export { baseExpect }
@@ -23,7 +23,7 @@ const CSP_BINDING = '__spievalCspViolation'
  * browser prints for it. The built page carries a strict policy (vite.config.ts); the dev server has none, so
  * there this finds nothing unless a page sets a policy of its own.
  */
-async function watchCsp(context: BrowserContext, reports: string[]): Promise<void> {
+async function watchCsp(context: BrowserContext, reports: string[]): Promise<() => void> {
   await context.exposeBinding(CSP_BINDING, ({ frame }, text: string) => void reports.push(`${frame.url()}: ${text}`))
   await context.addInitScript((binding: string) => {
     addEventListener(
@@ -35,9 +35,11 @@ async function watchCsp(context: BrowserContext, reports: string[]): Promise<voi
       true,
     )
   }, CSP_BINDING)
-  context.on('console', (message) => {
+  const onConsole = (message: ConsoleMessage) => {
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) reports.push(`console ${message.type()}: ${message.text()}`)
-  })
+  }
+  context.on('console', onConsole)
+  return () => context.off('console', onConsole)
 }
 
 /**
@@ -46,12 +48,22 @@ async function watchCsp(context: BrowserContext, reports: string[]): Promise<voi
  * test may read it (and empty it, when a violation was what it wanted to see).
  */
 export const test = base.extend<{ cspViolations: string[] }>({
+  /**
+   * Each worker keeps one browser context and one page for its tests (`reuseContext` in playwright.config.ts), and
+   * Playwright resets them between tests. The reset leaves the page on the site's own address, on an empty document it
+   * stored the browser's data from; a test's first `goto('./#/…')` would then only change the hash of that empty
+   * document instead of loading the app. The page starts each test on about:blank, as a new page does.
+   */
+  page: async ({ page }, use) => {
+    if (page.url() !== 'about:blank') await page.goto('about:blank')
+    await use(page)
+  },
   cspViolations: [
     async ({ browser, context }, use) => {
       const reports: string[] = []
       const watched = new Set<BrowserContext>([context])
       // The default context is watched before the `page` fixture opens a page in it.
-      await watchCsp(context, reports)
+      const stopWatching = await watchCsp(context, reports)
       const onContext = (created: BrowserContext) => {
         if (watched.has(created)) return
         watched.add(created)
@@ -63,6 +75,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
       browser.on('context', onContext)
       await use(reports)
       browser.off('context', onContext)
+      // The context outlives the test when it is reused: its next test must not hear this one's console.
+      stopWatching()
       baseExpect(reports, 'Content-Security-Policy violations').toEqual([])
     },
     { auto: true },
