@@ -96,7 +96,7 @@ export function decisionsFor(task: Pick<Task, 'id' | 'planner' | 'source'>, atte
   return { decisions, items, stale, invalid }
 }
 
-interface Votes {
+export interface Votes {
   for: number
   against: number
 }
@@ -129,5 +129,5 @@ function votesOn(grades: readonly Grade[], id: string): Votes {
   return votes
 }
 
-/** Met when more votes say so, not met when fewer; a tie (or no vote) decides nothing. */
-const majority = (votes: Votes): boolean | null => (votes.for > votes.against ? true : votes.against > votes.for ? false : null)
+/** Met when more votes say so, not met when fewer; a tie (or no vote) decides nothing. Also the judge's standing's yardstick. */
+export const majority = (votes: Votes): boolean | null => (votes.for > votes.against ? true : votes.against > votes.for ? false : null)

@@ -5,6 +5,7 @@
  * attempts that the figure means something.
  */
 import { balancedF1, pairwiseF1, ratingTable } from '../grades/agreement'
+import { majority } from '../grades/decide'
 import type { Grade } from '../grades/types'
 
 /** Attempts graded by both the judge and people before the judge's figure counts. */
@@ -58,11 +59,13 @@ export function judgeStanding(input: JudgeStandingInput): JudgeStanding {
   const predicted: boolean[] = []
   const attempts = new Set<string>()
   for (const unit of people.units) {
-    const majority = majorityOf([...unit.ratings.values()])
-    if (majority === undefined || !verdicts.has(unit.key)) continue
+    const ratings = [...unit.ratings.values()]
+    const met = ratings.filter(Boolean).length
+    const peoplesMajority = majority({ for: met, against: ratings.length - met })
+    if (peoplesMajority === null || !verdicts.has(unit.key)) continue
     const verdict = verdicts.get(unit.key)
-    truth.push(majority)
-    predicted.push(verdict ?? !majority)
+    truth.push(peoplesMajority)
+    predicted.push(verdict ?? !peoplesMajority)
     attempts.add(`${unit.task_id}\u0000${unit.attempt}`)
   }
   const judgeF1 = balancedF1(truth, predicted)
@@ -76,13 +79,6 @@ export function judgeStanding(input: JudgeStandingInput): JudgeStanding {
     invalid: invalidAttempts(judgeGrades),
     eligible: attempts.size >= JUDGE_MIN_ATTEMPTS && judgeF1 !== null && peopleF1 !== null && judgeF1 >= peopleF1 - ROUNDING,
   }
-}
-
-/** Met or not met by more votes than the other; undefined on a tie or with no votes. */
-function majorityOf(votes: readonly boolean[]): boolean | undefined {
-  const met = votes.filter(Boolean).length
-  const notMet = votes.length - met
-  return met === notMet ? undefined : met > notMet
 }
 
 /** Attempts whose latest judge grade is invalid: shown beside the figures, since they are left out of them. */
