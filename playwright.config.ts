@@ -37,6 +37,8 @@ export const SEEDED_STATE = join(tmpdir(), `spieval-e2e-seeded-${PORT}.json`)
 
 export default defineConfig({
   testDir: 'e2e',
+  // Temporary folders (the specs' own, the browsers') go into one folder for the run, removed at its end.
+  globalSetup: './test/support/tempRoot.ts',
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,

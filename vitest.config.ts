@@ -28,7 +28,8 @@ export default defineConfig({
     // 192 s instead of 132 s with two (measured one after the other; three workers, or threads, were slower again).
     maxWorkers: 2,
     // The commands of cli/ are bundled once, and the tests start the bundles (test/support/cliBundle.ts says why).
-    globalSetup: ['test/support/cliBundle.ts'],
+    // Temporary folders go into one folder for the run, removed at its end (test/support/tempRoot.ts).
+    globalSetup: ['test/support/tempRoot.ts', 'test/support/cliBundle.ts'],
     projects: [
       { extends: true, test: { name: 'page', include: isolated, isolate: true } },
       { extends: true, test: { name: 'core', include: ['test/**/*.test.ts'], exclude: isolated, isolate: false } },
