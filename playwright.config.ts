@@ -32,7 +32,11 @@ export function annotatorState(origin: string, actor: string) {
 /** A browser that never opened the page, with the annotator named: for tests about a first visit. */
 export const FIRST_VISIT_STATE = annotatorState(`http://127.0.0.1:${PORT}`, 'e2e')
 
-/** The sample data set as a test's browser finds it stored (written by e2e/seed.setup.ts before the specs run). */
+/**
+ * The sample data set as a test's browser finds it stored (written by e2e/seed.setup.ts before the specs run). The
+ * workers, which write and read it, see the run's temporary folder as tmpdir() (test/support/tempRoot.ts), so it goes
+ * with the run.
+ */
 export const SEEDED_STATE = join(tmpdir(), `spieval-e2e-seeded-${PORT}.json`)
 
 export default defineConfig({
