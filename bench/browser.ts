@@ -182,15 +182,22 @@ async function startFigures(browser: Browser, base: string, runs: number) {
     warm.push(await loadHome(page, () => page.reload()))
     await page.context().close()
   }
-  const summary = (xs: typeof cold, target: number, what: string) => ({
-    ms: percentiles(xs.map((x) => x.home_ms)),
-    baseline_dom_content_loaded_ms: median(xs.map((x) => x.dom_content_loaded_ms)),
-    target_ms: target,
-    what,
-  })
+  // #27's targets are ratios to DOMContentLoaded of the same loads; the absolute ones are the older marks.
+  const summary = (xs: typeof cold, target: number, targetRatio: number, what: string) => {
+    const home = median(xs.map((x) => x.home_ms))
+    const loaded = median(xs.map((x) => x.dom_content_loaded_ms))
+    return {
+      ms: percentiles(xs.map((x) => x.home_ms)),
+      baseline_dom_content_loaded_ms: loaded,
+      ratio_to_dom_content_loaded: round(home / Math.max(loaded, 0.001), 2),
+      target_ratio: targetRatio,
+      target_ms: target,
+      what,
+    }
+  }
   return {
-    cold_start: summary(cold, 1500, 'new browser context (empty IndexedDB): navigation start → Contacts icon visible and enabled, including the sample\'s first import'),
-    warm_start: summary(warm, 500, 'reload with the sample stored: navigation start → Contacts icon visible and enabled'),
+    cold_start: summary(cold, 1500, 1.8, 'new browser context (empty IndexedDB): navigation start → Contacts icon visible and enabled, including the sample\'s first import'),
+    warm_start: summary(warm, 500, 1.5, 'reload with the sample stored: navigation start → Contacts icon visible and enabled'),
   }
 }
 
@@ -219,6 +226,7 @@ async function importFigures(page: Page, base: string, dataUrl: string, runs: nu
     baseline_raw_indexeddb_put_ms: putP50,
     baseline_sum_ms: round(parseP50 + putP50),
     ratio_to_baseline: round(median(ours.map((r) => r.ms)) / (parseP50 + putP50), 2),
+    target_ratio: 1.5,
     target_ms: target,
   }
 }
@@ -603,7 +611,11 @@ async function liveFigures(browser: Browser, base: string, rounds: number) {
       baseline_put_after_each_live_call_ms: withP99(result.appPuts),
       refused: result.refused,
       slowest_calls_ms: result.slowest,
-      target_live_call_p99_ms: 2,
+      // #27 restated the mark against what the same run measures (a call is stored before it answers).
+      live_p99_over_static_p99_ms: round(quantile(result.times.live, 0.99) - quantile(result.times.static, 0.99), 2),
+      live_p99_over_put_p99_ms: round(quantile(result.times.live, 0.99) - quantile(result.appPuts, 0.99), 2),
+      target_over_static_p99_ms: 1,
+      target_over_put_p99_ms: 1.5,
     }
   } finally {
     await page.context().close()
