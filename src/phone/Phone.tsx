@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useRef } from 'react'
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef } from 'react'
+import type { RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MEMORY_APP } from '../core'
 import { usePhone } from '../state/phone'
@@ -18,6 +19,28 @@ const MemoryApp = lazy(() => import('./planner/MemoryApp').then((m) => ({ defaul
 const PlannerScreen = lazy(() => import('./planner/PlannerScreen').then((m) => ({ default: m.PlannerScreen })))
 const AgentNotice = lazy(() => import('./planner/AgentNotice').then((m) => ({ default: m.AgentNotice })))
 
+/**
+ * The phone takes no input while a task opens (`opening` in the session): it is inert and aria-busy. The two
+ * attributes are set on the element as the session changes. Drawn by React, they drew the whole phone again at an
+ * open's start and at its end: the home screen rendered three times for each task opened instead of once.
+ */
+function useInertWhileOpening(): RefObject<HTMLDivElement | null> {
+  const frame = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const show = (opening: boolean) => {
+      const element = frame.current
+      if (!element) return
+      element.inert = opening
+      element.setAttribute('aria-busy', String(opening))
+    }
+    show(useSession.getState().opening === true)
+    return useSession.subscribe((state, previous) => {
+      if (state.opening !== previous.opening) show(state.opening === true)
+    })
+  }, [])
+  return frame
+}
+
 /** The phone: frame, status bar and the screen the route names. Escape goes back. */
 export function Phone() {
   const { t } = useTranslation()
@@ -26,11 +49,11 @@ export function Phone() {
   const profile = useSession((s) => s.dataset?.profile)
   const taskId = useSession((s) => s.task?.id)
   const hasAgents = useSession((s) => (s.dataset?.agents?.length ?? 0) > 0)
-  const opening = useSession((s) => s.opening === true)
 
   // A person moving between screens with the keyboard lands at the start of the new screen (its first Tab stop
   // is the screen's first control), unless focus was elsewhere on the page. An agent's moves leave focus alone.
   const content = useRef<HTMLDivElement>(null)
+  const frame = useInertWhileOpening()
   const shown = useRef(route)
   useEffect(() => {
     if (shown.current === route) return
@@ -73,7 +96,7 @@ export function Phone() {
   }, [navigate])
 
   return (
-    <div className="phone" role="region" aria-label={t('appTitle')} inert={opening} aria-busy={opening}>
+    <div className="phone" role="region" aria-label={t('appTitle')} ref={frame}>
       <div className="phone-screen">
         {profile && <StatusBar profile={profile} />}
         <div className="phone-content" key={JSON.stringify(route)} ref={content} tabIndex={-1}>
