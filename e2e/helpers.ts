@@ -54,9 +54,19 @@ export const test = base.extend<{ cspViolations: string[] }>({
    * stored the browser's data from; a test's first `goto('./#/…')` would then only change the hash of that empty
    * document instead of loading the app. The page starts each test on about:blank, as a new page does.
    */
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
     if (page.url() !== 'about:blank') await page.goto('about:blank')
+    const problems: string[] = []
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`)
+    }
+    const onPageError = (error: Error) => void problems.push(`page error: ${error.message}`)
+    page.on('console', onConsole)
+    page.on('pageerror', onPageError)
     await use(page)
+    page.off('console', onConsole)
+    page.off('pageerror', onPageError)
+    if (testInfo.status !== testInfo.expectedStatus) await reportPage(page, problems)
   },
   cspViolations: [
     async ({ browser, context }, use) => {
@@ -82,6 +92,21 @@ export const test = base.extend<{ cspViolations: string[] }>({
     { auto: true },
   ],
 })
+
+/**
+ * What a failed test's page showed, printed with the test's output: a CI log carries the output but not the
+ * attachments (the screenshot, the trace, error-context.md), and "element(s) not found" alone does not say whether the
+ * page was still loading, showed an error, or another view.
+ */
+async function reportPage(page: Page, problems: readonly string[]): Promise<void> {
+  const shown = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 5_000 })
+    .catch((err: unknown) => `(no snapshot: ${String(err).split('\n')[0]})`)
+  const lines = shown.split('\n')
+  const cut = lines.length > 90 ? [...lines.slice(0, 90), `… ${lines.length - 90} more lines`] : lines
+  console.log([`The page at the failure: ${page.url()}`, ...cut, ...(problems.length ? ['Its console:', ...problems.slice(-20)] : [])].join('\n'))
+}
 
 /** The phone frame (a named region: "SPIEval Phone", "SPIEval 手机"). */
 export function phoneOf(page: Page): Locator {

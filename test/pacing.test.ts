@@ -53,6 +53,36 @@ describe('the address bar under an agent', () => {
     expect(writes).toEqual(['#/task/a'])
     expect(win.location.hash).toBe('#/analysis')
   })
+
+  it("writes nothing between a change from outside and its hashchange, and follows the page's moves after it", async () => {
+    const { win, writes } = fakeWindow()
+    const pushes: string[] = []
+    Object.assign(win.history, { pushState: (_s: unknown, _t: string, url: string) => void (pushes.push(url), (win.location.hash = url)) })
+    const stored = new Map<string, string>()
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) })
+    const { replaceHash, replaceHashNow, pushHash, heardAddressChange, intendedHash } = await import('../src/state/hashWriter')
+    vi.advanceTimersByTime(5000)
+    replaceHash('#/task/a', { throttle: true })
+    replaceHash('#/task/a/app/sms', { throttle: true }) // waits for the interval
+    // A link is followed: the address bar changes at once, its hashchange comes a moment later. Meanwhile the phone
+    // moves, by a person and by an agent.
+    win.location.hash = '#/analysis'
+    replaceHashNow('#/task/a/app/contacts')
+    pushHash('#/task/a/app/contacts/1')
+    replaceHash('#/task/a/app/notes', { throttle: true })
+    expect(win.location.hash).toBe('#/analysis')
+    // A reload now opens the link, not the screen asked for while the change was unheard.
+    expect(intendedHash('#/analysis')).toBe('#/analysis')
+    heardAddressChange()
+    vi.advanceTimersByTime(2000) // the write that waited was asked for before the link: dropped
+    expect(writes).toEqual(['#/task/a'])
+    expect(pushes).toEqual([])
+    // Once heard, the page writes again (the phone shown for the link, say).
+    replaceHashNow('#/people/exports')
+    expect(win.location.hash).toBe('#/people/exports')
+    pushHash('#/task/b')
+    expect(pushes).toEqual(['#/task/b'])
+  })
 })
 
 describe('what programs do is shown at a pace people can follow', () => {

@@ -6,6 +6,8 @@
  * `hashchange` listener tells everyone who follows the address.
  */
 
+import { heardAddressChange } from './hashWriter'
+
 /** The part after `#`, with its `#`; '' outside a page (Node, the tests). */
 export function addressHash(): string {
   return typeof window === 'undefined' ? '' : window.location.hash
@@ -38,6 +40,7 @@ export function followAddressChanges(follower: (hash: string) => void): () => vo
       // The address the change asked for, not the address bar's now: the page may have written a screen of its own
       // since (replaceState fires no event), and reading that instead would drop the link.
       const hash = new URL(event.newURL).hash
+      heardAddressChange()
       for (const each of [...followers]) each(hash)
     })
   }

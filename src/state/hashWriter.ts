@@ -8,7 +8,15 @@
 const INTERVAL_MS = 1000
 
 let lastWrite = 0
-let written: string | undefined
+/**
+ * The hash the page last wrote or heard of (its `hashchange`). The address bar
+ * showing another one means a change from outside (a link, Back, a typed
+ * address) whose `hashchange` has not arrived yet: until it has, the page's
+ * own writes would undo that change in the address bar while the view still
+ * follows it, and a reload would then open the page's screen instead of the
+ * link.
+ */
+let known: string | undefined = typeof window === 'undefined' ? undefined : window.location.hash
 let pending: string | undefined
 let timer: ReturnType<typeof setTimeout> | undefined
 
@@ -60,11 +68,27 @@ function remember(intended: string): void {
   }
 }
 
+function changedOutsideUnheard(): boolean {
+  return known !== undefined && canonical(window.location.hash) !== canonical(known)
+}
+
 function write(hash: string): void {
+  if (changedOutsideUnheard()) return
   lastWrite = performance.now()
   if (window.location.hash !== hash) window.history.replaceState(null, '', hash)
-  written = window.location.hash // as the browser spells it
-  remember(written)
+  known = window.location.hash // as the browser spells it
+  remember(known)
+}
+
+/**
+ * The address changed from outside the page (its `hashchange`): the page's
+ * writes go on from the address shown now (those who follow the change move
+ * the page to what it names), and a write still waiting is dropped, since it
+ * was asked for before the change.
+ */
+export function heardAddressChange(): void {
+  known = window.location.hash
+  pending = undefined
 }
 
 /**
@@ -80,6 +104,7 @@ export function intendedHash(hash: string): string {
 /** Shows `hash` in the address bar: now, or (throttled) within the interval, the newest one winning. */
 export function replaceHash(hash: string, options: { throttle: boolean }): void {
   if (!options.throttle) return replaceHashNow(hash)
+  if (changedOutsideUnheard()) return
   remember(hash)
   const wait = lastWrite + INTERVAL_MS - performance.now()
   if (wait <= 0 && timer === undefined) return write(hash)
@@ -89,8 +114,8 @@ export function replaceHash(hash: string, options: { throttle: boolean }): void 
       timer = undefined
       const next = pending
       pending = undefined
-      // Someone else changed the address meanwhile (a link, the address bar): theirs stands.
-      if (next !== undefined && (written === undefined || window.location.hash === written)) write(next)
+      // Someone else changed the address meanwhile (a link, the address bar): theirs stands, heard or not.
+      if (next !== undefined) write(next)
     },
     Math.max(0, wait),
   )
@@ -103,10 +128,11 @@ export function replaceHash(hash: string, options: { throttle: boolean }): void 
  */
 export function pushHash(hash: string): void {
   pending = undefined
+  if (changedOutsideUnheard()) return
   lastWrite = performance.now()
   if (window.location.hash !== hash) window.history.pushState(null, '', hash)
-  written = window.location.hash
-  remember(written)
+  known = window.location.hash
+  remember(known)
 }
 
 /** Shows `hash` now, dropping any hash still waiting (the newest word on the address bar). */
