@@ -69,6 +69,33 @@ test('while a task opens the phone takes no input, so a tap made then is not und
   await expect(phoneOf(page).getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible()
 })
 
+test("a program's calls redraw the page at the frame queue's pace, not once a call", async ({ page }) => {
+  // React's commits, counted through the hook React DevTools use (React calls it in production builds too).
+  await page.addInitScript(() => {
+    const counter = { commits: 0 }
+    const hook = { supportsFiber: true, renderers: new Map(), isDisabled: false, inject: () => 1, checkDCE: () => undefined }
+    Object.assign(window, { reactCommits: counter, __REACT_DEVTOOLS_GLOBAL_HOOK__: { ...hook, onCommitFiberRoot: () => void counter.commits++, onCommitFiberUnmount: () => undefined, onPostCommitFiberRoot: () => undefined } })
+  })
+  await ready(page, './#/task/推理1')
+  const { commits, seconds } = await page.evaluate(async () => {
+    const spieval = window.spieval
+    const counter = (window as unknown as { reactCommits: { commits: number } }).reactCommits
+    if (!spieval) throw new Error('no window.spieval')
+    await spieval.call('search_contacts', { pattern: 'Finance' })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const before = counter.commits
+    const started = performance.now()
+    for (let i = 0; i < 30; i++) await spieval.call('search_contacts', { pattern: i % 2 ? 'Tom' : 'Finance' })
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300)))
+    return { commits: counter.commits - before, seconds: (performance.now() - started) / 1000 }
+  })
+  // During a burst the frame queue redraws at most four times a second, and the task's clock ticks once a second: a
+  // view that draws itself again for every call (as the review once did, for each change of the attempt's row) breaks
+  // this bound however slow the machine.
+  expect(commits).toBeGreaterThan(0)
+  expect(commits).toBeLessThanOrEqual(4 + Math.ceil(seconds * 5))
+})
+
 test('fork: the first calls are the parent\'s, marked inherited; the parent stays as it was; out of range is refused', async ({ page }) => {
   await ready(page, './#/task/推理1')
   const parent = await api<{ attemptId: string }>(page, "return api.open('推理1', { actor: 'bot-8' })")

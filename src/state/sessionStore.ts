@@ -45,13 +45,23 @@ export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks:
  * The verdict the page shows: the one storage keeps with the attempt row, laid
  * out with the session's explanation, and only while one may be shown.
  */
-export function shownVerdict(state: Pick<SessionState, 'attempt' | 'explanation'>): AttemptOutcome | undefined {
+export function shownVerdict(state: { attempt?: Parameters<typeof storedOutcome>[0]; explanation?: VerdictExplanation }): AttemptOutcome | undefined {
   return state.attempt && state.explanation ? storedOutcome(state.attempt, state.explanation) : undefined
 }
 
-/** {@link shownVerdict} for a view: the same object while the row and the explanation are the same. */
+/**
+ * {@link shownVerdict} for a view: the same object while the verdict and the
+ * explanation are the same. It reads only what the verdict is made of: the
+ * attempt row changes with every call (its step count and screen), and a view
+ * that took the whole row would be drawn again for each.
+ */
 export function useShownVerdict(): AttemptOutcome | undefined {
-  const attempt = useSession((s) => s.attempt)
+  const taskId = useSession((s) => s.attempt?.taskId)
+  const finished = useSession((s) => s.attempt?.finished)
+  const verdict = useSession((s) => s.attempt?.verdict)
   const explanation = useSession((s) => s.explanation)
-  return useMemo(() => shownVerdict({ attempt, explanation }), [attempt, explanation])
+  return useMemo(
+    () => (taskId === undefined || finished === undefined ? undefined : shownVerdict({ attempt: { taskId, finished, ...(verdict ? { verdict } : {}) }, explanation })),
+    [taskId, finished, verdict, explanation],
+  )
 }
