@@ -41,6 +41,27 @@ describe('RecentTasks', () => {
     expect(after).toEqual(await loadTask(datasetId, '推理1', db))
   })
 
+  it('reads a task not kept in one round trip (row and records together), and a kept one by its row alone', async () => {
+    const { db, datasetId } = await sampleDb()
+    const asked: string[] = []
+    let releaseRow: () => void = () => undefined
+    const rowHeld = new Promise<void>((resolve) => (releaseRow = resolve))
+    // The real tables, with the task row held back until the test lets it go.
+    const watched = {
+      tasks: { get: async (key: [string, string]) => (asked.push('row'), await rowHeld, db.tasks.get(key)) },
+      taskRecords: { get: async (key: [string, string]) => (asked.push('records'), db.taskRecords.get(key)) },
+    } as unknown as SpievalDatabase
+    const recent = new RecentTasks()
+    const loading = recent.load(datasetId, '推理1', watched)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(asked).toEqual(['row', 'records']) // the records asked for before the row came back
+    releaseRow()
+    expect(await loading).toEqual(await loadTask(datasetId, '推理1', db))
+    asked.length = 0
+    await recent.load(datasetId, '推理1', watched)
+    expect(asked).toEqual(['row'])
+  })
+
   it('keeps only the last tasks opened: the oldest is read again', async () => {
     const { db, datasetId } = await sampleDb()
     const recent = new RecentTasks(2)

@@ -27,17 +27,19 @@ export class RecentTasks {
 
   async load(datasetId: string, taskId: string, db: SpievalDatabase = database()): Promise<LoadedTask | undefined> {
     const key = `${datasetId}\u0000${taskId}`
-    const row = await db.tasks.get([datasetId, taskId])
+    const kept = this.kept.get(key)
+    // A task not kept has its row and records read at once, in parallel, as before there was a cache: reading
+    // them one after the other made every first open of a task wait for one more round trip to IndexedDB.
+    const [row, unkept] = await Promise.all([db.tasks.get([datasetId, taskId]), kept ? undefined : db.taskRecords.get([datasetId, taskId])])
     if (!row) return undefined
     const fingerprint = row.fingerprint
-    const kept = this.kept.get(key)
     if (kept && fingerprint !== undefined && kept.fingerprint === fingerprint) {
       // Most recent last: the oldest is the first to go.
       this.kept.delete(key)
       this.kept.set(key, kept)
       return { task: row.task, records: kept.records, fingerprint }
     }
-    const records = (await db.taskRecords.get([datasetId, taskId]))?.records ?? {}
+    const records = (kept ? await db.taskRecords.get([datasetId, taskId]) : unkept)?.records ?? {}
     if (fingerprint === undefined) return { task: row.task, records }
     this.kept.delete(key)
     this.kept.set(key, { fingerprint, records })
