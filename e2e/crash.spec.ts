@@ -81,7 +81,7 @@ test('a crash mid-attempt: the browser is killed, and on reopening the attempt r
     await dialog.getByRole('button', { name: 'Start' }).click()
     await expect(dialog).toBeHidden()
     // The first visit imports the sample before it opens the task, which can take long under load: wait for the task,
-    // as a person waits for the panel. (A tap during the open itself waits on its own: the phone is inert meanwhile.)
+    // as a person waits for the panel. (A tap during the open itself waits on its own: a shield covers the phone's screen meanwhile.)
     await expect(panelOf(page).getByRole('combobox', { name: 'Task' })).toHaveValue('推理1', { timeout: 40_000 })
     await callTomFromContacts(page, 'Tom Ruiz')
     await goHome(page)

@@ -53,18 +53,18 @@ test('a reload that starts just before the old page writes the new task\'s addre
 
 test('while a task opens the phone takes no input, so a tap made then is not undone by the open', async ({ page }) => {
   await ready(page, './#/task/推理1')
-  // Every change of the phone's inert attribute, as it happens (an open is over in a few milliseconds).
+  // Every time the shield over the phone's screen comes or goes, as it happens (an open is over in a few milliseconds).
   await page.evaluate(() => {
-    const phone = document.querySelector('.phone')
+    const shield = document.querySelector<HTMLElement>('.phone-opening-shield')
     const changes: boolean[] = []
-    Object.assign(window, { inertChanges: changes })
-    if (phone) new MutationObserver(() => changes.push(phone.hasAttribute('inert'))).observe(phone, { attributes: true, attributeFilter: ['inert'] })
+    Object.assign(window, { shieldChanges: changes })
+    if (shield) new MutationObserver(() => changes.push(!shield.hidden)).observe(shield, { attributes: true, attributeFilter: ['hidden'] })
   })
   await panelOf(page).getByRole('combobox', { name: 'Task' }).selectOption('推理2')
-  // At once, as a quick person would: the click waits while the phone is inert, then lands on the new task's phone.
+  // At once, as a quick person would: the click waits while the shield covers the screen, then lands on the new task's phone.
   await openApp(page, 'Contacts')
   await expect(panelOf(page).getByRole('combobox', { name: 'Task' })).toHaveValue('推理2')
-  expect(await page.evaluate(() => (window as unknown as { inertChanges: boolean[] }).inertChanges)).toEqual([true, false])
+  expect(await page.evaluate(() => (window as unknown as { shieldChanges: boolean[] }).shieldChanges)).toEqual([true, false])
   await expect(phoneOf(page)).toHaveAttribute('aria-busy', 'false')
   await expect(phoneOf(page).getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible()
 })
