@@ -73,8 +73,9 @@ test("a program's calls redraw the page at the frame queue's pace, not once a ca
   // React's commits, counted through the hook React DevTools use (React calls it in production builds too).
   await page.addInitScript(() => {
     const counter = { commits: 0 }
-    const hook = { supportsFiber: true, renderers: new Map(), isDisabled: false, inject: () => 1, checkDCE: () => undefined }
-    Object.assign(window, { reactCommits: counter, __REACT_DEVTOOLS_GLOBAL_HOOK__: { ...hook, onCommitFiberRoot: () => void counter.commits++, onCommitFiberUnmount: () => undefined, onPostCommitFiberRoot: () => undefined } })
+    const none = () => undefined
+    const hook = { supportsFiber: true, renderers: new Map(), isDisabled: false, inject: () => 1, checkDCE: none, onCommitFiberUnmount: none, onPostCommitFiberRoot: none, onCommitFiberRoot: () => void counter.commits++ }
+    Object.assign(window, { reactCommits: counter, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook })
   })
   await ready(page, './#/task/推理1')
   const { commits, seconds } = await page.evaluate(async () => {
