@@ -54,8 +54,12 @@ export const test = base.extend<{ cspViolations: string[] }>({
    * stored the browser's data from; a test's first `goto('./#/…')` would then only change the hash of that empty
    * document instead of loading the app. The page starts each test on about:blank, as a new page does.
    */
-  page: async ({ page }, use, testInfo) => {
+  page: async ({ page, browser }, use, testInfo) => {
     if (page.url() !== 'about:blank') await page.goto('about:blank')
+    // A test that opens a browser context of its own (another person, a first visit) may fail in one of its pages.
+    const ownContexts: BrowserContext[] = []
+    const onContext = (created: BrowserContext) => void ownContexts.push(created)
+    browser.on('context', onContext)
     const problems: string[] = []
     const onConsole = (message: ConsoleMessage) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`)
@@ -64,9 +68,13 @@ export const test = base.extend<{ cspViolations: string[] }>({
     page.on('console', onConsole)
     page.on('pageerror', onPageError)
     await use(page)
+    browser.off('context', onContext)
     page.off('console', onConsole)
     page.off('pageerror', onPageError)
-    if (testInfo.status !== testInfo.expectedStatus) await reportPage(page, problems)
+    if (testInfo.status === testInfo.expectedStatus) return
+    await reportPage('The page', page, problems)
+    const others = ownContexts.flatMap((context) => context.pages()).filter((other) => !other.isClosed())
+    for (const [i, other] of others.entries()) await reportPage(`Page ${i + 1} of the test's own contexts`, other, [])
   },
   cspViolations: [
     async ({ browser, context }, use) => {
@@ -98,14 +106,14 @@ export const test = base.extend<{ cspViolations: string[] }>({
  * attachments (the screenshot, the trace, error-context.md), and "element(s) not found" alone does not say whether the
  * page was still loading, showed an error, or another view.
  */
-async function reportPage(page: Page, problems: readonly string[]): Promise<void> {
+async function reportPage(which: string, page: Page, problems: readonly string[]): Promise<void> {
   const shown = await page
     .locator('body')
     .ariaSnapshot({ timeout: 5_000 })
     .catch((err: unknown) => `(no snapshot: ${String(err).split('\n')[0]})`)
   const lines = shown.split('\n')
   const cut = lines.length > 90 ? [...lines.slice(0, 90), `… ${lines.length - 90} more lines`] : lines
-  console.log([`The page at the failure: ${page.url()}`, ...cut, ...(problems.length ? ['Its console:', ...problems.slice(-20)] : [])].join('\n'))
+  console.log([`${which} at the failure: ${page.url()}`, ...cut, ...(problems.length ? ['Its console:', ...problems.slice(-20)] : [])].join('\n'))
 }
 
 /** The phone frame (a named region: "SPIEval Phone", "SPIEval 手机"). */
