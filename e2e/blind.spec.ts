@@ -1,6 +1,6 @@
 // Blind first attempts (issue #24): the editor asks before it shows the gold; an attempt after the gold is practice, listed apart, never counted.
 import type { Page } from '@playwright/test'
-import { api, chooseLanguage, expect, openTask, panelOf, phoneOf, resizeTo, test, seriousViolations } from './helpers'
+import { api, chooseLanguage, expect, openTask, panelOf, phoneOf, resizeTo, storedAttempts, test, seriousViolations } from './helpers'
 
 /** Set BLIND_SHOTS to a folder to save the screenshots (English and Chinese, phone and desktop sizes) there. */
 const SHOTS = process.env.BLIND_SHOTS
@@ -125,18 +125,6 @@ test('a new attempt from the review is practice: submit is final, the attempt is
   await shots(page, 'practice-crossval', 'zh')
 
   // Stored as practice (an export writes it with after_gold: test/gold-store.test.ts).
-  const lines = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('spieval-phone')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const rows = await new Promise<{ id: string; afterGold?: boolean }[]>((resolve) => {
-      const req = db.transaction('attempts').objectStore('attempts').getAll()
-      req.onsuccess = () => resolve(req.result as { id: string; afterGold?: boolean }[])
-    })
-    db.close()
-    return rows
-  })
+  const lines = await storedAttempts(page)
   expect(lines.find((r) => r.id === practice.attemptId)?.afterGold).toBe(true)
 })

@@ -1,4 +1,4 @@
-import { baseExpect, test } from './helpers'
+import { baseExpect, storedAttempts, test } from './helpers'
 import { serveBuild } from './staticSite'
 import type { StaticSite } from './staticSite'
 
@@ -28,6 +28,8 @@ test('the built site works from a sub-path: the sample data set loads and a task
   // A first visit on this origin: the page asks who is solving.
   await page.getByRole('dialog', { name: 'Who is solving?' }).getByRole('button', { name: 'Just looking (anonymous)' }).click()
   await expect(page.getByRole('button', { name: 'Change annotator (now anonymous)' })).toBeVisible()
+  // The task opened while the page asked is reopened under the name; the attempt it had before that, untouched, is not kept.
+  await baseExpect.poll(async () => (await storedAttempts(page)).map((row) => row.actor)).toEqual(['anonymous'])
   await page.getByRole('combobox', { name: 'Task' }).selectOption('辨析1')
   await expect(page.getByText('“Call Chris back”')).toBeVisible()
   const phone = page.getByRole('region', { name: 'SPIEval Phone' })

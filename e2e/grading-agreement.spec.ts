@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
-import { baseExpect, chooseLanguage, resizeTo, seriousViolations, test, loadPlannerSample } from './helpers'
+import { baseExpect, chooseLanguage, resizeTo, seriousViolations, storedAttempts, test, loadPlannerSample } from './helpers'
 
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ timeout: 180_000 })
@@ -40,22 +40,7 @@ async function attemptAwaitingGrades(page: Page): Promise<string> {
 
 /** The stored verdict's error type of an attempt, read from the page's IndexedDB. */
 async function storedErrorType(page: Page, attemptId: string): Promise<string | null | undefined> {
-  return page.evaluate(
-    (id) =>
-      new Promise<string | null | undefined>((resolve, reject) => {
-        const open = indexedDB.open('spieval-phone')
-        open.onerror = () => reject(open.error ?? new Error('no database'))
-        open.onsuccess = () => {
-          const get = open.result.transaction('attempts').objectStore('attempts').get(id)
-          get.onsuccess = () => {
-            resolve((get.result as { verdict?: { errorType: string | null } } | undefined)?.verdict?.errorType)
-            open.result.close()
-          }
-          get.onerror = () => reject(get.error ?? new Error('no attempt'))
-        }
-      }),
-    attemptId,
-  )
+  return (await storedAttempts(page)).find((row) => row.id === attemptId)?.verdict?.errorType
 }
 
 /** ann and bob: they disagree on r4 and agree on r5. */

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
 import { annotatorState } from '../playwright.config'
 import { BEHAVIOUR_TASKS, PLANNER_SAMPLE, behaviourResponses } from './behaviourAttempts'
-import { baseExpect, chooseLanguage, loadPlannerSample, resizeTo, seriousViolations, test } from './helpers'
+import { baseExpect, chooseLanguage, loadPlannerSample, resizeTo, seriousViolations, storedAttempts, test } from './helpers'
 
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ timeout: 240_000 })
@@ -132,26 +132,10 @@ async function importGrades(page: Page, path: string, added: number, skipped: nu
 
 /** The stored verdict of the page's attempt at each behaviour task: task id → error type (null: correct). */
 async function storedVerdicts(page: Page): Promise<Record<string, string | null>> {
-  return page.evaluate(
-    (tasks) =>
-      new Promise<Record<string, string | null>>((resolve, reject) => {
-        const open = indexedDB.open('spieval-phone')
-        open.onerror = () => reject(open.error ?? new Error('no database'))
-        open.onsuccess = () => {
-          const all = open.result.transaction('attempts').objectStore('attempts').getAll()
-          all.onerror = () => reject(all.error ?? new Error('no attempts'))
-          all.onsuccess = () => {
-            const rows = all.result as { taskId: string; verdict?: { correct: boolean; errorType: string | null } }[]
-            const verdicts: Record<string, string | null> = {}
-            for (const row of rows)
-              if (tasks.includes(row.taskId) && row.verdict) verdicts[row.taskId] = row.verdict.correct ? null : row.verdict.errorType
-            open.result.close()
-            resolve(verdicts)
-          }
-        }
-      }),
-    BEHAVIOUR_TASKS,
-  )
+  const verdicts: Record<string, string | null> = {}
+  for (const row of await storedAttempts(page))
+    if (BEHAVIOUR_TASKS.includes(row.taskId) && row.verdict) verdicts[row.taskId] = row.verdict.correct ? null : row.verdict.errorType
+  return verdicts
 }
 
 /** `npm run score` over the agent's responses with the grades files: task id → error type (null: correct). */

@@ -253,6 +253,37 @@ export async function api<T>(page: Page, body: string): Promise<T> {
   return page.evaluate(`(async () => { const api = window.spieval; ${body} })()`) as Promise<T>
 }
 
+/** An attempt row as IndexedDB holds it, with the fields the specs read (see src/db/schema.ts for all of them). */
+export interface StoredAttemptRow {
+  id: string
+  taskId: string
+  actor: string
+  finished: boolean
+  afterGold?: boolean
+  run?: { model: string }
+  verdict?: { correct: boolean; errorType: string | null }
+}
+
+/** Every attempt row IndexedDB holds (read straight from the store, as another program would). */
+export async function storedAttempts(page: Page): Promise<StoredAttemptRow[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredAttemptRow[]>((resolve, reject) => {
+        const open = indexedDB.open('spieval-phone')
+        open.onerror = () => reject(open.error ?? new Error('no database'))
+        open.onsuccess = () => {
+          const db = open.result
+          const req = db.transaction('attempts', 'readonly').objectStore('attempts').getAll()
+          req.onsuccess = () => {
+            db.close()
+            resolve(req.result as StoredAttemptRow[])
+          }
+          req.onerror = () => reject(req.error ?? new Error('no attempts'))
+        }
+      }),
+  )
+}
+
 /** How many call rows IndexedDB holds for an attempt (read straight from the store, as another program would). */
 export async function storedCallCount(page: Page, attemptId: string): Promise<number> {
   return page.evaluate(

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test'
 import { startStubServer } from '../test/support/stub-server'
 import type { StubServer } from '../test/support/stub-server'
-import { api, expect, openApp, panelOf, phoneOf, storedCallCount, test } from './helpers'
+import { api, expect, openApp, panelOf, phoneOf, storedAttempts, storedCallCount, test } from './helpers'
 
 let stub: StubServer
 test.beforeAll(async () => {
@@ -150,23 +150,9 @@ const runCard = (page: Page, model: string) => page.getByRole('article', { name:
 
 /** The run's one attempt id, from the page's list of attempts. */
 async function runAttemptId(page: Page, model: string): Promise<string> {
-  return page.evaluate(
-    (m) =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('spieval-phone')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const req = open.result.transaction('attempts', 'readonly').objectStore('attempts').getAll()
-          req.onsuccess = () => {
-            const row = (req.result as { id: string; run?: { model: string } }[]).find((r) => r.run?.model === m)
-            open.result.close()
-            if (row) resolve(row.id)
-            else reject(new Error(`no attempt of ${m}`))
-          }
-        }
-      }),
-    model,
-  )
+  const row = (await storedAttempts(page)).find((r) => r.run?.model === model)
+  if (!row) throw new Error(`no attempt of ${model}`)
+  return row.id
 }
 
 /** The run's exported response line for 推理1. */

@@ -160,4 +160,34 @@ describe('the page host', () => {
     await expect(page.host.callTool('Phone_Call', RIGHT, 'ui')).rejects.toThrow('No task is open')
     expect(page.host.checkCall('Phone_Call', RIGHT)).toEqual({ ok: false, content: 'No task is open' })
   })
+
+  it('drops the attempt a first visit opened before the person was named, once they are, if it holds nothing', async () => {
+    const page = new PageHostHarness({ actor: '' })
+    await page.load(SAMPLE_DIR)
+    await page.host.openTask('推理1')
+    const nobodys = page.state.attempt?.id ?? ''
+    expect(page.state.attempt?.actor).toBe('')
+    page.settings.actor = 'ann'
+    await page.host.openTask('推理1')
+    expect(page.state.attempt).toMatchObject({ taskId: '推理1', actor: 'ann' })
+    expect(await getAttempt(nobodys, page.db)).toBeUndefined()
+    expect(await page.db.attempts.count()).toBe(1)
+    expect(page.storageErrors).toEqual([])
+  })
+
+  it('keeps a nobody’s attempt that holds a call, and anyone’s attempt when another person is named', async () => {
+    const page = new PageHostHarness({ actor: '' })
+    await page.load(SAMPLE_DIR)
+    await page.host.openTask('推理1')
+    const nobodys = page.state.attempt?.id ?? ''
+    await page.host.callTool('search_contacts', { pattern: 'Tom' }, 'ui')
+    page.settings.actor = 'ann'
+    await page.host.openTask('推理1')
+    const anns = page.state.attempt?.id ?? ''
+    page.settings.actor = 'bo'
+    await page.host.openTask('推理1')
+    expect(await getAttempt(nobodys, page.db)).toMatchObject({ actor: '', callCount: 1 })
+    expect(await getAttempt(anns, page.db)).toMatchObject({ actor: 'ann' })
+    expect(await page.db.attempts.count()).toBe(3)
+  })
 })

@@ -45,6 +45,22 @@ export async function markOpen(row: Pick<AttemptRow, 'id' | 'datasetId'>, db: Sp
   await db.write(() => db.meta.put({ key: OPEN_ATTEMPT_KEY, value: { datasetId: row.datasetId, attemptId: row.id } }))
 }
 
+/**
+ * Deletes an attempt that holds no work of anyone's: nobody's (no annotator named yet), unfinished, and without a
+ * stored call. Any other attempt is kept. Resolves to whether it was deleted.
+ */
+export async function discardNobodysEmptyAttempt(attemptId: string, db: SpievalDatabase = database()): Promise<boolean> {
+  return db.write(() =>
+    db.transaction('rw', [db.attempts, db.calls], async () => {
+      const row = await db.attempts.get(attemptId)
+      if (!row || row.actor !== '' || row.finished) return false
+      if ((await db.calls.where('[attemptId+seq]').between([attemptId, -Infinity], [attemptId, Infinity]).count()) > 0) return false
+      await db.attempts.delete(attemptId)
+      return true
+    }),
+  )
+}
+
 /** Removes an attempt's calls from `from` on (those of an agent's turn that was never stored whole). */
 export async function dropCalls(attemptId: string, from: number, db: SpievalDatabase = database()): Promise<void> {
   await db.write(() =>

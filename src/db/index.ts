@@ -16,6 +16,7 @@ export {
   attemptCalls,
   callsOf,
   createAttempt,
+  discardNobodysEmptyAttempt,
   dropCalls,
   markOpen,
   openAttempt,

@@ -1,6 +1,6 @@
 import { Attempt, StepNotStored, defaultState, explanationOf, finishRisk, inheritedSteps } from '../core'
 import type { AttemptEvent, AttemptOutcome, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, LeadLock, TaskVerdict, ToolResult, ToolRuntime, TrajectoryStep } from '../core'
-import { IndexedDbSink, RecentTasks, addFlag, getAttempt, latestAttempt, markOpen, saveElapsed, saveScreen } from '../db'
+import { IndexedDbSink, RecentTasks, addFlag, discardNobodysEmptyAttempt, getAttempt, latestAttempt, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions, SpievalDatabase } from '../db'
 import { attemptSource } from './attemptSource'
 import type { PhonePlan } from './phonePlan'
@@ -156,7 +156,12 @@ export class PageHost {
     if (!loaded) throw new Error(`Task ${taskId} is not in this data set`)
     const settings = this.deps.settings()
     const actor = options.actor ?? settings.actor
+    const left = this.writableOrUndefined()
     await this.leaveAttempt()
+    // A first visit opens its task before the person is named (the page asks meanwhile). That attempt, left
+    // untouched when they give a name, is nobody's work: exports and the People view must not show it.
+    if (left && left.info.actor === '' && actor !== '' && left.trajectory().length === 0)
+      await discardNobodysEmptyAttempt(left.id, db).catch((err: unknown) => this.deps.storage.report(err))
     session.setState({ replaying: undefined })
     const source = attemptSource(dataset, loaded)
     // A run's attempt on the phone is not the open attempt: a reload brings back the person's.
