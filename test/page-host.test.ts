@@ -172,6 +172,7 @@ describe('the page host', () => {
     expect(page.state.attempt).toMatchObject({ taskId: '推理1', actor: 'ann' })
     expect(await getAttempt(nobodys, page.db)).toBeUndefined()
     expect(await page.db.attempts.count()).toBe(1)
+    expect([...page.progress.values()].map((row) => row.actor)).toEqual(['ann']) // the lists read from it forget it too
     expect(page.storageErrors).toEqual([])
   })
 

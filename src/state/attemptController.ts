@@ -5,7 +5,7 @@ import { flushFrameJobs, onNextFrame } from './frameQueue'
 import { PageHost } from './pageHost'
 import { usePhone } from './phone'
 import { phonePlan } from './phonePlan'
-import { upsertAttempt } from './progress'
+import { forgetAttempt, upsertAttempt } from './progress'
 import { useSession } from './sessionStore'
 import { useSettings } from './settings'
 import { clearStorageError, reportStorageError } from './storage'
@@ -26,6 +26,7 @@ export const pageHost = new PageHost({
   lock: pageLeadLock,
   session: useSession,
   progress: upsertAttempt,
+  forgetAttempt,
   phone: { plan: phonePlan, reset: (route, by) => usePhone.getState().reset(route, by) },
   frames: { later: onNextFrame, flush: flushFrameJobs },
   settings: () => useSettings.getState(),

@@ -43,6 +43,8 @@ export interface PageHostDeps {
   session: { getState(): SessionState; setState(change: Partial<SessionState>): void }
   /** Keeps the task list in step with an attempt row just stored. */
   progress(row: AttemptRow): void
+  /** Takes an attempt that storage deleted off the task list (and the lists read from it). */
+  forgetAttempt(attemptId: string): void
   phone: PagePhone
   frames: PageFrames
   /** The person's choices: who is solving, in which access setting. */
@@ -161,7 +163,7 @@ export class PageHost {
     // A first visit opens its task before the person is named (the page asks meanwhile). That attempt, left
     // untouched when they give a name, is nobody's work: exports and the People view must not show it.
     if (left && left.info.actor === '' && actor !== '' && left.trajectory().length === 0)
-      await discardNobodysEmptyAttempt(left.id, db).catch((err: unknown) => this.deps.storage.report(err))
+      if (await discardNobodysEmptyAttempt(left.id, db).catch((err: unknown) => void this.deps.storage.report(err))) this.deps.forgetAttempt(left.id)
     session.setState({ replaying: undefined })
     const source = attemptSource(dataset, loaded)
     // A run's attempt on the phone is not the open attempt: a reload brings back the person's.

@@ -38,6 +38,11 @@ export function upsertAttempt(row: AttemptRow): void {
   })
 }
 
+/** Takes an attempt that is no longer stored off the list. */
+export function forgetAttempt(attemptId: string): void {
+  useProgress.setState((state) => ({ attempts: state.attempts.filter((a) => a.id !== attemptId) }))
+}
+
 export function setNavigatorFilter(change: Partial<Pick<ProgressState, 'capability' | 'status'>>): void {
   useProgress.setState(change)
 }

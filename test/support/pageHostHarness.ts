@@ -81,6 +81,7 @@ export class PageHostHarness {
       lock: this.lock,
       session: this.session,
       progress: (row) => this.progress.set(row.id, row),
+      forgetAttempt: (attemptId) => this.progress.delete(attemptId),
       phone: { plan: phonePlan, reset: (route, by) => this.phoneResets.push({ route, by }) },
       frames: {
         later: (key, job) => {
