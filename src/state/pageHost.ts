@@ -160,10 +160,7 @@ export class PageHost {
     const actor = options.actor ?? settings.actor
     const left = this.writableOrUndefined()
     await this.leaveAttempt()
-    // A first visit opens its task before the person is named (the page asks meanwhile). That attempt, left
-    // untouched when they give a name, is nobody's work: exports and the People view must not show it.
-    if (left && left.info.actor === '' && actor !== '' && left.trajectory().length === 0)
-      if (await discardNobodysEmptyAttempt(left.id, db).catch((err: unknown) => void this.deps.storage.report(err))) this.deps.forgetAttempt(left.id)
+    if (left && actor !== '') await this.dropIfNobodysAndEmpty(left)
     session.setState({ replaying: undefined })
     const source = attemptSource(dataset, loaded)
     // A run's attempt on the phone is not the open attempt: a reload brings back the person's.
@@ -294,6 +291,16 @@ export class PageHost {
     if (!row) return
     this.show(attempt, row, hashToRoute(row.screen).route)
     this.deps.progress(row)
+  }
+
+  /**
+   * A first visit opens its task before the person is named (the page asks meanwhile). That attempt, left untouched
+   * once they give a name, is nobody's work: exports, the People view and the task list must not show it.
+   */
+  private async dropIfNobodysAndEmpty(left: Attempt): Promise<void> {
+    if (left.info.actor !== '' || left.trajectory().length > 0) return
+    const dropped = await discardNobodysEmptyAttempt(left.id, this.deps.db).catch((err: unknown) => void this.deps.storage.report(err))
+    if (dropped) this.deps.forgetAttempt(left.id)
   }
 
   /** Stores the time spent on the attempt being left, and lets another tab lead it. */
