@@ -47,20 +47,17 @@ async function watchCsp(context: BrowserContext, reports: string[]): Promise<() 
  * context of its browser (the default one and those a test makes itself). `cspViolations` is the list so far; a
  * test may read it (and empty it, when a violation was what it wanted to see).
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; failureReport: Map<Page, string[]> }>({
   /**
    * Each worker keeps one browser context and one page for its tests (`reuseContext` in playwright.config.ts), and
    * Playwright resets them between tests. The reset leaves the page on the site's own address, on an empty document it
    * stored the browser's data from; a test's first `goto('./#/…')` would then only change the hash of that empty
    * document instead of loading the app. The page starts each test on about:blank, as a new page does.
    */
-  page: async ({ page, browser }, use, testInfo) => {
+  page: async ({ page, failureReport }, use) => {
     if (page.url() !== 'about:blank') await page.goto('about:blank')
-    // A test that opens a browser context of its own (another person, a first visit) may fail in one of its pages.
-    const ownContexts: BrowserContext[] = []
-    const onContext = (created: BrowserContext) => void ownContexts.push(created)
-    browser.on('context', onContext)
     const problems: string[] = []
+    failureReport.set(page, problems)
     const onConsole = (message: ConsoleMessage) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`)
     }
@@ -68,14 +65,29 @@ export const test = base.extend<{ cspViolations: string[] }>({
     page.on('console', onConsole)
     page.on('pageerror', onPageError)
     await use(page)
-    browser.off('context', onContext)
     page.off('console', onConsole)
     page.off('pageerror', onPageError)
-    if (testInfo.status === testInfo.expectedStatus) return
-    await reportPage('The page', page, problems)
-    const others = ownContexts.flatMap((context) => context.pages()).filter((other) => !other.isClosed())
-    for (const [i, other] of others.entries()) await reportPage(`Page ${i + 1} of the test's own contexts`, other, [])
   },
+  /**
+   * What a failed test's pages showed, printed with its output (reportPage): every page still open in the browser,
+   * the shared one if the test used it and those of contexts the test made itself (another person, a first visit).
+   * For every test, not only those that use `page`, and with a time of its own: after a test times out, its own time
+   * is spent. The value is the console problems the `page` fixture collects, by page.
+   */
+  failureReport: [
+    async ({ browser, context }, use, testInfo) => {
+      const problems = new Map<Page, string[]>()
+      await use(problems)
+      if (testInfo.status === testInfo.expectedStatus) return
+      const shared = new Set(context.pages())
+      const shown = browser
+        .contexts()
+        .flatMap((open) => open.pages())
+        .filter((page) => !page.isClosed() && (!shared.has(page) || problems.has(page)))
+      for (const [i, page] of shown.entries()) await reportPage(problems.has(page) ? 'The page' : `Page ${i + 1} of the test's own contexts`, page, problems.get(page) ?? [])
+    },
+    { scope: 'test', auto: true, timeout: 30_000 },
+  ],
   cspViolations: [
     async ({ browser, context }, use) => {
       const reports: string[] = []
