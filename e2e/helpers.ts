@@ -79,12 +79,13 @@ export const test = base.extend<{ cspViolations: string[]; failureReport: Map<Pa
       const problems = new Map<Page, string[]>()
       await use(problems)
       if (testInfo.status === testInfo.expectedStatus) return
-      const shared = new Set(context.pages())
-      const shown = browser
+      for (const [page, seen] of problems) if (!page.isClosed()) await reportPage('The page', page, seen)
+      const own = browser
         .contexts()
+        .filter((open) => open !== context)
         .flatMap((open) => open.pages())
-        .filter((page) => !page.isClosed() && (!shared.has(page) || problems.has(page)))
-      for (const [i, page] of shown.entries()) await reportPage(problems.has(page) ? 'The page' : `Page ${i + 1} of the test's own contexts`, page, problems.get(page) ?? [])
+        .filter((page) => !page.isClosed())
+      for (const [i, page] of own.entries()) await reportPage(`Page ${i + 1} of the test's own contexts`, page, [])
     },
     { scope: 'test', auto: true, timeout: 30_000 },
   ],
