@@ -42,6 +42,29 @@ describe('the address bar under an agent', () => {
     expect(writes.at(-1)).toBe('#/task/a/app/sms/3')
   })
 
+  it('keeps the screen asked for in one sessionStorage write a move, for a reload from either address of its time', async () => {
+    const { win } = fakeWindow()
+    const stored = new Map<string, string>()
+    const setItem = vi.fn((k: string, v: string) => void stored.set(k, v))
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem })
+    win.location.hash = '#/task/a'
+    const { replaceHash, intendedHash } = await import('../src/state/hashWriter')
+    vi.advanceTimersByTime(5000)
+    replaceHash('#/task/b', { throttle: true }) // written at once
+    expect(setItem).toHaveBeenCalledTimes(1)
+    expect(intendedHash('#/task/a')).toBe('#/task/b')
+    expect(intendedHash('#/task/b')).toBe('#/task/b')
+    replaceHash('#/task/b/app/sms', { throttle: true }) // waits for the interval: remembered now, written later
+    expect(setItem).toHaveBeenCalledTimes(2)
+    expect(intendedHash('#/task/b')).toBe('#/task/b/app/sms')
+    vi.advanceTimersByTime(1000)
+    expect(setItem).toHaveBeenCalledTimes(3)
+    expect(win.location.hash).toBe('#/task/b/app/sms')
+    expect(intendedHash('#/task/b')).toBe('#/task/b/app/sms')
+    expect(intendedHash('#/task/b/app/sms')).toBe('#/task/b/app/sms')
+    expect(intendedHash('#/task/a')).toBe('#/task/a') // an address of an older move: a link, not this tab's screen
+  })
+
   it('leaves an address someone else set in the meantime alone', async () => {
     const { win, writes } = fakeWindow()
     const { replaceHash } = await import('../src/state/hashWriter')
