@@ -6,7 +6,7 @@ import type { ArchiveInput, ArchiveSealed, ArchivedAttempt } from '../core/archi
 import type { VerdictChange } from '../core'
 import { currentFingerprint, fingerprintMatches } from '../core/seal'
 import { archivedAttempt } from './archivedAttempt'
-import { database } from './schema'
+import { attemptCallRows, database } from './schema'
 import type { AttemptRow, CallRow, DatasetRow, SpievalDatabase, StudyRow } from './schema'
 import { listStudies } from './studies'
 
@@ -124,7 +124,7 @@ export async function readAttemptExport(datasetId: string, filter: AttemptFilter
         (!wanted || wanted.has(a.taskId)),
     )
     const calls = await Promise.all(
-      rows.map((a) => db.calls.where('[attemptId+seq]').between([a.id, -Infinity], [a.id, Infinity]).toArray()),
+      rows.map((a) => attemptCallRows(db, a.id).toArray()),
     )
     const tasks = taskRows.map((r) => r.task)
     const records = dataset.sealed ? undefined : await scoringRecords(db, datasetId, tasks, rows)

@@ -1,7 +1,7 @@
 import Dexie from 'dexie'
 import type { TrajectoryStep } from '../core'
 import { newId, stepFields } from '../core'
-import { database } from './schema'
+import { attemptCallRows, database } from './schema'
 import type { AttemptFlag, AttemptRow, AttemptSetting, CallRow, SpievalDatabase, StoredVerdict } from './schema'
 
 /** Starts a fresh attempt at a task. */
@@ -54,7 +54,7 @@ export async function discardNobodysEmptyAttempt(attemptId: string, db: SpievalD
     db.transaction('rw', [db.attempts, db.calls], async () => {
       const row = await db.attempts.get(attemptId)
       if (!row || row.actor !== '' || row.finished) return false
-      if ((await db.calls.where('[attemptId+seq]').between([attemptId, -Infinity], [attemptId, Infinity]).count()) > 0) return false
+      if ((await attemptCallRows(db, attemptId).count()) > 0) return false
       await db.attempts.delete(attemptId)
       return true
     }),
@@ -65,7 +65,7 @@ export async function discardNobodysEmptyAttempt(attemptId: string, db: SpievalD
 export async function dropCalls(attemptId: string, from: number, db: SpievalDatabase = database()): Promise<void> {
   await db.write(() =>
     db.transaction('rw', [db.attempts, db.calls], async () => {
-      await db.calls.where('[attemptId+seq]').between([attemptId, from], [attemptId, Infinity]).delete()
+      await attemptCallRows(db, attemptId, from).delete()
       await db.attempts.where('id').equals(attemptId).modify((r) => void (r.callCount = Math.min(r.callCount ?? 0, from)))
     }),
   )
@@ -94,7 +94,7 @@ export async function getAttempt(id: string, db: SpievalDatabase = database()): 
 
 /** An attempt's calls in order. */
 export async function attemptCalls(attemptId: string, db: SpievalDatabase = database()): Promise<CallRow[]> {
-  return db.calls.where('[attemptId+seq]').between([attemptId, -Infinity], [attemptId, Infinity]).toArray()
+  return attemptCallRows(db, attemptId).toArray()
 }
 
 /** An attempt with something in it: finished, or with a call. An opened task without a call is a visit. */

@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import { contentFingerprint } from '../core'
 import { RUN_PREFIX, TURNS_PREFIX } from './runs'
 import type { StoredRun } from './runs'
-import { database } from './schema'
+import { attemptCallRows, database } from './schema'
 import type { AttemptRow, SpievalDatabase } from './schema'
 
 /**
@@ -67,7 +67,7 @@ export async function keepOrDeleteAttempts(row: { id: string; name: string }, wi
     return
   }
   const ids = await attemptsOf(row.id, db).primaryKeys()
-  for (const id of ids) await db.calls.where('[attemptId+seq]').between([id, -Infinity], [id, Infinity]).delete()
+  for (const id of ids) await attemptCallRows(db, id).delete()
   await db.meta.bulkDelete(ids.map((id) => TURNS_PREFIX + id))
   await db.attempts.bulkDelete(ids)
   await db.meta.bulkDelete((await runsOf(row.id, db)).map((run) => RUN_PREFIX + run.id))

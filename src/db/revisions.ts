@@ -3,7 +3,7 @@ import type { AttemptJudge, JudgeContext, Profile, Task, TaskContent, TaskVersio
 import { archivedAttempt } from './archivedAttempt'
 import { judgedCalls, judgedRow } from './judged'
 import { countRecords, nonEmpty } from './datasets'
-import { database } from './schema'
+import { attemptCallRows, database } from './schema'
 import type { AttemptRow, CallRow, RevisionRow, SpievalDatabase } from './schema'
 
 /** An attempt whose verdict a revision turned: right before and wrong after, or the other way. */
@@ -184,7 +184,7 @@ async function rescore(
       rows.push(attempt)
       continue
     }
-    const before = await db.calls.where('[attemptId+seq]').between([attempt.id, -Infinity], [attempt.id, Infinity]).toArray()
+    const before = await attemptCallRows(db, attempt.id).toArray()
     const judged = await judge(archivedAttempt(attempt, before), version, context)
     const verdict = judged.verdict
     if (!verdict) {

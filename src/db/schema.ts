@@ -371,3 +371,8 @@ export function database(): SpievalDatabase {
   shared ??= new SpievalDatabase()
   return shared
 }
+
+/** An attempt's call rows in step order, from step `from` on (the calls table's key is [attemptId+seq]). */
+export function attemptCallRows(db: SpievalDatabase, attemptId: string, from = -Infinity) {
+  return db.calls.where('[attemptId+seq]').between([attemptId, from], [attemptId, Infinity])
+}

@@ -5,7 +5,7 @@ import { SealError, openSealedTasks } from '../core/seal'
 import type { SealedManifest } from '../core/seal'
 import { archivedAttempt } from './archivedAttempt'
 import { judgedCalls, judgedRow } from './judged'
-import { database } from './schema'
+import { attemptCallRows, database } from './schema'
 import type { AttemptRow, CallRow, DatasetRow, SpievalDatabase } from './schema'
 
 /** A stored data set read whole: its row, its tasks in file order and each task's records. */
@@ -134,7 +134,7 @@ async function readForUnseal(datasetId: string, db: SpievalDatabase) {
     const content = await readStoredDataset(datasetId, db)
     if (!content) throw new Error(`No data set ${datasetId} is stored.`)
     const finished = (await attemptsOf(db, datasetId)).filter((a) => a.finished)
-    const calls = await Promise.all(finished.map((a) => db.calls.where('[attemptId+seq]').between([a.id, -Infinity], [a.id, Infinity]).toArray()))
+    const calls = await Promise.all(finished.map((a) => attemptCallRows(db, a.id).toArray()))
     return { ...content, attempts: finished.map((row, i): { row: AttemptRow; calls: CallRow[] } => ({ row, calls: calls[i] ?? [] })) }
   })
 }
