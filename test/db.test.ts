@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
-import { DatasetError, loadDataset } from '../src/core/index'
+import { DatasetError, contentFingerprint, loadDataset } from '../src/core/index'
 import { SCHEMA_V1 } from '../src/db/schema'
 import {
   SpievalDatabase,
@@ -13,6 +13,7 @@ import {
   listDatasets,
   listTasks,
   loadTask,
+  storeDataset,
   storeFinish,
   saveElapsed,
   saveScreen,
@@ -21,7 +22,10 @@ import {
   toSteps,
 } from '../src/db/index'
 import { readDatasetFolder } from '../cli/files'
-import { SAMPLE_DIR, fixtureFiles } from './fixtures'
+import { join } from 'node:path'
+import { ROOT, SAMPLE_DIR, fixtureFiles } from './fixtures'
+
+const LIVE_DIR = join(ROOT, 'public/data-live')
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`test-${n++}`)
@@ -39,6 +43,20 @@ describe('the data set store', () => {
     expect(loaded?.task.instruction).toBe('Call whoever is covering for my manager')
     expect(Object.values(loaded?.records ?? {}).reduce((s, l) => s + (l?.length ?? 0), 0)).toBe(21)
     expect((await activeDataset(db))?.id).toBe(row.id)
+  })
+
+  it('returns the tasks it stored, as listTasks reads them back, each stored with its content fingerprint', async () => {
+    // The sample goes task by task; the live sample, whose records_db.json is not a plain task → apps object, whole.
+    for (const files of [readDatasetFolder(SAMPLE_DIR), readDatasetFolder(LIVE_DIR)]) {
+      const db = freshDb()
+      const stored = await storeDataset(files, { name: 'stored', source: 'files' }, db)
+      expect(stored.tasks).toEqual(await listTasks(stored.row.id, db))
+      expect(stored.tasks).toHaveLength(stored.row.tasks)
+      for (const task of stored.tasks) {
+        const loaded = await loadTask(stored.row.id, task.id, db)
+        expect(loaded?.fingerprint).toBe(contentFingerprint({ task, records: loaded?.records ?? {} }))
+      }
+    }
   })
 
   it('is all or nothing: a bad data set changes nothing stored', async () => {

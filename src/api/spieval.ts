@@ -1,5 +1,5 @@
 import { openedTask, readAttemptState, readSetting, submission } from '../core'
-import { getAttempt, attemptCalls, importDataset as storeDataset, toSteps } from '../db'
+import { getAttempt, attemptCalls, storeDataset, toSteps } from '../db'
 import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, replyToUser, submittedCalls, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
 
@@ -113,9 +113,9 @@ export function createSpievalApi(): SpievalApi {
     },
     async importDataset(files, name = 'Imported data set') {
       await whenReady()
-      const row = await storeDataset(files, { name, source: 'api' })
-      await reloadDatasets()
-      return { id: row.id, tasks: row.tasks }
+      const stored = await storeDataset(files, { name, source: 'api' })
+      await reloadDatasets(stored)
+      return { id: stored.row.id, tasks: stored.row.tasks }
     },
     async exportDataset() {
       await whenReady()

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { DATASET_FILES, PLANNER_FILES, SEALED_FILE, setOwn } from '../core'
-import { attemptCount, deleteDataset, deletedDatasets, importDataset, listDatasets } from '../db'
+import { attemptCount, deleteDataset, deletedDatasets, listDatasets, storeDataset } from '../db'
 import type { DatasetRow, DeletedDataset } from '../db'
 import { bootsSettled, onDatasetsChanged, reloadDatasets, switchDataset } from '../state/boot'
 import { Problem, shownProblem } from '../state/problem'
@@ -191,7 +191,7 @@ export async function importWithProgress(read: (progress: (percent: number) => v
     const input = await read((percent) => useDatasets.setState({ importing: { percent, phase: 'read' } }))
     useDatasets.setState({ importing: { percent: 20, phase: 'parse' } })
     await nextFrame() // let the bar paint before parsing holds the thread
-    const row = await importDataset(input.files, {
+    const stored = await storeDataset(input.files, {
       name: input.name,
       source: input.source,
       onProgress: (done, total, phase) =>
@@ -200,8 +200,9 @@ export async function importWithProgress(read: (progress: (percent: number) => v
         }),
     })
     useDatasets.setState({ importing: { percent: 100, phase: 'store' } })
-    await reloadDatasets()
+    await reloadDatasets(stored)
     await refreshDatasets()
+    const { row } = stored
     useDatasets.setState({ imported: { name: row.name, tasks: row.tasks } })
     return row
   } catch (err) {

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { APP_KEYS, DATASET_FILES, PLANNER_FILES, contentFingerprint, ownValue, setOwn } from '../core'
+import { APP_KEYS, DATASET_FILES, PLANNER_FILES, contentFingerprints, ownValue, setOwn } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core'
 import { newId } from '../core'
@@ -41,11 +41,25 @@ export function prepareImport(): Promise<unknown> {
 /** What storing a task needs of the loader, which the page loads on the first import (see importDataset). */
 type StoredForm = Pick<typeof import('../core/load'), 'appsToKeep' | 'storedTask'>
 
-/** A task's row and its records' row, with the version's fingerprint over what is stored. */
-function taskRows(loader: StoredForm, datasetId: string, task: Task, sealed: boolean, file: TaskRecords | undefined, at: number | undefined, order: number): [TaskRow, TaskRecordsRow] {
-  const stored = loader.storedTask(task, sealed)
-  const records = recordsRow(loader, datasetId, task.id, file, at, order)
-  return [{ datasetId, id: task.id, order, task: stored, fingerprint: contentFingerprint({ task: stored, records: records.records }) }, records]
+/** A task's row before its fingerprint is known (see {@link addRows}). */
+type UnhashedTaskRow = Omit<TaskRow, 'fingerprint'>
+
+/** A task's row and its records' row, as stored. */
+function taskRows(loader: StoredForm, datasetId: string, task: Task, sealed: boolean, file: TaskRecords | undefined, at: number | undefined, order: number): [UnhashedTaskRow, TaskRecordsRow] {
+  return [{ datasetId, id: task.id, order, task: loader.storedTask(task, sealed) }, recordsRow(loader, datasetId, task.id, file, at, order)]
+}
+
+/**
+ * Adds a chunk of rows inside the import's transaction, each task with the
+ * version's fingerprint over what is stored. The fingerprints are hashed
+ * asynchronously (by WebCrypto where there is one) while the records rows are
+ * written; Dexie.waitFor keeps the transaction open until they are back.
+ */
+function addRows(db: SpievalDatabase, rows: readonly [UnhashedTaskRow, TaskRecordsRow][]): Promise<unknown> {
+  const fingerprints = contentFingerprints(rows.map(([taskRow, recordsRow]) => ({ task: taskRow.task, records: recordsRow.records })))
+  const records = db.taskRecords.bulkAdd(rows.map(([, recordsRow]) => recordsRow))
+  const tasks = Dexie.waitFor(fingerprints).then((hashes) => db.tasks.bulkAdd(rows.map(([taskRow], i) => ({ ...taskRow, fingerprint: hashes[i] as string }))))
+  return Promise.all([records, tasks])
 }
 
 /**
@@ -69,20 +83,31 @@ function places(keys: Iterable<string>): Map<string, number> {
 /** A task's records failed the chunked checks: the whole-file parser names the error. */
 class RecordsProblem extends Error {}
 
+/** What an import stored: the data set's row, and its tasks in file order as {@link listTasks} reads them back. */
+export interface StoredDataset {
+  row: DatasetRow
+  tasks: Task[]
+}
+
+type ImportOptions = { name: string; source: string; activate?: boolean; onProgress?: ImportProgress }
+
+/** {@link storeDataset}, for a caller that needs only the new data set's row. */
+export async function importDataset(files: DatasetFiles, options: ImportOptions, db: SpievalDatabase = database()): Promise<DatasetRow> {
+  return (await storeDataset(files, options, db)).row
+}
+
 /**
  * Parses and stores a data set, all or nothing: a bad file throws a
  * DatasetError (naming file and line) and leaves the stored data sets as they
  * were, as does a failed write.
  *
  * records_db.json is parsed and stored task by task (src/core/dataset/chunked.ts),
- * in one transaction, so that memory stays bounded by a chunk of rows however
- * big the data set is; the other files are checked whole by the core first.
+ * in one transaction, so that memory stays bounded by a chunk of records
+ * however big the data set is; the other files are checked whole by the core
+ * first. It returns the tasks it stored (without their records), so that a
+ * page opening the new data set need not read them back.
  */
-export async function importDataset(
-  files: DatasetFiles,
-  options: { name: string; source: string; activate?: boolean; onProgress?: ImportProgress },
-  db: SpievalDatabase = database(),
-): Promise<DatasetRow> {
+export async function storeDataset(files: DatasetFiles, options: ImportOptions, db: SpievalDatabase = database()): Promise<StoredDataset> {
   options.onProgress?.(0, 1, 'parse')
   // The loader is not in the page's first load: a page whose data set is stored never parses one.
   const loader = await import('../core/load')
@@ -104,32 +129,31 @@ export async function importDataset(
   const at = places(slices.keys())
   const sealed = dataset.sealed !== undefined
   const total = dataset.tasks.length
+  const tasks: Task[] = []
   try {
     await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
-      let tasks: TaskRow[] = []
-      let records: TaskRecordsRow[] = []
+      let rows: [UnhashedTaskRow, TaskRecordsRow][] = []
       let pending: Promise<unknown> = Promise.resolve()
       let done = 0
       // Writes one chunk while the next is parsed; at most two chunks of rows are alive.
       const flush = async (stored: number) => {
-        const batch = [tasks, records] as const
-        tasks = []
-        records = []
+        const batch = rows
+        rows = []
         await pending
         options.onProgress?.(done, total, 'store')
         done = stored
-        pending = Promise.all([db.tasks.bulkAdd(batch[0]), db.taskRecords.bulkAdd(batch[1])])
+        pending = addRows(db, batch)
       }
       for (let order = 0; order < dataset.tasks.length; order++) {
         const task = dataset.tasks[order] as Task
         const slice = slices.get(task.id)
         const taskRecords = slice ? readTaskRecords(scanned.text, slice) : undefined
         if (!taskRecords) throw new RecordsProblem(task.id)
-        const [taskRow, recordRow] = taskRows(loader, row.id, task, sealed, taskRecords, at.get(task.id), order)
-        tasks.push(taskRow)
-        records.push(recordRow)
+        const taskAndRecords = taskRows(loader, row.id, task, sealed, taskRecords, at.get(task.id), order)
+        rows.push(taskAndRecords)
+        tasks.push(taskAndRecords[0].task)
         row.records += countRecords(taskRecords)
-        if (tasks.length >= CHUNK) await flush(order + 1)
+        if (rows.length >= CHUNK) await flush(order + 1)
       }
       await flush(total)
       await pending
@@ -143,7 +167,7 @@ export async function importDataset(
     throw new Error(`records_db.json: the records of task "${err.message}" could not be read`, { cause: err })
   }
   await takeBackAttempts(row, db)
-  return row
+  return { row, tasks }
 }
 
 /** The kept attempts of a deleted copy of this data set come back with it; the import stands if that fails. */
@@ -187,27 +211,28 @@ async function storeWhole(
   loader: StoredForm,
   dataset: Dataset,
   files: DatasetFiles,
-  options: { name: string; source: string; activate?: boolean; onProgress?: ImportProgress },
+  options: ImportOptions,
   db: SpievalDatabase,
-): Promise<DatasetRow> {
+): Promise<StoredDataset> {
   const records = Object.values(dataset.records).reduce((n, apps) => n + countRecords(apps), 0)
   const row = datasetRow(dataset, files, options, records)
   const at = places(Object.keys(dataset.records))
   const sealed = dataset.sealed !== undefined
   const total = dataset.tasks.length
+  const tasks: Task[] = []
   await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
     await db.datasets.add(row)
     for (let i = 0; i < total; i += CHUNK) {
       const chunk = dataset.tasks.slice(i, i + CHUNK)
       const rows = chunk.map((task, k) => taskRows(loader, row.id, task, sealed, ownValue(dataset.records, task.id), at.get(task.id), i + k))
-      await db.tasks.bulkAdd(rows.map(([taskRow]) => taskRow))
-      await db.taskRecords.bulkAdd(rows.map(([, recordRow]) => recordRow))
+      for (const [taskRow] of rows) tasks.push(taskRow.task)
+      await addRows(db, rows)
       options.onProgress?.(Math.min(i + CHUNK, total), total, 'store')
     }
     if (options.activate !== false) await db.meta.put({ key: ACTIVE_KEY, value: row.id })
   })
   await takeBackAttempts(row, db)
-  return row
+  return { row, tasks }
 }
 
 /** The stored data sets, newest first. */

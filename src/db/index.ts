@@ -6,11 +6,11 @@ export { StaleRevision, datasetRevisions, revisionByFingerprint, saveProfile, sa
 export type { SavedRevision, VerdictFlip } from './revisions'
 export { saveStudy, listStudies, deleteStudy } from './studies'
 export { loadStudyReturn, markStudyUploadSent, saveStudyReturn } from './studyReturns'
-export { importDataset, prepareImport, listDatasets, activeDataset, setActiveDataset, setDatasetSource, deleteDataset, listTasks, loadTask } from './datasets'
+export { importDataset, storeDataset, prepareImport, listDatasets, activeDataset, setActiveDataset, setDatasetSource, deleteDataset, listTasks, loadTask } from './datasets'
 export { attemptCount, deletedDatasets } from './keptAttempts'
 export type { DeletedDataset } from './keptAttempts'
 export { CHANGES_FILE, exportDataset, exportDatasetFolder } from './exportDataset'
-export type { ImportProgress } from './datasets'
+export type { ImportProgress, StoredDataset } from './datasets'
 export {
   addFlag,
   attemptCalls,

@@ -1,5 +1,5 @@
-import { activeDataset, importDataset, listTasks, openAttempt, prepareImport, setActiveDataset } from '../db'
-import type { DatasetRow } from '../db'
+import { activeDataset, listTasks, openAttempt, prepareImport, setActiveDataset, storeDataset } from '../db'
+import type { DatasetRow, StoredDataset } from '../db'
 import { leaveAttempt, openTask } from './attemptController'
 import { linkedFolder, openDataLink } from './dataLink'
 import { intendedHash } from './hashWriter'
@@ -41,9 +41,10 @@ export function bootsSettled(): Promise<void> {
  * another task. On the first boot, `?data=FOLDER_URL` imports that folder
  * (once: it is found again by its URL) and makes it active; see `openDataLink`.
  * When that loads nothing, the page says why and opens no data set
- * (`linkFailed`): {@link retryDataLink} tries again.
+ * (`linkFailed`): {@link retryDataLink} tries again. `stored` is a data set
+ * just imported and made active, opened without reading it back.
  */
-export async function boot(loadSample: LoadSample, hash: string): Promise<void> {
+export async function boot(loadSample: LoadSample, hash: string, stored?: StoredDataset): Promise<void> {
   const previous = bootQueue
   let release: () => void = () => undefined
   bootQueue = new Promise<void>((resolve) => (release = resolve))
@@ -61,12 +62,13 @@ export async function boot(loadSample: LoadSample, hash: string): Promise<void> 
         return
       }
     }
-    dataset ??= await activeDataset()
+    dataset ??= stored?.row ?? (await activeDataset())
     if (!dataset) {
       const [sample] = await Promise.all([loadSample(), prepareImport()])
-      dataset = await importDataset(sample, { name: 'Sample (Daniel Hayes)', source: 'sample' })
+      stored = await storeDataset(sample, { name: 'Sample (Daniel Hayes)', source: 'sample' })
+      dataset = stored.row
     }
-    const tasks = await listTasks(dataset.id)
+    const tasks = stored?.row === dataset ? stored.tasks : await listTasks(dataset.id)
     useSession.setState({ dataset, tasks })
     // A study's share is one person's: their attempts carry the name the collector assigned, whatever was typed before.
     const person = dataset.sealed?.study?.person
@@ -104,11 +106,15 @@ export async function switchDataset(id: string): Promise<void> {
   await reloadDatasets()
 }
 
-/** Re-reads the active data set (after an import, a switch or a delete) and opens its open attempt or first task. */
-export async function reloadDatasets(): Promise<void> {
+/**
+ * Re-reads the active data set (after an import, a switch or a delete) and
+ * opens its open attempt or first task; after an import that made the new
+ * data set active, `stored` spares reading it back.
+ */
+export async function reloadDatasets(stored?: StoredDataset): Promise<void> {
   await leaveAttempt()
   useSession.setState({ task: undefined, attempt: undefined, steps: [], explanation: undefined })
-  await boot(() => Promise.reject(new Error('no data set is stored')), '')
+  await boot(() => Promise.reject(new Error('no data set is stored')), '', stored)
 }
 
 const datasetListeners = new Set<() => void>()

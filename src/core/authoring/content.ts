@@ -9,6 +9,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { setOwn } from '../base/own'
+import { hasSubtle, subtle, utf8 } from '../base/webcrypto'
 import type { Task, TaskRecords } from '../dataset/types'
 import { canonicalJson } from '../seal/fingerprint'
 
@@ -41,4 +42,17 @@ export function contentOf(content: TaskContent): Record<string, unknown> {
 /** SHA-256 (hex) of the canonical JSON of {@link contentOf}: the same content in any key order gives the same fingerprint. */
 export function contentFingerprint(content: TaskContent): string {
   return bytesToHex(sha256(utf8ToBytes(canonicalJson(contentOf(content)))))
+}
+
+/**
+ * {@link contentFingerprint} of each content, with SHA-256 computed by the
+ * platform's native WebCrypto where it is available (an import hashes a whole
+ * data set, and @noble/hashes' JavaScript was the larger part of its time);
+ * on a plain-http page, where `crypto.subtle` is missing, by @noble/hashes.
+ */
+export async function contentFingerprints(contents: readonly TaskContent[]): Promise<string[]> {
+  const texts = contents.map((content) => utf8(canonicalJson(contentOf(content))))
+  if (!hasSubtle()) return texts.map((bytes) => bytesToHex(sha256(bytes)))
+  const crypto = subtle()
+  return Promise.all(texts.map(async (bytes) => bytesToHex(new Uint8Array(await crypto.digest('SHA-256', bytes)))))
 }

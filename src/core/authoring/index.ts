@@ -1,5 +1,5 @@
 /** Authoring: a task's content, its fingerprint, what a revision changed, and gold by demonstration. */
-export { contentFingerprint, contentOf } from './content'
+export { contentFingerprint, contentFingerprints, contentOf } from './content'
 export type { TaskContent } from './content'
 export { changesEntries, changesMarkdown, describeChanges, profileChanges, shortText } from './changes'
 export type { ChangedPart, ChangesEntry, ContentChange, TaskRevisionEntry } from './changes'

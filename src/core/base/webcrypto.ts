@@ -28,6 +28,7 @@ interface Subtle {
   ): Promise<SealKey>
   encrypt(algorithm: AesGcmParams, key: SealKey, data: Uint8Array): Promise<ArrayBuffer>
   decrypt(algorithm: AesGcmParams, key: SealKey, data: Uint8Array): Promise<ArrayBuffer>
+  digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer>
 }
 
 interface WebCrypto {
@@ -57,6 +58,11 @@ export function subtle(): Subtle {
   const s = platform.crypto?.subtle
   if (!s) throw new WebCryptoMissing()
   return s
+}
+
+/** Whether {@link subtle} answers here (it does not on a plain-http page). */
+export function hasSubtle(): boolean {
+  return platform.crypto?.subtle !== undefined
 }
 
 /** `length` bytes from the platform's cryptographic random source. */
