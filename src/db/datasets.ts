@@ -58,7 +58,7 @@ function taskRows(loader: StoredForm, datasetId: string, task: Task, sealed: boo
 function addRows(db: SpievalDatabase, rows: readonly [UnhashedTaskRow, TaskRecordsRow][]): Promise<unknown> {
   const fingerprints = contentFingerprints(rows.map(([taskRow, recordsRow]) => ({ task: taskRow.task, records: recordsRow.records })))
   const records = db.taskRecords.bulkAdd(rows.map(([, recordsRow]) => recordsRow))
-  const tasks = Dexie.waitFor(fingerprints).then((hashes) => db.tasks.bulkAdd(rows.map(([taskRow], i) => ({ ...taskRow, fingerprint: hashes[i] as string }))))
+  const tasks = Dexie.waitFor(fingerprints).then((hashes) => db.tasks.bulkAdd(rows.map(([taskRow], i) => ({ ...taskRow, fingerprint: hashes[i] }))))
   return Promise.all([records, tasks])
 }
 
