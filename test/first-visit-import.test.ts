@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { activeDataset, listDatasets } from '../src/db/index'
+import { activeDataset, listDatasets, listTasks } from '../src/db/index'
 import { importWithProgress, useDatasets } from '../src/datasets/store'
 import { boot, useSession } from '../src/state/session'
 import { readDatasetFolder } from '../cli/files'
@@ -42,4 +42,7 @@ it('an import asked for while a first visit still stores the sample waits for it
   expect((await activeDataset())?.id).toBe(row?.id)
   expect(useSession.getState().dataset?.id).toBe(row?.id)
   expect(useDatasets.getState().imported).toEqual({ name: 'Planner', tasks: 24 })
+  // The page opened the import's own list of tasks, not a copy read back: it must be what storage reads back.
+  expect(useSession.getState().tasks).toEqual(await listTasks(row?.id ?? ''))
+  expect(useSession.getState().task?.id).toBe(useSession.getState().tasks[0]?.id)
 })
