@@ -1,8 +1,9 @@
 /**
- * The few platform primitives sealing needs, reached through `globalThis` so
- * that the core stays free of DOM and Node types: WebCrypto (`crypto.subtle`,
- * `crypto.getRandomValues`), UTF-8 and base64. Node 20+ and every current
- * browser provide all of them; no cryptography is written here.
+ * The few platform primitives sealing and the import's hashing need, reached
+ * through `globalThis` so that the core stays free of DOM and Node types:
+ * WebCrypto (`crypto.subtle`, `crypto.getRandomValues`), UTF-8 and base64.
+ * Node 20+ and every current browser provide all of them (`crypto.subtle`
+ * only on https pages and localhost); no cryptography is written here.
  */
 
 /** A key derived for one sealed data set; opaque outside this folder. */
