@@ -51,8 +51,8 @@ export function contentFingerprint(content: TaskContent): string {
  * on a plain-http page, where `crypto.subtle` is missing, by @noble/hashes.
  */
 export async function contentFingerprints(contents: readonly TaskContent[]): Promise<string[]> {
-  const texts = contents.map((content) => utf8(canonicalJson(contentOf(content))))
-  if (!hasSubtle()) return texts.map((bytes) => bytesToHex(sha256(bytes)))
+  if (!hasSubtle()) return contents.map(contentFingerprint)
   const crypto = subtle()
-  return Promise.all(texts.map(async (bytes) => bytesToHex(new Uint8Array(await crypto.digest('SHA-256', bytes)))))
+  // Each callback runs up to its await at once: the texts are written now, the digests come back together.
+  return Promise.all(contents.map(async (content) => bytesToHex(new Uint8Array(await crypto.digest('SHA-256', utf8(canonicalJson(contentOf(content))))))))
 }
