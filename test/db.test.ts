@@ -22,10 +22,7 @@ import {
   toSteps,
 } from '../src/db/index'
 import { readDatasetFolder } from '../cli/files'
-import { join } from 'node:path'
-import { ROOT, SAMPLE_DIR, fixtureFiles } from './fixtures'
-
-const LIVE_DIR = join(ROOT, 'public/data-live')
+import { LIVE_DIR, SAMPLE_DIR, fixtureFiles } from './fixtures'
 
 let n = 0
 const freshDb = () => new SpievalDatabase(`test-${n++}`)

@@ -11,10 +11,9 @@ import { splitLines, stripBom } from '../src/core/base/text'
 import { MIN_ITERATIONS, sealDataset } from '../src/core/seal'
 import { SpievalDatabase, exportDataset, importDataset, listTasks, unsealStoredDataset } from '../src/db/index'
 import { readDatasetFolder } from '../cli/files'
-import { ROOT, SAMPLE_DIR, TOOLS_TEXT } from './fixtures'
+import { LIVE_DIR, ROOT, SAMPLE_DIR, TOOLS_TEXT } from './fixtures'
 import { cliArgs } from './support/cli'
 
-const LIVE_DIR = join(ROOT, 'public/data-live')
 const temp = mkdtempSync(join(tmpdir(), 'export-dataset-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 

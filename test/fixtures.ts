@@ -5,6 +5,8 @@ import type { Dataset, ToolSchema } from '../src/core/index'
 
 export const ROOT = join(import.meta.dirname, '..')
 export const SAMPLE_DIR = join(ROOT, 'public/data')
+/** The live sample bundled with the page (its records_db.json is read whole, not task by task). */
+export const LIVE_DIR = join(ROOT, 'public/data-live')
 
 export const TOOLS_TEXT = readFileSync(join(SAMPLE_DIR, 'tools.json'), 'utf8')
 export const TOOLS: ToolSchema[] = parseTools(TOOLS_TEXT)

@@ -6,10 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { Attempt, defaultState, judgeAttempt, loadDataset } from '../src/core/index'
 import { sealDataset } from '../src/core/seal'
 import { IndexedDbSink, SpievalDatabase, importAttempts, importDataset, loadTask, unsealStoredDataset } from '../src/db/index'
-import { ROOT } from './fixtures'
+import { LIVE_DIR } from './fixtures'
 import { exportAttempts } from '../src/state/attemptExport'
 
-const LIVE_DIR = join(ROOT, 'public/data-live')
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const original: Record<string, string> = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(LIVE_DIR, name), 'utf8')]))
 /** 推理L2: Messages_Send to 13822419087, whose first try friction refuses; it expects one sms inserted. */

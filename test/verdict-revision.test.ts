@@ -6,10 +6,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Attempt, MemorySink, contentFingerprint, judgeAttempt } from '../src/core/index'
 import { IndexedDbSink, SpievalDatabase, attemptCalls, getAttempt, importDataset, loadTask, saveTaskRevision } from '../src/db/index'
-import { ROOT } from './fixtures'
+import { LIVE_DIR } from './fixtures'
 import { exportAttempts } from '../src/state/attemptExport'
 
-const LIVE_DIR = join(ROOT, 'public/data-live')
 const NAMES = ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json']
 const files = Object.fromEntries(NAMES.map((name) => [name, readFileSync(join(LIVE_DIR, name), 'utf8')]))
 
