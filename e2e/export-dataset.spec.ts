@@ -60,6 +60,14 @@ test('exportDataset gives back what importDataset was given, and the bundled sam
   // Stored, not held in the page: a reload exports the same; and the export imports again to the same files.
   await page.reload()
   expect(await exportActive(page)).toEqual(exported)
-  await page.evaluate((files) => window.spieval?.importDataset(files, 'again'), exported)
+  // importDataset marks when the files are stored (spieval:import-stored), once, before it resolves with the data set open.
+  const marks = await page.evaluate(async (files) => {
+    performance.clearMarks('spieval:import-stored')
+    const started = performance.now()
+    await window.spieval?.importDataset(files, 'again')
+    const resolved = performance.now()
+    return performance.getEntriesByName('spieval:import-stored', 'mark').map((m) => ({ afterStart: m.startTime >= started, beforeEnd: m.startTime <= resolved }))
+  }, exported)
+  expect(marks).toEqual([{ afterStart: true, beforeEnd: true }])
   expect(await exportActive(page)).toEqual(exported)
 })
