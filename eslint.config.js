@@ -33,7 +33,7 @@ const layer = (files, patterns, message) => ({
  * src/core's folders from the bottom up: each may import only the folders before it, so no two folders import each
  * other (docs/architecture.md). A new folder must be placed here; the config refuses to load until it is.
  */
-const CORE_LAYERS = ['base', 'dataset', 'apps', 'search', 'tools', 'score', 'live', 'load', 'seal', 'grades', 'authoring', 'agent', 'judge', 'attempt', 'results', 'host', 'study', 'stats', 'analysis', 'archive', 'verdict', 'trajectories']
+const CORE_LAYERS = ['base', 'dataset', 'apps', 'search', 'tools', 'score', 'live', 'load', 'zip', 'seal', 'grades', 'authoring', 'agent', 'judge', 'attempt', 'results', 'host', 'study', 'stats', 'analysis', 'archive', 'verdict', 'trajectories']
 const coreDir = path.join(import.meta.dirname, 'src', 'core')
 const coreFolders = fs.readdirSync(coreDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
 const unplaced = coreFolders.filter((name) => !CORE_LAYERS.includes(name))

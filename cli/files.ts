@@ -3,7 +3,8 @@ import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { DATASET_FILES, DatasetError, IssueList, PLANNER_FILES, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb, setOwn } from '../src/core/index'
 import type { Dataset, LiveScoring } from '../src/core/index'
-import { DatasetZipError, readDatasetZip, skillFilePath } from '../src/core/load/index'
+import { skillFilePath } from '../src/core/load/index'
+import { DatasetZipError, readDatasetZip } from '../src/core/zip/index'
 import { CliError, errorLine, systemReason } from './errors'
 
 function statOf(path: string): Stats | undefined {

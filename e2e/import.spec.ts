@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { strToU8, zipSync } from 'fflate'
 
 // Imports parse and store a whole data set: allow for a busy test machine.
 const expect = baseExpect.configure({ timeout: 15_000 })
@@ -173,6 +174,27 @@ test('a data set dropped on the page is imported', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Data sets' })
   await expect(dialog.getByRole('status')).toContainText('(5 tasks)')
   await expect(dialog.getByRole('listitem').first()).toContainText('dropped on the page')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByText(`“${NEW_INSTRUCTION}”`)).toBeVisible()
+})
+
+test('a data set folder zipped and dropped on the page is imported', async ({ page }) => {
+  await openPage(page)
+  const texts = Object.fromEntries(
+    ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json'].map((f) => [f, readFileSync(join(SAMPLE, f), 'utf8')]),
+  )
+  texts['input_data.jsonl'] = fiveTasks((texts['input_data.jsonl'] ?? '').split('\n')).join('\n')
+  const zipped = zipSync(Object.fromEntries(Object.entries(texts).map(([name, text]) => [`zipped-set/${name}`, strToU8(text)])))
+  const transfer = await page.evaluateHandle((bytes) => {
+    const dt = new DataTransfer()
+    dt.items.add(new File([new Uint8Array(bytes)], 'zipped-set.zip', { type: 'application/zip' }))
+    return dt
+  }, [...zipped])
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer: transfer })
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer })
+  const dialog = page.getByRole('dialog', { name: 'Data sets' })
+  await expect(dialog.getByRole('status')).toContainText('(5 tasks)')
+  await expect(dialog.getByRole('listitem').first()).toContainText('zipped-set')
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(page.getByText(`“${NEW_INSTRUCTION}”`)).toBeVisible()
 })

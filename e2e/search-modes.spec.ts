@@ -68,3 +68,20 @@ test('a regex search made before its engine has arrived waits for it, and answer
   release()
   expect(await answer).toContain('2 results for "T.m (Ruiz|Becker)"')
 })
+
+test('the engines are fetched after the page has drawn its task, not while it boots', async ({ page }) => {
+  // The moment the phone is first in the document: the boot's end (the page draws the phone once a task is open).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('.phone')) return
+      performance.mark('test:phone-drawn')
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await page.goto('./')
+  const engineFetches = () => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/(re2js|fuse)[^/]*\.js/.test(entry.name)).map((entry) => entry.startTime))
+  await expect.poll(async () => (await engineFetches()).length).toBe(2)
+  const drawnAt = await page.evaluate(() => performance.getEntriesByName('test:phone-drawn')[0]?.startTime)
+  expect(drawnAt).toBeDefined()
+  expect(Math.min(...(await engineFetches()))).toBeGreaterThan(drawnAt ?? Infinity)
+})

@@ -4,6 +4,7 @@ import { App } from './app/App'
 import { ErrorBoundary } from './app/ErrorBoundary'
 import { setupI18n } from './i18n'
 import { useSettings } from './state/settings'
+import { whenIdleAfterBoot } from './state/idleAfterBoot'
 import { createSpievalApi } from './api/spieval'
 import { installWebMcp } from './api/webmcp'
 import { watchStorage } from './state/storage'
@@ -29,8 +30,6 @@ if (root)
 window.spieval = createSpievalApi()
 // WebMCP, where the browser has it: the open task's tools, registered while it is open.
 installWebMcp()
-// The regex and fuzzy search engines are not in the first load (#27): fetched when the page is first idle, so
-// that a search in those modes rarely waits for them (the kernel awaits them if it does).
-const preloadEngines = () => void Promise.all([loadSearchEngine('regex'), loadSearchEngine('fuzzy')]).catch(() => undefined)
-if (typeof requestIdleCallback === 'function') requestIdleCallback(preloadEngines, { timeout: 5000 })
-else setTimeout(preloadEngines, 2000)
+// The regex and fuzzy search engines are not in the first load (#27): fetched once the page is idle after its first
+// boot, so that a search in those modes rarely waits for them (the kernel awaits them if it does).
+whenIdleAfterBoot(() => void Promise.all([loadSearchEngine('regex'), loadSearchEngine('fuzzy')]).catch(() => undefined))

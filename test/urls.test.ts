@@ -148,6 +148,20 @@ describe('fetching a folder under the size limit', () => {
     expect(got).toEqual(files)
   })
 
+  it('asks for each file once, and counts profile.json once against the limit', async () => {
+    const profile = JSON.stringify({ name: 'Daniel Hayes' })
+    const withProfile = { ...files, 'profile.json': profile }
+    const server = fakeServer(Object.fromEntries(Object.entries(withProfile).map(([name, body]) => [name, { body }])))
+    const asked: string[] = []
+    const get = (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(String(input).split('/').pop() ?? '')
+      return server.get(input, init)
+    }
+    const got = await fetchDatasetFiles('sets/a/', { base: BASE, fetch: get as typeof fetch, maxBytes: total + new TextEncoder().encode(profile).length })
+    expect(got).toEqual(withProfile)
+    expect(asked.toSorted()).toEqual([...new Set(asked)].toSorted())
+  })
+
   it('refuses by Content-Length before reading the body', async () => {
     const big = 'x'.repeat(300_000)
     const server = fakeServer({ ...served(), 'records_db.json': { body: big, headers: { 'content-length': String(big.length) } } })

@@ -220,7 +220,7 @@ export function importPicked(picked: PickedFile[] | Promise<PickedFile[]>, sourc
     const [only] = all
     // One zip picked or dropped: the data set folder it holds, read by the loader's own zip reader.
     if (all.length === 1 && only && isZip(only.file.name)) {
-      const { readDatasetZip } = await import('../core/load')
+      const { readDatasetZip } = await import('../core/zip')
       const files = readDatasetZip(new Uint8Array(await only.file.arrayBuffer()))
       progress(20)
       return { files, name: only.file.name.replace(/\.zip$/i, '') || defaultName(''), source }

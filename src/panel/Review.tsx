@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect } from 'react'
+import { whenIdleAfterBoot } from '../state/idleAfterBoot'
 import { useSession, useShownVerdict } from '../state/session'
 
-// Not in the first load (#27): the review's diffs come with the first Finish, fetched once the panel is up.
+// Not in the first load (#27): the review's diffs come with the first Finish, fetched once the page is idle after its boot.
 const loadBody = () => import('./ReviewBody')
 const ReviewBody = lazy(() => loadBody().then((m) => ({ default: m.ReviewBody })))
 
@@ -15,7 +16,7 @@ export function Review() {
   const finished = useSession((s) => s.attempt?.finished ?? false)
   const steps = useSession((s) => s.steps)
   const live = useSession((s) => s.live)
-  useEffect(() => void loadBody(), [])
+  useEffect(() => whenIdleAfterBoot(() => void loadBody()), [])
   if (!finished || !verdict || !task) return null
   return (
     <Suspense fallback={null}>

@@ -102,7 +102,8 @@ export async function fetchDatasetFiles(folder = 'data/', options: FetchOptions 
     }
   }
   try {
-    await Promise.all([...Object.values(DATASET_FILES), ...OPTIONAL].map(one))
+    // profile.json is both a data set file and optional: asked for once, and counted once against the limit.
+    await Promise.all([...new Set<string>([...Object.values(DATASET_FILES), ...OPTIONAL])].map(one))
   } catch (err) {
     abort.abort()
     throw err

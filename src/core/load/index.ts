@@ -6,5 +6,4 @@ export { DatasetError, IssueList, formatIssue, loadDataset, parseInputData, pars
 export type { DatasetFiles } from './parse'
 export { lintDataset } from './lint'
 export { appsToKeep, storedTask, writeDatasetFiles } from './export'
-export { DATASET_ZIP_LIMITS, DatasetZipError, readDatasetZip } from './zip'
 export { skillFilePath, skillFolderOf } from './skillFolders'

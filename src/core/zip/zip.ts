@@ -3,7 +3,7 @@
  * folder's files, found wherever the folder is inside the zip, read into the
  * same file map a folder gives, so that the page and the command line load
  * and check it with the one loader. Skills may be folders,
- * `skills/<name>/SKILL.md` (./skillFolders.ts); other files are skipped
+ * `skills/<name>/SKILL.md` (../load/skillFolders.ts); other files are skipped
  * without being inflated.
  *
  * fflate allocates an entry's declared size before inflating it, and a zip's
@@ -14,7 +14,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { setOwn } from '../base/own'
 import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
 import { PLANNER_FILES } from '../dataset/plannerTypes'
-import { skillFolderOf } from './skillFolders'
+import { skillFolderOf } from '../load/skillFolders'
 
 /** Why a zip gives no data set: not a zip, over a limit, or not one data set folder. */
 export class DatasetZipError extends Error {
