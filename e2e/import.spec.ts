@@ -156,12 +156,27 @@ test('data sets can be switched and deleted', async ({ page }) => {
   await expect(dialog.getByRole('listitem')).toHaveCount(1)
 })
 
-test('a data set dropped on the page is imported', async ({ page }) => {
-  await openPage(page)
-  const files = Object.fromEntries(
+/** The sample's files with its first five tasks (the first one's instruction changed), as texts by file name. */
+function fiveTaskTexts(): Record<string, string> {
+  const texts = Object.fromEntries(
     ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json'].map((f) => [f, readFileSync(join(SAMPLE, f), 'utf8')]),
   )
-  files['input_data.jsonl'] = fiveTasks((files['input_data.jsonl'] ?? '').split('\n')).join('\n')
+  texts['input_data.jsonl'] = fiveTasks((texts['input_data.jsonl'] ?? '').split('\n')).join('\n')
+  return texts
+}
+
+/** The data set manager says the five tasks were imported under `name`, and the phone shows the changed task. */
+async function expectFiveImported(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name: 'Data sets' })
+  await expect(dialog.getByRole('status')).toContainText('(5 tasks)')
+  await expect(dialog.getByRole('listitem').first()).toContainText(name)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByText(`“${NEW_INSTRUCTION}”`)).toBeVisible()
+}
+
+test('a data set dropped on the page is imported', async ({ page }) => {
+  await openPage(page)
+  const files = fiveTaskTexts()
   const transfer = await page.evaluateHandle((texts) => {
     const dt = new DataTransfer()
     for (const [name, text] of Object.entries(texts)) dt.items.add(new File([text], name))
@@ -171,20 +186,12 @@ test('a data set dropped on the page is imported', async ({ page }) => {
   await expect(page.getByText('Drop to import the data set')).toBeVisible()
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer })
   await expect(page.getByText('Drop to import the data set')).toBeHidden()
-  const dialog = page.getByRole('dialog', { name: 'Data sets' })
-  await expect(dialog.getByRole('status')).toContainText('(5 tasks)')
-  await expect(dialog.getByRole('listitem').first()).toContainText('dropped on the page')
-  await dialog.getByRole('button', { name: 'Close' }).click()
-  await expect(page.getByText(`“${NEW_INSTRUCTION}”`)).toBeVisible()
+  await expectFiveImported(page, 'dropped on the page')
 })
 
 test('a data set folder zipped and dropped on the page is imported', async ({ page }) => {
   await openPage(page)
-  const texts = Object.fromEntries(
-    ['input_data.jsonl', 'records_db.json', 'tools.json', 'profile.json'].map((f) => [f, readFileSync(join(SAMPLE, f), 'utf8')]),
-  )
-  texts['input_data.jsonl'] = fiveTasks((texts['input_data.jsonl'] ?? '').split('\n')).join('\n')
-  const zipped = zipSync(Object.fromEntries(Object.entries(texts).map(([name, text]) => [`zipped-set/${name}`, strToU8(text)])))
+  const zipped = zipSync(Object.fromEntries(Object.entries(fiveTaskTexts()).map(([name, text]) => [`zipped-set/${name}`, strToU8(text)])))
   const transfer = await page.evaluateHandle((bytes) => {
     const dt = new DataTransfer()
     dt.items.add(new File([new Uint8Array(bytes)], 'zipped-set.zip', { type: 'application/zip' }))
@@ -192,11 +199,7 @@ test('a data set folder zipped and dropped on the page is imported', async ({ pa
   }, [...zipped])
   await page.dispatchEvent('main', 'dragenter', { dataTransfer: transfer })
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer })
-  const dialog = page.getByRole('dialog', { name: 'Data sets' })
-  await expect(dialog.getByRole('status')).toContainText('(5 tasks)')
-  await expect(dialog.getByRole('listitem').first()).toContainText('zipped-set')
-  await dialog.getByRole('button', { name: 'Close' }).click()
-  await expect(page.getByText(`“${NEW_INSTRUCTION}”`)).toBeVisible()
+  await expectFiveImported(page, 'zipped-set')
 })
 
 test.describe('a first visit', () => {
