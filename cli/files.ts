@@ -1,7 +1,7 @@
 import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import type { Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { DATASET_FILES, DatasetError, IssueList, PLANNER_FILES, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb, setOwn } from '../src/core/index'
+import { DATASET_FILES, DATASET_FOLDER_FILES, DatasetError, IssueList, SEALED_FILE, loadDataset, parseProfile, parseRecordsDb, setOwn } from '../src/core/index'
 import type { Dataset, LiveScoring } from '../src/core/index'
 import { skillFilePath } from '../src/core/load/index'
 import { DatasetZipError, readDatasetZip } from '../src/core/zip/index'
@@ -90,7 +90,7 @@ export function readDatasetFolder(folder: string): Record<string, string> {
   if (folder.toLowerCase().endsWith('.zip') && statOf(folder)?.isFile()) return readZipFolder(folder)
   requireFolder(folder)
   const files: Record<string, string> = {}
-  for (const name of [...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)]) {
+  for (const name of DATASET_FOLDER_FILES) {
     const path = join(folder, name)
     if (statOf(path)) setOwn(files, name, readText(path, name))
   }

@@ -1,6 +1,7 @@
 /** The SPIEval core: plain TypeScript shared by the browser, the command line and the tests. */
 export * from './dataset/types'
 export * from './dataset/plannerTypes'
+export { DATASET_FOLDER_FILES } from './dataset/folderFiles'
 export * from './dataset/memoryTypes'
 export { isMemoryReadTool, memoryIdsReturned } from './tools/memoryTools'
 export { ASK_USER, LOAD_SKILL, NO_REPLY, loadedSkills, toolRole, toolsWithSkills } from './tools/planner'

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { DATASET_FILES, PLANNER_FILES, SEALED_FILE, setOwn } from '../core'
+import { DATASET_FILES, DATASET_FOLDER_FILES, setOwn } from '../core'
 import { attemptCount, deleteDataset, deletedDatasets, listDatasets, storeDataset } from '../db'
 import type { DatasetRow, DeletedDataset } from '../db'
 import { bootsSettled, onDatasetsChanged, reloadDatasets, switchDataset } from '../state/boot'
@@ -38,7 +38,7 @@ interface DatasetsState {
 export const useDatasets = create<DatasetsState>()(() => ({ list: [], open: false, kept: [] }))
 
 const REQUIRED = [DATASET_FILES.inputData, DATASET_FILES.records, DATASET_FILES.tools] as const
-const KNOWN = new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)])
+const KNOWN = new Set(DATASET_FOLDER_FILES)
 /** A skill given as a folder: `skills/<name>/SKILL.md` inside the data set's folder (the loader reads it). */
 const SKILL_FILE = /^skills\/[^/\\]+\/SKILL\.md$/
 const isZip = (name: string) => /\.zip$/i.test(name)

@@ -1,4 +1,4 @@
-import { DATASET_FILES, PLANNER_FILES, SEALED_FILE, setOwn } from '../core'
+import { DATASET_FILES, DATASET_FOLDER_FILES, PLANNER_FILES, SEALED_FILE, setOwn } from '../core'
 import { Problem } from './problem'
 import { MAX_DATASET_BYTES, formatBytes } from './urls'
 
@@ -102,8 +102,7 @@ export async function fetchDatasetFiles(folder = 'data/', options: FetchOptions 
     }
   }
   try {
-    // profile.json is both a data set file and optional: asked for once, and counted once against the limit.
-    await Promise.all([...new Set<string>([...Object.values(DATASET_FILES), ...OPTIONAL])].map(one))
+    await Promise.all(DATASET_FOLDER_FILES.map(one))
   } catch (err) {
     abort.abort()
     throw err

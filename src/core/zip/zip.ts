@@ -12,8 +12,8 @@
  */
 import { strFromU8, unzipSync } from 'fflate'
 import { setOwn } from '../base/own'
-import { DATASET_FILES, SEALED_FILE } from '../dataset/types'
-import { PLANNER_FILES } from '../dataset/plannerTypes'
+import { DATASET_FOLDER_FILES } from '../dataset/folderFiles'
+import { DATASET_FILES } from '../dataset/types'
 import { skillFolderOf } from '../load/skillFolders'
 
 /** Why a zip gives no data set: not a zip, over a limit, or not one data set folder. */
@@ -39,7 +39,7 @@ const STORED = 0
 const DEFLATED = 8
 
 /** The files of a data set folder by name: those the loader reads. */
-const FOLDER_FILES = new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)])
+const FOLDER_FILES = new Set(DATASET_FOLDER_FILES)
 
 interface Entry {
   path: string

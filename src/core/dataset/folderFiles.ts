@@ -1,0 +1,9 @@
+import { PLANNER_FILES } from './plannerTypes'
+import { DATASET_FILES, SEALED_FILE } from './types'
+
+/**
+ * Every file a data set folder may hold at its top, once each: the loader's files, sealed.json, and a planner data
+ * set's skills.json and agents.json (skill folders aside). Whoever reads a folder (the command line, a zip, a picked
+ * folder, a `?data=` link) reads these.
+ */
+export const DATASET_FOLDER_FILES: readonly string[] = [...new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)])]
