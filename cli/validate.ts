@@ -1,5 +1,5 @@
 /** npm run validate -- DATASET_FOLDER: lints a data set; exits 1 on errors, 0 with warnings only. */
-import { DatasetError, formatIssue, lintDataset, loadDataset } from '../src/core/index'
+import { DatasetError, countRecords, formatIssue, lintDataset, loadDataset } from '../src/core/index'
 import type { DatasetIssue } from '../src/core/index'
 import { readOptions } from './args'
 import { CliError, exitOnError } from './errors'
@@ -31,10 +31,7 @@ try {
   const { dataset, warnings } = loadDataset(files)
   const issues = [...warnings, ...lintDataset(dataset)]
   const errors = report(issues)
-  const records = Object.values(dataset.records).reduce(
-    (n, apps) => n + Object.values(apps).reduce((m, list) => m + (list?.length ?? 0), 0),
-    0,
-  )
+  const records = Object.values(dataset.records).reduce((n, apps) => n + countRecords(apps), 0)
   console.log(
     `\n${folder}: ${dataset.tasks.length} tasks, ${records} records, ${dataset.tools.length} tools, ` +
       `profile ${dataset.hasProfile ? dataset.profile.name : '(published SPIEval profile)'}; ` +

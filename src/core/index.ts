@@ -2,6 +2,7 @@
 export * from './dataset/types'
 export * from './dataset/plannerTypes'
 export { DATASET_FOLDER_FILES } from './dataset/folderFiles'
+export { countRecords } from './dataset/recordCount'
 export * from './dataset/memoryTypes'
 export { isMemoryReadTool, memoryIdsReturned } from './tools/memoryTools'
 export { ASK_USER, LOAD_SKILL, NO_REPLY, loadedSkills, toolRole, toolsWithSkills } from './tools/planner'

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { APP_KEYS, DATASET_FILES, PLANNER_FILES, contentFingerprints, ownValue, setOwn } from '../core'
+import { APP_KEYS, DATASET_FILES, PLANNER_FILES, contentFingerprints, countRecords, ownValue, setOwn } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core'
 import { newId } from '../core'
@@ -13,12 +13,6 @@ const CHUNK = 1000
 const ACTIVE_KEY = 'activeDataset'
 
 export type ImportProgress = (done: number, total: number, phase: 'parse' | 'store') => void
-
-export function countRecords(records: TaskRecords): number {
-  let n = 0
-  for (const list of Object.values(records)) n += list?.length ?? 0
-  return n
-}
 
 /** The task's non-empty app lists, in the registry's order. */
 export function nonEmpty(records: TaskRecords | undefined): TaskRecords {

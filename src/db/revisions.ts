@@ -1,8 +1,8 @@
-import { contentFingerprint, judgeContext } from '../core'
+import { contentFingerprint, countRecords, judgeContext } from '../core'
 import type { AttemptJudge, JudgeContext, Profile, Task, TaskContent, TaskVersion } from '../core'
 import { archivedAttempt } from './archivedAttempt'
 import { judgedCalls, judgedRow } from './judged'
-import { countRecords, nonEmpty } from './datasets'
+import { nonEmpty } from './datasets'
 import { attemptCallRows, database } from './schema'
 import type { AttemptRow, CallRow, RevisionRow, SpievalDatabase } from './schema'
 
