@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadDataset } from '../src/core/index'
 import type { TaskContent } from '../src/core/index'
 import {
   COALESCE_MS,
+  LINT_DELAY_MS,
+  LINT_WHILE_TYPING_MAX_RECORDS,
   addCall,
   addRecord,
   canRedo,
@@ -34,6 +36,7 @@ import {
   setFree,
   setGold,
   setInstruction,
+  setField,
   setRecordField,
   startDraft,
   undo,
@@ -249,6 +252,58 @@ describe('the editor store: edits, undo and redo', () => {
     undo()
     lintNow()
     expect(findingsAt(useAuthoring.getState().findings, 'id')).toEqual([])
+  })
+
+  it('lints an edit that is not typing at once, in the same change: a new gold call comes with its finding', () => {
+    editDraft((c) => addCall(c, 'Clock_CreateAlarm'))
+    expect(findingsAt(useAuthoring.getState().findings, 'gold:1')).toEqual([expect.objectContaining({ message: expect.stringContaining('leaves out required parameter') })])
+    undo()
+    expect(findingsAt(useAuthoring.getState().findings, 'gold:1')).toEqual([])
+  })
+
+  it('while a person types, what the typing fixed goes at once and what it finds waits for a pause', () => {
+    vi.useFakeTimers()
+    try {
+      startDraft(emptyTask('new'), contextFor(undefined), { datasetId: 'd' })
+      const at = (place: 'id' | 'instruction') => findingsAt(useAuthoring.getState().findings, place)
+      expect(at('instruction').length).toBeGreaterThan(0)
+      // The first letter of the instruction takes its finding away, before any timer runs.
+      editDraft((c) => setInstruction(c, 'C'), 'instruction')
+      expect(at('instruction')).toEqual([])
+      // An id another task has: said only once the typing pauses.
+      editDraft((c) => setField(c, 'id', '推理2'), 'id')
+      expect(at('id')).toEqual([])
+      vi.advanceTimersByTime(LINT_DELAY_MS - 1)
+      expect(at('id')).toEqual([])
+      vi.advanceTimersByTime(1)
+      expect(at('id')).toEqual([expect.objectContaining({ key: 'idTaken' })])
+      // Typing on to a free id fixes it: the finding goes with the keystroke.
+      editDraft((c) => setField(c, 'id', '推理2b'), 'id')
+      expect(at('id')).toEqual([])
+      vi.advanceTimersByTime(LINT_DELAY_MS)
+      expect(at('id')).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it(`lints a draft of more than ${LINT_WHILE_TYPING_MAX_RECORDS} records after a pause in typing only`, () => {
+    vi.useFakeTimers()
+    try {
+      const big = sampleContent('推理1')
+      const contact = big.records.contacts?.[0]
+      if (!contact) throw new Error('推理1 has no contact')
+      big.records.contacts = Array.from({ length: LINT_WHILE_TYPING_MAX_RECORDS + 1 }, (_, i) => ({ ...contact, 电话号码: `139${String(i).padStart(8, '0')}` }))
+      startDraft(setInstruction(big, ''), contextFor('推理1'), { datasetId: 'd', storedId: '推理1' })
+      const at = () => findingsAt(useAuthoring.getState().findings, 'instruction')
+      expect(at().length).toBeGreaterThan(0)
+      editDraft((c) => setInstruction(c, 'C'), 'instruction')
+      expect(at().length).toBeGreaterThan(0)
+      vi.advanceTimersByTime(LINT_DELAY_MS)
+      expect(at()).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('checks solvability with the oracle; the lint after an edit leaves the answer, the next edit clears it', async () => {

@@ -15,7 +15,9 @@ export function ChecksCard() {
     <section className="editor-card checks" aria-labelledby="editor-checks-heading">
       <h3 id="editor-checks-heading">{t('authoring.checksHeading')}</h3>
       <p role="status" className={errors > 0 ? 'lint-summary bad' : warnings > 0 ? 'lint-summary warn' : 'lint-summary ok'}>
-        {errors + warnings === 0 ? t('authoring.lintClean') : t('authoring.lintCounts', { errors, warnings })}
+        {errors + warnings === 0
+          ? t('authoring.lintClean')
+          : t('authoring.lintCounts', { errors: t('authoring.lintErrors', { count: errors }), warnings: t('authoring.lintWarnings', { count: warnings }) })}
       </p>
       <Findings place="general" />
       <div className="editor-row">

@@ -89,7 +89,11 @@ export const authoringEn = {
 
   checksHeading: 'Checks',
   lintClean: 'The validator finds nothing to say.',
-  lintCounts: '{{errors}} errors, {{warnings}} warnings (the validator of npm run validate)',
+  lintCounts: '{{errors}}, {{warnings}} (the validator of npm run validate)',
+  lintErrors_one: '{{count}} error',
+  lintErrors_other: '{{count}} errors',
+  lintWarnings_one: '{{count}} warning',
+  lintWarnings_other: '{{count}} warnings',
   findingsHere: 'Validator findings',
   levels: { error: 'Error:', warning: 'Warning:' },
   findings: { idEmpty: 'The id is empty.', idTaken: 'Another task of this data set has this id.' },

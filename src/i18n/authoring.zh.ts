@@ -90,7 +90,11 @@ export const authoringZh: typeof authoringEn = {
 
   checksHeading: '检查',
   lintClean: '校验器没有发现问题。',
-  lintCounts: '{{errors}} 个错误，{{warnings}} 个警告（即 npm run validate 的校验器）',
+  lintCounts: '{{errors}}，{{warnings}}（即 npm run validate 的校验器）',
+  lintErrors_one: '{{count}} 个错误',
+  lintErrors_other: '{{count}} 个错误',
+  lintWarnings_one: '{{count}} 个警告',
+  lintWarnings_other: '{{count}} 个警告',
   findingsHere: '校验结果',
   levels: { error: '错误：', warning: '警告：' },
   findings: { idEmpty: '编号为空。', idTaken: '此数据集中已有任务使用这个编号。' },
