@@ -220,11 +220,12 @@ test('two people grade the behaviour tasks blind, exchange grades.jsonl, adjudic
 
   mkdirSync(SHOTS, { recursive: true })
   // And the rubric pass rates, from the verdicts stored: three of five passed, skill-6 still waits, memory-6 failed.
-  // (An imported file's attempts without an agent run's tag are counted on the people's row.)
+  // The agent's imported attempts are on its model's row: an agent's lines are its runs, never people's.
   const byBucket = ysolde.getByTestId('rubric-rates-buckets')
   await expect(byBucket).toHaveAccessibleName('Rubric pass rate by verification')
-  await expect(byBucket.getByRole('row', { name: /^people · paginated/ })).toContainText('60.0 % (3 of 5) · 1 awaiting grades')
-  const byDimension = ysolde.getByTestId('rubric-rates-dimensions').getByRole('row', { name: /^people · paginated/ }).getByRole('cell')
+  await expect(byBucket.getByRole('row', { name: /^people · / })).toHaveCount(0)
+  await expect(byBucket.getByRole('row', { name: new RegExp(`^${MODEL} · paginated`) })).toContainText('60.0 % (3 of 5) · 1 awaiting grades')
+  const byDimension = ysolde.getByTestId('rubric-rates-dimensions').getByRole('row', { name: new RegExp(`^${MODEL} · paginated`) }).getByRole('cell')
   await expect(byDimension).toHaveText(['1', '100.0 % (1 of 1)', '100.0 % (2 of 2)', '0.0 % (0 of 1)', '0.0 % (0 of 1) · 1 awaiting grades'])
   await ysolde.getByTestId('rubric-rates').screenshot({ path: join(SHOTS, 'rubric-rates-en-1280.png') })
   await chooseLanguage(ysolde, 'zh')

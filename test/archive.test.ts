@@ -21,12 +21,14 @@ import {
 import type { CallSource, Dataset, Task, TrajectoryStep } from '../src/core/index'
 import { ArchiveError, ZIP_LIMITS, buildArchive, readArchive, unzipArchive, zipArchive } from '../src/core/archive/index'
 import type { ArchivedAttempt, ArchivedStep } from '../src/core/archive/index'
-import { SpievalDatabase, importAttempts, importDataset } from '../src/db/index'
+import { SpievalDatabase, attemptCalls, importAttempts, importDataset } from '../src/db/index'
 import { importAttemptSources } from '../src/db/archive'
 import type { AttemptRow, CallRow } from '../src/db/index'
 import { ROOT, fixtureDataset, fixtureFiles } from './fixtures'
 import { MIB, craftedZip } from './support/craftedZip'
 import { exportAttempts } from '../src/state/attemptExport'
+import { storedResponseLines } from '../src/analysis/store'
+import { loadPeople, usePeople } from '../src/people/store'
 import { cliArgs } from './support/cli'
 
 let n = 0
@@ -260,7 +262,7 @@ describe('an archive of attempts', () => {
 })
 
 describe('lines from elsewhere', () => {
-  it('imports an agent run line (messages only) with its trajectory derived, scored as before', async () => {
+  it('imports an agent\'s lines (messages only, or calls without an actor) as its runs, scored as before, never as people', async () => {
     const dataset = fixtureDataset()
     const task = taskOf(dataset, '推理1')
     // Exactly as cli/agent.ts writes a line.
@@ -285,6 +287,8 @@ describe('lines from elsewhere', () => {
     const [agent, plain] = read.attempts
     expect(trajectory.length).toBeGreaterThan(1)
     expect(agent).toMatchObject({ taskId: '推理1', actor: 'oracle', access: 'paginated', finished: true, started: Date.UTC(2026, 2, 1, 10), elapsedMs: 3000 })
+    // Kept as the model's run, the line's run its repeat: an agent's attempts count with models, not among people.
+    expect(agent?.run).toEqual({ id: 'imported:oracle', repeat: 2, model: 'oracle' })
     // The agent's last answer (an assistant message without tool calls) comes back as its reply to the user, as the scorer reads a line.
     const answer = { name: 'reply', arguments: { text: run.messages.at(-1)?.content }, kind: 'reply', content: '' }
     expect(agent?.steps).toEqual(
@@ -292,7 +296,7 @@ describe('lines from elsewhere', () => {
     )
     expect(agent?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(readArchive({ 'responses.jsonl': text }).attempts.map((a) => a.id)).toEqual(read.attempts.map((a) => a.id))
-    expect(plain).toMatchObject({ taskId: '多意图1', actor: 'run 0', started: 0, finished: true })
+    expect(plain).toMatchObject({ taskId: '多意图1', actor: 'run 0', started: 0, finished: true, run: { id: 'imported:responses', repeat: 0, model: 'responses' } })
     expect(plain?.id).not.toBe(agent?.id)
 
     // Imported, the lines get a verdict from the gold; exported again, they score as the original file does.
@@ -300,19 +304,26 @@ describe('lines from elsewhere', () => {
     expect(await importAttempts(datasetId, { 'responses.jsonl': text }, 'oracle.jsonl', judgeAttempt, db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
     expect((await db.attempts.get(agent?.id ?? ''))?.verdict).toMatchObject({ correct: true, errorType: null })
     expect((await db.attempts.get(plain?.id ?? ''))?.verdict).toMatchObject({ correct: false, errorType: 'wrong_count' })
-    const again = await exportAttempts(datasetId, {}, db)
-    // The original's runs are 2 (oracle) and 0 (no actor); the export numbers runs by actor: "oracle" 0, "run 0" 1.
-    const renumber = new Map([[2, 0], [0, 1]])
-    const original = scoreResponses(dataset.tasks, dataset.tools, parseResponses(text).lines).details
-      .map((d) => ({ ...d, run: renumber.get(d.run) }))
-      .sort((a, b) => (a.run ?? 0) - (b.run ?? 0))
-    expect(parseLines(again.files['details.jsonl'] ?? '')).toEqual(JSON.parse(JSON.stringify(original)))
-    expect(original.map((d) => [d.run, d.id, d.error_type])).toEqual([
-      [0, '推理1', null],
-      [0, '多意图1', 'no_response'],
-      [1, '推理1', 'no_response'],
-      [1, '多意图1', 'wrong_count'],
+    // The page's lines of them (the Analysis view's) score as the original file does, each on its model's row with its own run.
+    const rows = await db.attempts.toArray()
+    const callRows = new Map(await Promise.all(rows.map(async (r) => [r.id, await attemptCalls(r.id, db)] as const)))
+    const pageLines = storedResponseLines(rows, callRows, dataset.tasks)
+    expect(pageLines.map((l) => [l.raw.model, l.run, l.id])).toEqual([
+      ['oracle', 2, '推理1'],
+      ['responses', 0, '多意图1'],
     ])
+    const original = scoreResponses(dataset.tasks, dataset.tools, parseResponses(text).lines).details
+    expect(scoreResponses(dataset.tasks, dataset.tools, pageLines).details).toEqual(original)
+    expect(original.map((d) => [d.run, d.id, d.error_type])).toEqual([
+      [0, '推理1', 'no_response'],
+      [0, '多意图1', 'wrong_count'],
+      [2, '推理1', null],
+      [2, '多意图1', 'no_response'],
+    ])
+    // The people's export and the People view leave them out: nobody solved these.
+    expect((await exportAttempts(datasetId, {}, db)).files['response.jsonl']?.trim() ?? '').toBe('')
+    await loadPeople(rows)
+    expect(usePeople.getState().attempts).toEqual([])
   })
 
   it('reads a page export line (calls, messages, withdrawn) back with its failed and withdrawn calls', async () => {

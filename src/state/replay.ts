@@ -49,9 +49,9 @@ interface ReplayState {
 
 export const useReplay = create<ReplayState>()(() => ({ filters: NO_FILTERS, steps: [], step: 0, playing: false, speed: 1 }))
 
-/** Where an attempt came from: its agent run, or the file it was imported from. */
+/** Where an attempt came from: the file it was imported from (an agent's lines from elsewhere included), or its agent run. */
 export function runOf(a: AttemptRow): string {
-  return a.run?.id ?? a.importedFrom ?? ''
+  return a.importedFrom ?? a.run?.id ?? ''
 }
 
 

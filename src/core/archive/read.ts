@@ -207,6 +207,7 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
       : stepsOfCalls(line, start)
 
   const actor = nonEmptyString(line.actor) ? line.actor : nonEmptyString(line.model) ? line.model : `run ${run}`
+  const agentRun = runTag ?? (isAgentLine(line) ? importedRun(line.model, run) : undefined)
   const id = nonEmptyString(line.attempt) ? line.attempt : importedAttemptId(text)
   for (const d of repeatedSeqs) problems.push(`attempt ${id}: ${d}`)
   return {
@@ -223,7 +224,7 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
     ...(parent ? { parent } : {}),
     ...(state ? { state } : {}),
     ...(failure ? { failure } : {}),
-    ...(runTag ? { run: runTag } : {}),
+    ...(agentRun ? { run: agentRun } : {}),
     ...(taskFingerprint ? { taskFingerprint } : {}),
     ...(line.after_gold === true ? { afterGold: true as const } : {}),
     steps,
@@ -259,6 +260,26 @@ function readFailure(line: Record<string, unknown>, problems: string[]): Failure
   if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) return void problems.push('"failure_rate" must be a probability from 0 to 1')
   if (seed !== undefined && typeof seed !== 'number' && typeof seed !== 'string') return void problems.push('"seed" must be a number or a string')
   return rate > 0 ? { rate, seed: seed ?? 0 } : undefined
+}
+
+/**
+ * Whether a line without a run tag is an agent's: it names a model, or has no
+ * actor (`npm run agent`, the MCP server and the Python harness write such
+ * lines; the page writes a person's with `actor`, empty for a study's
+ * participant until the collector names them). The same rule gives its calls
+ * the source `agent` ({@link sourceOf}).
+ */
+const isAgentLine = (line: Record<string, unknown>): boolean => nonEmptyString(line.model) || typeof line.actor !== 'string'
+
+/**
+ * The run an agent's line from outside the page is kept in: one a model (the
+ * lines that name none are `responses`, as `npm run analyze` labels them),
+ * the line's run as its repeat. Kept as a run, an agent's attempts count with
+ * the models, never among people (their baselines, cross-validation, export).
+ */
+function importedRun(model: unknown, run: number): RunTag {
+  const name = nonEmptyString(model) ? model : 'responses'
+  return { id: `imported:${name}`, repeat: run, model: name }
 }
 
 /** `run_tag`: the agent runner's run of the attempt, `{id, repeat, model, template?}`. */
@@ -386,7 +407,7 @@ function replyStep(seq: number, at: number, source: CallSource, content: unknown
 }
 
 /** Who made the calls of a line from elsewhere: a person's export names an actor; the rest come from agents. */
-const sourceOf = (line: Record<string, unknown>): CallSource => (nonEmptyString(line.actor) && !nonEmptyString(line.model) ? 'ui' : 'agent')
+const sourceOf = (line: Record<string, unknown>): CallSource => (isAgentLine(line) ? 'agent' : 'ui')
 
 function stepsOfMessages(line: Record<string, unknown>, at: number): ArchivedStep[] {
   const source = sourceOf(line)
