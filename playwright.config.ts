@@ -11,6 +11,10 @@ const PORT = Number(process.env.E2E_PORT ?? 5199)
  * E2E_DEV=1 uses the dev server instead, for quick iteration on one spec.
  */
 const PREVIEW_DIR = process.env.E2E_DEV ? undefined : (process.env.E2E_PREVIEW_DIR ?? join(tmpdir(), `spieval-e2e-site-${PORT}`))
+// The workers see another tmpdir() (test/support/tempRoot.ts): they find the build through the variable, which they inherit.
+if (PREVIEW_DIR) process.env.E2E_PREVIEW_DIR = PREVIEW_DIR
+/** The production build the web server serves, built before the specs run; none with E2E_DEV. */
+export const SHARED_BUILD = PREVIEW_DIR
 
 /**
  * Debian's Chromium, as its headless shell (the `chromium-headless-shell` package: the same engine without the
