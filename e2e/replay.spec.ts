@@ -153,6 +153,9 @@ test('imports a CLI response.jsonl, shows exactly what the tool answered, and re
   await expect(player(page).getByText('Step 1 / 3')).toBeVisible({ timeout: 40_000 })
   await expect(player(page).getByText('推理1 by harness-model · paginated')).toBeVisible()
   await expect(phoneOf(page).getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible()
+  // The harness's model is not a run of this page: a person can go on from here, the model cannot be called back.
+  await expect(player(page).getByRole('button', { name: 'Continue from this step' })).toBeVisible()
+  await expect(player(page).getByRole('button', { name: 'Resume the model from here' })).toHaveCount(0)
 
   // The calls-only line has no recorded result, and says so.
   await page.getByRole('combobox', { name: 'Run or file' }).selectOption('response.jsonl')

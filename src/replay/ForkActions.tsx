@@ -4,8 +4,8 @@ import { continueFromStep, resumeModelFromStep, useReplay } from '../state/repla
 
 /**
  * Amend and replay: go on from the step shown as a new attempt (a fork whose
- * first calls are these), on the phone; an agent run's attempt can also be
- * handed back to its model from here.
+ * first calls are these), on the phone; an attempt of an agent run stored
+ * here can also be handed back to its model from here.
  */
 export function ForkActions() {
   const { t } = useTranslation()
@@ -13,6 +13,7 @@ export function ForkActions() {
   const step = useReplay((s) => s.step)
   const forking = useReplay((s) => s.forking)
   const error = useReplay((s) => s.forkError)
+  const resumable = useReplay((s) => s.resumable)
   if (!attempt) return null
   return (
     <div className="replay-fork-actions" role="group" aria-label={t('replay.fork.group')} aria-describedby="replay-fork-hint">
@@ -20,7 +21,7 @@ export function ForkActions() {
         <button type="button" onClick={() => void continueFromStep()} disabled={forking !== undefined}>
           <GitBranch size={16} aria-hidden="true" /> {forking === 'person' ? t('replay.fork.opening') : t('replay.fork.continue')}
         </button>
-        {attempt.run && (
+        {resumable && (
           <button type="button" onClick={() => void resumeModelFromStep()} disabled={forking !== undefined}>
             <Bot size={16} aria-hidden="true" /> {forking === 'model' ? t('replay.fork.opening') : t('replay.fork.resumeModel')}
           </button>

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { appOfExecutionTool, appOfSearchTool, GLOBAL_SEARCH_TOOL, parseArguments } from '../core'
 import type { AppKey, Task, TrajectoryStep } from '../core'
-import { attemptCalls, getAttempt, isRecorded, toSteps } from '../db'
+import { attemptCalls, getAttempt, isRecorded, listRuns, toSteps } from '../db'
 import type { AttemptRow } from '../db'
 import type { AppSearch } from './phone'
 import { forkAttempt } from './attemptController'
@@ -41,13 +41,18 @@ interface ReplayState {
   playing: boolean
   speed: number
   error?: string
+  /**
+   * The attempt's agent run is stored here with its settings, so its model can go on from a step. An agent's lines
+   * imported from a file, or another browser's run, are runs without them.
+   */
+  resumable: boolean
   /** A fork being made from the player: the person's, or the run's model's. */
   forking?: 'person' | 'model'
   /** Why the last fork from the player failed (or why the resumed model stopped). */
   forkError?: string
 }
 
-export const useReplay = create<ReplayState>()(() => ({ filters: NO_FILTERS, steps: [], step: 0, playing: false, speed: 1 }))
+export const useReplay = create<ReplayState>()(() => ({ filters: NO_FILTERS, steps: [], step: 0, playing: false, speed: 1, resumable: false }))
 
 /** Where an attempt came from: the file it was imported from (an agent's lines from elsewhere included), or its agent run. */
 export function runOf(a: AttemptRow): string {
@@ -180,12 +185,14 @@ export async function openReplay(attemptId: string, step?: number): Promise<void
   const dataset = useSession.getState().dataset
   if (visit !== visits) return
   if (!attempt || attempt.datasetId !== dataset?.id) {
-    useReplay.setState({ attempt: undefined, steps: [], step: 0, error: attemptId })
+    useReplay.setState({ attempt: undefined, steps: [], step: 0, error: attemptId, resumable: false })
     return
   }
   const steps = toSteps(await attemptCalls(attempt.id))
+  const run = attempt.run
+  const resumable = run !== undefined && (await listRuns(dataset.id)).some((stored) => stored.id === run.id)
   if (visit !== visits) return
-  useReplay.setState({ attempt, steps })
+  useReplay.setState({ attempt, steps, resumable })
   await goToStep(step ?? firstStep(steps))
 }
 
