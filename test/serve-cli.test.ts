@@ -37,7 +37,7 @@ describe('npm run serve', () => {
     expect(stderr).toBe('')
     const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ id: '推理1', run: 0, finished: true, calls: [] })
+    expect(lines[0]).toMatchObject({ id: '推理1', run: 0, finished: true, calls: [], actor: 'agent', model: 'agent' })
   }, 30_000)
 
   it('refuses to listen beyond loopback without a token, naming --token-env', () => {

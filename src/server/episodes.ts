@@ -228,6 +228,9 @@ export class Episodes {
         instruction: episode.opened.instruction,
         steps,
         finished: true,
+        // The agent's name as its model too: the scorer's rows, the page's import and the trajectories' export read
+        // a line with a model as an agent's, and one with an actor alone as a person's.
+        model: request.actor ?? 'agent',
         actor: request.actor ?? 'agent',
         started: episode.started,
         ended: this.now(),
