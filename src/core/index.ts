@@ -1,7 +1,7 @@
 /** The SPIEval core: plain TypeScript shared by the browser, the command line and the tests. */
 export * from './dataset/types'
 export * from './dataset/plannerTypes'
-export { DATASET_FOLDER_FILES } from './dataset/folderFiles'
+export { DATASET_FOLDER_FILES, REQUIRED_DATASET_FILES } from './dataset/folderFiles'
 export { countRecords } from './dataset/recordCount'
 export * from './dataset/memoryTypes'
 export { isMemoryReadTool, memoryIdsReturned } from './tools/memoryTools'

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { DATASET_FILES, DATASET_FOLDER_FILES, setOwn } from '../core'
+import { DATASET_FILES, DATASET_FOLDER_FILES, REQUIRED_DATASET_FILES, setOwn } from '../core'
 import { attemptCount, deleteDataset, deletedDatasets, listDatasets, storeDataset } from '../db'
 import type { DatasetRow, DeletedDataset } from '../db'
 import { bootsSettled, onDatasetsChanged, reloadDatasets, switchDataset } from '../state/boot'
@@ -37,7 +37,6 @@ interface DatasetsState {
 
 export const useDatasets = create<DatasetsState>()(() => ({ list: [], open: false, kept: [] }))
 
-const REQUIRED = [DATASET_FILES.inputData, DATASET_FILES.records, DATASET_FILES.tools] as const
 const KNOWN = new Set(DATASET_FOLDER_FILES)
 /** A skill given as a folder: `skills/<name>/SKILL.md` inside the data set's folder (the loader reads it). */
 const SKILL_FILE = /^skills\/[^/\\]+\/SKILL\.md$/
@@ -77,7 +76,7 @@ export function pickDatasetFiles(picked: PickedFile[]): { dir: string; files: Ma
     const inside = dir === '' ? p.path : p.path.startsWith(`${dir}/`) ? p.path.slice(dir.length + 1) : undefined
     if (inside !== undefined && SKILL_FILE.test(inside)) files.set(inside, p.file)
   }
-  const missing = REQUIRED.filter((name) => !files.has(name))
+  const missing = REQUIRED_DATASET_FILES.filter((name) => !files.has(name))
   if (missing.length > 0) throw new Problem('importMissing', { files: missing.join(', ') })
   return { dir, files }
 }

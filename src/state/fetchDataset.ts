@@ -1,4 +1,4 @@
-import { DATASET_FILES, DATASET_FOLDER_FILES, PLANNER_FILES, SEALED_FILE, setOwn } from '../core'
+import { DATASET_FOLDER_FILES, REQUIRED_DATASET_FILES, setOwn } from '../core'
 import { Problem } from './problem'
 import { MAX_DATASET_BYTES, formatBytes } from './urls'
 
@@ -56,7 +56,7 @@ export async function readCapped(response: Response, budget: Budget, folder: str
 }
 
 /** Files a folder may lack: profile.json, sealed.json (only a sealed folder has one), and a planner data set's skills.json and agents.json. */
-const OPTIONAL = new Set<string>([DATASET_FILES.profile, SEALED_FILE, ...Object.values(PLANNER_FILES)])
+const OPTIONAL = new Set<string>(DATASET_FOLDER_FILES.filter((name) => !REQUIRED_DATASET_FILES.includes(name)))
 
 /**
  * Fetches a data set folder's files (default: the bundled sample in `data/`,

@@ -7,3 +7,6 @@ import { DATASET_FILES, SEALED_FILE } from './types'
  * folder, a `?data=` link) reads these.
  */
 export const DATASET_FOLDER_FILES: readonly string[] = [...new Set<string>([...Object.values(DATASET_FILES), SEALED_FILE, ...Object.values(PLANNER_FILES)])]
+
+/** The files without which a folder is no data set; the others ({@link DATASET_FOLDER_FILES}) are optional. */
+export const REQUIRED_DATASET_FILES: readonly string[] = [DATASET_FILES.inputData, DATASET_FILES.records, DATASET_FILES.tools]

@@ -1,4 +1,5 @@
 import { APP_KEYS, DATASET_FILES, SEALED_FILE } from '../dataset/types'
+import { REQUIRED_DATASET_FILES } from '../dataset/folderFiles'
 import type { ChatMessage, Dataset, DatasetIssue, GoldCall, PhoneRecord, Profile, Task, TaskRecords, ToolSchema } from '../dataset/types'
 import { SPIEVAL_PROFILE, readProfile } from '../dataset/profile'
 import { isPlainObject, splitLines } from '../base/text'
@@ -318,12 +319,7 @@ export function loadDataset(files: DatasetFiles): { dataset: Dataset; warnings: 
   const inputText = files[DATASET_FILES.inputData]
   const recordsText = files[DATASET_FILES.records]
   const toolsText = files[DATASET_FILES.tools]
-  for (const [name, text] of [
-    [DATASET_FILES.inputData, inputText],
-    [DATASET_FILES.records, recordsText],
-    [DATASET_FILES.tools, toolsText],
-  ] as const)
-    if (text === undefined) issues.error(name, 'file is missing')
+  for (const name of REQUIRED_DATASET_FILES) if (files[name] === undefined) issues.error(name, 'file is missing')
   if (issues.hasErrors) throw new DatasetError(issues.items)
 
   const sealedText = files[SEALED_FILE]
