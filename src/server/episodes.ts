@@ -89,7 +89,7 @@ export class Episodes {
         `The server holds its maximum of ${this.limits.maxEpisodes} episodes: DELETE finished ones (or wait: an episode idle for ${Math.round(this.limits.idleMs / 1000)} s expires).`,
       )
     const full = { ...request, state: request.state ?? defaultState(task) }
-    const host = new TaskHost(this.dataset, undefined, request.actor ?? 'agent')
+    const host = new TaskHost(this.dataset, undefined, request.actor)
     const opened = await this.openOn(host, full)
     const now = this.now()
     const episode: Episode = { id: randomUUID(), request: full, host, opened, started: now, lastUsed: now }
@@ -209,7 +209,7 @@ export class Episodes {
     return host.open(request.taskId, request.setting, {
       state: request.state,
       ...(failure ? { failure } : {}),
-      run: { id: 'serve', repeat: run, model: request.actor ?? 'agent' },
+      run: { id: 'serve', repeat: run, model: request.actor },
     })
   }
 
@@ -230,8 +230,8 @@ export class Episodes {
         finished: true,
         // The agent's name as its model too: the scorer's rows, the page's import and the trajectories' export read
         // a line with a model as an agent's, and one with an actor alone as a person's.
-        model: request.actor ?? 'agent',
-        actor: request.actor ?? 'agent',
+        model: request.actor,
+        actor: request.actor,
         started: episode.started,
         ended: this.now(),
         attemptId,

@@ -9,7 +9,8 @@ export interface EpisodeRequest {
   /** Absent: the task's default (live where it expects changes or meets friction). */
   state?: AttemptState
   failure?: FailureRate
-  actor?: string
+  /** Who the episode's agent is: the request's `actor`, else `agent`. */
+  actor: string
   run: number
 }
 
@@ -56,7 +57,7 @@ export function readEpisodeRequest(raw: unknown): EpisodeRequest {
   const run = own(body, 'run') ?? 0
   if (typeof run !== 'number' || !Number.isSafeInteger(run) || run < 0) throw new HttpError(400, `"run" must be a whole number of at least 0, got ${JSON.stringify(run)}.`)
   const failure = readFailure(own(body, 'failure_rate'), own(body, 'seed'))
-  return { taskId, setting, run, ...(state ? { state } : {}), ...(failure ? { failure } : {}), ...(typeof actor === 'string' ? { actor } : {}) }
+  return { taskId, setting, run, actor: typeof actor === 'string' ? actor : 'agent', ...(state ? { state } : {}), ...(failure ? { failure } : {}) }
 }
 
 /** `failure_rate` in [0, 1] with an optional `seed` (a whole number or a word, default 0), as `npm run agent` takes them. */
