@@ -170,7 +170,7 @@ function lintWhileTyping(): void {
   const next = lintDraft(draft, context)
   const kept = findings.filter((shown) => next.some((found) => found.place === shown.place))
   if (kept.length < findings.length) useAuthoring.setState({ findings: kept })
-  if (JSON.stringify(kept) === JSON.stringify(next)) {
+  if (json(kept) === json(next)) {
     if (lintTimer !== undefined) clearTimeout(lintTimer)
     lintTimer = undefined
   } else scheduleLint()
