@@ -301,16 +301,17 @@ describe('lines from elsewhere', () => {
 
     // Imported, the lines get a verdict from the gold; exported again, they score as the original file does.
     const { db, datasetId } = await emptyStore()
-    expect(await importAttempts(datasetId, { 'responses.jsonl': text }, 'oracle.jsonl', judgeAttempt, db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
+    expect(await importAttempts(datasetId, { 'responses.jsonl': text }, 'mixed.jsonl', judgeAttempt, db)).toEqual({ added: 2, skipped: 0, unknownTasks: [], changedVerdicts: [] })
     expect((await db.attempts.get(agent?.id ?? ''))?.verdict).toMatchObject({ correct: true, errorType: null })
     expect((await db.attempts.get(plain?.id ?? ''))?.verdict).toMatchObject({ correct: false, errorType: 'wrong_count' })
-    // The page's lines of them (the Analysis view's) score as the original file does, each on its model's row with its own run.
+    // The page's lines of them (the Analysis view's) score as the original file does, each on its model's row with its own run;
+    // the line that names no model is named after the file it came in, as the Analysis view names such a file's row.
     const rows = await db.attempts.toArray()
     const callRows = new Map(await Promise.all(rows.map(async (r) => [r.id, await attemptCalls(r.id, db)] as const)))
     const pageLines = storedResponseLines(rows, callRows, dataset.tasks)
     expect(pageLines.map((l) => [l.raw.model, l.run, l.id])).toEqual([
       ['oracle', 2, '推理1'],
-      ['responses', 0, '多意图1'],
+      ['mixed', 0, '多意图1'],
     ])
     const original = scoreResponses(dataset.tasks, dataset.tools, parseResponses(text).lines).details
     expect(scoreResponses(dataset.tasks, dataset.tools, pageLines).details).toEqual(original)

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { archiveResponseLine, executionCallsOf, formatIssue, parseArguments, needsRecords, parseResponses, scoringOrder, setOwn } from '../core'
+import { archiveResponseLine, executionCallsOf, formatIssue, lineMaker, parseArguments, needsRecords, parseResponses, scoringOrder, setOwn } from '../core'
 import type { ArchivedAttempt, LiveScoring, Profile, ResponseLine, Task, TaskRecords } from '../core'
 import { archivedAttempt, callsOf, isRecorded, loadTask } from '../db'
 import type { AttemptRow, CallRow } from '../db'
@@ -226,17 +226,22 @@ export async function loadLiveScoring(datasetId: string, tasks: readonly Task[],
   }
 }
 
+/** A line an agent made without naming its model (see lineMaker). */
+const isUnnamedAgent = (line: Record<string, unknown>): boolean => {
+  const maker = lineMaker(line)
+  return maker.kind === 'agent' && maker.model === undefined
+}
+
 /**
- * Reads a response.jsonl for the analysis. A line with neither `model` nor
- * `actor` (a plain scorer input) is given the file's name as its model, so
- * that each such file makes its own row.
+ * Reads a response.jsonl for the analysis. An agent's line that names no
+ * model (a plain scorer input: no `model`, no `actor`; see lineMaker) is given
+ * the file's name as its model, so that each such file makes its own row, as
+ * the page's import names its run.
  */
 export function readResponseFile(name: string, text: string): AnalysisFile {
   const parsed = parseResponses(text, name)
   const model = name.replace(/\.jsonl?$/i, '')
-  const lines = parsed.lines.map((l) =>
-    typeof l.raw.model === 'string' || typeof l.raw.actor === 'string' ? l : { ...l, raw: { ...l.raw, model } },
-  )
+  const lines = parsed.lines.map((l) => (isUnnamedAgent(l.raw) ? { ...l, raw: { ...l.raw, model } } : l))
   return { name, lines, issues: parsed.issues.map(formatIssue) }
 }
 

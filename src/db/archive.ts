@@ -210,7 +210,7 @@ export async function importAttemptSources(
   judge: AttemptJudge,
   db: SpievalDatabase = database(),
 ): Promise<ImportedSource[]> {
-  const read = sources.map((source) => ({ source, ...readArchive(source.files) }))
+  const read = sources.map((source) => ({ source, ...readArchive(source.files, source.name) }))
   const issues = read.flatMap((r) => r.issues.map((issue) => `${r.source.name}: ${issue}`))
   if (issues.length > 0)
     throw new ArchiveError(`${read.filter((r) => r.issues.length > 0).map((r) => r.source.name).join(', ')} cannot be imported:\n${issues.join('\n')}`, issues)

@@ -139,7 +139,7 @@ export async function readSources(files: readonly File[]): Promise<{ sources: So
 
 /** What would stop a source from importing into the active data set (the importer checks again, in its transaction). */
 function checkSource(source: Source, taskIds: ReadonlySet<string>): ImportIssue | undefined {
-  const { attempts, issues } = readArchive(source.files)
+  const { attempts, issues } = readArchive(source.files, source.name)
   if (issues.length > 0) return { source: source.name, issues }
   const unknown = [...new Set(attempts.map((a) => a.taskId).filter((id) => !taskIds.has(id)))]
   if (unknown.length > 0) return { source: source.name, key: 'unknownTasks', issues: unknown }

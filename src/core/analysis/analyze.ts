@@ -9,6 +9,7 @@ import type { LiveScoring } from '../results/liveLines'
 import { plannerAttemptFigures } from '../results/plannerAttempts'
 import type { PlannerAttemptFigures } from '../results/plannerAttempts'
 import type { ResponseLine } from '../results/responses'
+import { lineMaker } from '../attempt/lineMaker'
 import { ERROR_TYPES } from '../score/types'
 import type { ErrorCounts, ErrorType } from '../score/types'
 import { meanStd } from '../score/stats'
@@ -67,7 +68,8 @@ export function failureRateOf(raw: Record<string, unknown>): number {
 
 /**
  * The row a response line belongs to: models by name and setting, people
- * together by setting. Live lines and each failure rate make rows of their
+ * together by setting (who made a line: {@link lineMaker}); an agent's lines
+ * that name no model are `responses`. Live lines and each failure rate make rows of their
  * own (` · live`, ` · p=0.1`): they are other protocols, and a run of each
  * would otherwise overwrite the other's run numbers.
  */
@@ -78,9 +80,9 @@ export function rowOf(line: ResponseLine): { label: string; model?: string; sett
   const rate = failureRateOf(raw)
   const suffix = `${live ? ' · live' : ''}${rate > 0 ? ` · p=${rate}` : ''}`
   const extra = { ...(live ? { state: 'live' as const } : {}), ...(rate > 0 ? { failureRate: rate } : {}) }
-  if (typeof raw.model === 'string') return { label: `${raw.model} · ${setting}${suffix}`, model: raw.model, setting, unit: `run ${line.run}`, ...extra }
-  const actor = typeof raw.actor === 'string' ? raw.actor : undefined
-  if (actor !== undefined) return { label: `people · ${setting}${suffix}`, setting, unit: `actor ${actor}`, ...extra }
+  const maker = lineMaker(raw)
+  if (maker.kind === 'person') return { label: `people · ${setting}${suffix}`, setting, unit: `actor ${maker.actor}`, ...extra }
+  if (maker.model !== undefined) return { label: `${maker.model} · ${setting}${suffix}`, model: maker.model, setting, unit: `run ${line.run}`, ...extra }
   return { label: `responses · ${setting}${suffix}`, setting, unit: `run ${line.run}`, ...extra }
 }
 

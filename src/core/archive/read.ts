@@ -8,6 +8,7 @@ import { parseArguments } from '../tools/runtime'
 import { TOOL_KINDS } from '../tools/types'
 import type { CallSource } from '../tools/types'
 import type { FailureRate, RunTag } from '../attempt/types'
+import { lineMaker } from '../attempt/lineMaker'
 import { fileEntry } from './files'
 import { importedAttemptId } from '../grades/attemptKey'
 import { ARCHIVED_FLAG_KINDS, ARCHIVED_SETTINGS, ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
@@ -44,7 +45,12 @@ const isSource = (value: unknown): value is CallSource => typeof value === 'stri
  *   without a zone is UTC), else 0;
  * - the attempt id is `attempt`, else derived from a SHA-256 of the line, so
  *   that importing the same file twice gives the same ids.
- * A line's `run` is not kept: an export numbers the runs by actor again.
+ * - an agent's line ({@link lineMaker}: it names a model, or has no actor)
+ *   is kept as its model's run, `imported:<model>`, with the line's `run` as
+ *   the repeat; a line that names no model is named after `source` (the
+ *   file picked or dropped, without its extension), else after the response
+ *   file, so that two plain response files make two runs.
+ * A person's line's `run` is not kept: an export numbers the runs by actor again.
  * Any line may say `state: "live"` (its calls changed the attempt's records),
  * `failure_rate` and `seed` (the random friction it met), and `friction`
  * (the seqs of the calls friction refused); a page export's trajectory marks
@@ -61,18 +67,19 @@ const isSource = (value: unknown): value is CallSource => typeof value === 'stri
  * issue otherwise). Matching the fingerprints to a data set is the
  * importer's part.
  */
-export function readArchive(files: Readonly<Record<string, string>>): { attempts: ArchivedAttempt[]; issues: string[]; sealed?: ArchiveSealed } {
+export function readArchive(files: Readonly<Record<string, string>>, source?: string): { attempts: ArchivedAttempt[]; issues: string[]; sealed?: ArchiveSealed } {
   const issues: string[] = []
   const sealed = checkManifest(files, issues)
   const name = responseFileName(files, issues)
   if (name === undefined) return { attempts: [], issues, ...(sealed ? { sealed } : {}) }
+  const fileModel = fileStem(source ?? name)
   const attempts: ArchivedAttempt[] = []
   const seen = new Map<string, { line: number; text: string }>()
   splitLines(files[name] ?? '').forEach((text, index) => {
     const line = index + 1
     if (text.trim() === '') return
     const problems: string[] = []
-    const attempt = attemptOfLine(text, problems)
+    const attempt = attemptOfLine(text, fileModel, problems)
     for (const p of problems) issues.push(`${name} line ${line}: ${p}`)
     if (!attempt || problems.length > 0) return
     const earlier = seen.get(attempt.id)
@@ -90,6 +97,13 @@ export function readArchive(files: Readonly<Record<string, string>>): { attempts
       issues.push(`${ARCHIVE_FILES.manifest}: "sealed.fingerprints" has no fingerprint for task(s) ${unlisted.map((id) => JSON.stringify(id)).join(', ')}, which ${name} has attempts at`)
   }
   return { attempts, issues, ...(sealed ? { sealed } : {}) }
+}
+
+/** A file's name without its folder and its extension: `runs/gpt-4o.jsonl` is `gpt-4o`. */
+function fileStem(name: string): string {
+  const base = name.slice(name.lastIndexOf('/') + 1)
+  const dot = base.lastIndexOf('.')
+  return dot > 0 ? base.slice(0, dot) : base || 'responses'
 }
 
 function responseFileName(files: Readonly<Record<string, string>>, issues: string[]): string | undefined {
@@ -168,7 +182,7 @@ function readTime(value: unknown, key: string, problems: string[]): number | und
 
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
-function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | undefined {
+function attemptOfLine(text: string, fileModel: string, problems: string[]): ArchivedAttempt | undefined {
   const parsed = parseJsonWithLine(text)
   if ('error' in parsed) return void problems.push(`not valid JSON: ${parsed.error}`)
   const line = parsed.value
@@ -207,7 +221,8 @@ function attemptOfLine(text: string, problems: string[]): ArchivedAttempt | unde
       : stepsOfCalls(line, start)
 
   const actor = nonEmptyString(line.actor) ? line.actor : nonEmptyString(line.model) ? line.model : `run ${run}`
-  const agentRun = runTag ?? (isAgentLine(line) ? importedRun(line.model, run) : undefined)
+  const maker = lineMaker(line)
+  const agentRun = runTag ?? (maker.kind === 'agent' ? importedRun(maker.model ?? fileModel, run) : undefined)
   const id = nonEmptyString(line.attempt) ? line.attempt : importedAttemptId(text)
   for (const d of repeatedSeqs) problems.push(`attempt ${id}: ${d}`)
   return {
@@ -263,23 +278,14 @@ function readFailure(line: Record<string, unknown>, problems: string[]): Failure
 }
 
 /**
- * Whether a line without a run tag is an agent's: it names a model, or has no
- * actor (`npm run agent`, the MCP server and the Python harness write such
- * lines; the page writes a person's with `actor`, empty for a study's
- * participant until the collector names them). The same rule gives its calls
- * the source `agent` ({@link sourceOf}).
+ * The run an agent's line from outside the page is kept in: one a model (a
+ * line that names none is named after its file, as the Analysis view names
+ * it), the line's run as its repeat. Kept as a run, an agent's attempts count
+ * with the models, never among people (their baselines, cross-validation,
+ * export).
  */
-const isAgentLine = (line: Record<string, unknown>): boolean => nonEmptyString(line.model) || typeof line.actor !== 'string'
-
-/**
- * The run an agent's line from outside the page is kept in: one a model (the
- * lines that name none are `responses`, as `npm run analyze` labels them),
- * the line's run as its repeat. Kept as a run, an agent's attempts count with
- * the models, never among people (their baselines, cross-validation, export).
- */
-function importedRun(model: unknown, run: number): RunTag {
-  const name = nonEmptyString(model) ? model : 'responses'
-  return { id: `imported:${name}`, repeat: run, model: name }
+function importedRun(model: string, run: number): RunTag {
+  return { id: `imported:${model}`, repeat: run, model }
 }
 
 /** `run_tag`: the agent runner's run of the attempt, `{id, repeat, model, template?}`. */
@@ -407,7 +413,7 @@ function replyStep(seq: number, at: number, source: CallSource, content: unknown
 }
 
 /** Who made the calls of a line from elsewhere: a person's export names an actor; the rest come from agents. */
-const sourceOf = (line: Record<string, unknown>): CallSource => (isAgentLine(line) ? 'agent' : 'ui')
+const sourceOf = (line: Record<string, unknown>): CallSource => (lineMaker(line).kind === 'agent' ? 'agent' : 'ui')
 
 function stepsOfMessages(line: Record<string, unknown>, at: number): ArchivedStep[] {
   const source = sourceOf(line)

@@ -2,6 +2,7 @@ import { systemPrompt } from '../agent/prompt'
 import type { AgentMessage } from '../agent/types'
 import { isRetrievalToolName } from '../apps/registry'
 import { trajectoryMessages } from '../attempt/responseLine'
+import { lineMaker } from '../attempt/lineMaker'
 import { runtimeSetting } from '../attempt/types'
 import { ownValue } from '../base/own'
 import { isPlainObject, splitLines } from '../base/text'
@@ -162,9 +163,9 @@ export function collectTrajectories(
       const { details } = scoreResponses([task], dataset.tools, scored, live)
       const verdict = details[0]
       if (!verdict) return problem('the scorer gave no verdict')
-      const runTag = isPlainObject(line.run_tag) ? line.run_tag : undefined
-      const model = nonEmpty(line.model) ? line.model : nonEmpty(runTag?.model) ? runTag.model : null
-      const actor = model === null && nonEmpty(line.actor) ? line.actor : null
+      const maker = lineMaker(line)
+      const model = maker.kind === 'agent' ? (maker.model ?? null) : null
+      const actor = maker.kind === 'person' && maker.actor !== '' ? maker.actor : null
       const working = milliseconds(line.elapsed_ms) ?? milliseconds(line.wall_ms)
       trajectories.push({
         taskId: task.id,
@@ -173,7 +174,7 @@ export function collectTrajectories(
         run,
         actor,
         model,
-        who: actor ?? model ?? (nonEmpty(line.actor) ? line.actor : `run ${run}`),
+        who: actor ?? model ?? `run ${run}`,
         setting,
         state: line.state === 'live' ? 'live' : 'static',
         attempt: nonEmpty(line.attempt) ? line.attempt : null,
