@@ -1,6 +1,9 @@
+import { join } from 'node:path'
 import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { readDatasetFolder } from './cli/files'
+import { BUNDLED_SAMPLE, prepareDataset } from './src/db/preparedDataset'
 
 /**
  * The built page's Content-Security-Policy. Scripts come only from the site's
@@ -60,10 +63,37 @@ function contentSecurityPolicy(): Plugin {
   }
 }
 
+/**
+ * The bundled sample's rows as an import stores them (`BUNDLED_SAMPLE.prepared`,
+ * beside the sample's folder), made by the import's own code from
+ * public/data when the site is built, and served by the dev server alike. A
+ * first visit stores them as they are instead of parsing, checking and
+ * hashing the sample in the page (#27's cold start); the sample's folder
+ * stays as published, for `?data=` links and downloads.
+ */
+function preparedSample(): Plugin {
+  const prepared = async () => JSON.stringify(await prepareDataset(readDatasetFolder(join(import.meta.dirname, 'public', BUNDLED_SAMPLE.folder)), BUNDLED_SAMPLE))
+  return {
+    name: 'spieval-prepared-sample',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: BUNDLED_SAMPLE.prepared, source: await prepared() })
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (new URL(request.url ?? '/', 'http://dev').pathname !== `/${BUNDLED_SAMPLE.prepared}`) return next()
+        prepared().then(
+          (text) => response.setHeader('content-type', 'application/json').end(text),
+          (err: unknown) => next(err),
+        )
+      })
+    },
+  }
+}
+
 // `base: './'` keeps every URL relative, so the built site works from any sub-path.
 export default defineConfig({
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), preparedSample()],
   build: {
     target: 'es2022',
     sourcemap: true,

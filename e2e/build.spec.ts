@@ -1,3 +1,6 @@
+import { join } from 'node:path'
+import { readDatasetFolder } from '../cli/files'
+import { BUNDLED_SAMPLE, prepareDataset } from '../src/db/preparedDataset'
 import { baseExpect, storedAttempts, test } from './helpers'
 import { serveBuild } from './staticSite'
 import type { StaticSite } from './staticSite'
@@ -36,10 +39,18 @@ test('the built site works from a sub-path: the sample data set loads and a task
   await phone.getByRole('button', { name: 'Contacts' }).click()
   await expect(phone.getByRole('heading', { name: 'Contacts' })).toBeVisible()
   expect(page.url().startsWith(`${url}#/task/`)).toBe(true)
-  // Every file came from under the sub-path: the page, its scripts and its data folder.
+  // Every file came from under the sub-path: the page, its scripts and the sample's rows, which the build prepared (the
+  // sample's folder is not read on a first visit).
   expect(requested.length).toBeGreaterThan(4)
   expect(requested.filter((p) => !p.startsWith(SUB_PATH))).toEqual([])
-  expect(requested).toContain(`${SUB_PATH}data/input_data.jsonl`)
+  expect(requested).toContain(`${SUB_PATH}${BUNDLED_SAMPLE.prepared}`)
+  expect(requested.filter((p) => p.startsWith(`${SUB_PATH}data/`))).toEqual([])
+})
+
+test('the build prepares the sample’s rows exactly as an import of its folder stores them', async ({ request }) => {
+  const built: unknown = await (await request.get(`${origin}${encodeURI(SUB_PATH)}${BUNDLED_SAMPLE.prepared}`)).json()
+  const folder = readDatasetFolder(join(import.meta.dirname, '../public', BUNDLED_SAMPLE.folder))
+  expect(built).toEqual(JSON.parse(JSON.stringify(await prepareDataset(folder, BUNDLED_SAMPLE))))
 })
 
 test('the built site reports a ?data= folder that is not there, naming the file', async ({ page }) => {

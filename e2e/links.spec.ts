@@ -1,5 +1,6 @@
 // Links work as links: a pasted address opens what it names in the open tab, and Back goes back on the phone.
 import { FIRST_VISIT_STATE } from '../playwright.config'
+import { BUNDLED_SAMPLE } from '../src/db/preparedDataset'
 import { expect, openTask, phoneOf, test } from './helpers'
 
 test('a pasted task link opens that task, and Back and Forward move on the phone', async ({ page }) => {
@@ -24,15 +25,16 @@ test('a pasted task link opens that task, and Back and Forward move on the phone
 })
 
 test.describe('a first visit', () => {
-  // A browser without the sample stored: the page imports it, so a boot is under way while the files download.
+  // A browser without the sample stored: the page stores it, so a boot is under way while its rows download.
   test.use({ storageState: FIRST_VISIT_STATE })
 
   test('a link followed while the first visit is still loading the sample opens what it names once loaded', async ({ page }) => {
-    // The sample's files are held back until the link has been followed, so the boot is surely still running.
+    // The sample's rows (prepared by the build) are held back until the link has been followed, so the boot is surely
+    // still running.
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
     let asked = false
-    await page.route('**/data/records_db.json', async (route) => {
+    await page.route(`**/${BUNDLED_SAMPLE.prepared}`, async (route) => {
       asked = true
       await held
       await route.continue()

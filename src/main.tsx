@@ -8,10 +8,13 @@ import { whenIdleAfterBoot } from './state/idleAfterBoot'
 import { createSpievalApi } from './api/spieval'
 import { installWebMcp } from './api/webmcp'
 import { watchStorage } from './state/storage'
+import { prefetchBundledSample } from './state/bundledSample'
 import { loadSearchEngine } from './core'
 
 // Before anything opens the database: an upgrade by another tab, a blocked upgrade and a failed write all reach the page.
 watchStorage()
+// A first visit's sample is on its way while the page draws and opens the database (#27's cold start).
+prefetchBundledSample()
 const root = document.getElementById('root')
 // The page draws once its strings are in (at once in English; Chinese is fetched first), never in the wrong language.
 if (root)

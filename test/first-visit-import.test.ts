@@ -6,7 +6,8 @@
 import 'fake-indexeddb/auto'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { activeDataset, listDatasets, listTasks } from '../src/db/index'
+import { BUNDLED_SAMPLE, activeDataset, listDatasets, listTasks, prepareDataset } from '../src/db/index'
+import { installBundledSample } from '../src/state/bundledSample'
 import { importWithProgress, useDatasets } from '../src/datasets/store'
 import { boot, useSession } from '../src/state/session'
 import { readDatasetFolder } from '../cli/files'
@@ -18,10 +19,19 @@ const planner = readDatasetFolder(join(ROOT, 'public/data-planner'))
 it('an import asked for while a first visit still stores the sample waits for it, and is the data set left active', async () => {
   let releaseSample: () => void = () => undefined
   const sampleArrives = new Promise<void>((resolve) => (releaseSample = resolve))
-  const booting = boot(async () => {
-    await sampleArrives
-    return sample
-  }, '')
+  // As a built site installs it: the sample's rows prepared at build time, arriving late.
+  const prepared = prepareDataset(sample, BUNDLED_SAMPLE)
+  const booting = boot(
+    () =>
+      installBundledSample({
+        prepared: async () => {
+          await sampleArrives
+          return prepared
+        },
+        files: () => Promise.reject(new Error('the prepared rows are stored, not the files')),
+      }),
+    '',
+  )
 
   let readDuringBoot: boolean | undefined
   const importing = importWithProgress(async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Phone } from '../phone/Phone'
 import { loadLaterStrings, setupI18n } from '../i18n'
 import { useSettings } from '../state/settings'
-import { fetchDatasetFiles } from '../state/fetchDataset'
+import { installBundledSample } from '../state/bundledSample'
 import { AnnotatorDialog } from '../panel/AnnotatorDialog'
 import { Panel } from '../panel/Panel'
 import { StorageBanner } from '../panel/StorageBanner'
@@ -62,7 +62,7 @@ export function App() {
     // Once per page: StrictMode runs effects twice, and a second boot would reopen the first task under an agent.
     if (booted) return
     booted = true
-    void boot(() => fetchDatasetFiles(), addressHash())
+    void boot(() => installBundledSample(), addressHash())
     followLinks()
     void requestPersistence()
   }, [])

@@ -124,5 +124,5 @@ export { appsToKeep, storedTask, taskLine, writeDatasetFiles } from './load/expo
 export type { DatasetContent, StoredRecords } from './load/export'
 export { curveKey, disagreements, errorCounts, failureCurves, liveAccuracies, liveTables } from './analysis/live'
 export type { Accuracy, Disagreement, DisagreementKind, FailureCurve, FailurePoint, LiveAccuracy } from './analysis/live'
-export { fileSafeName } from './base/text'
+export { fileSafeName, isPlainObject } from './base/text'
 export { needsRecords, needsTaskRecords, recordsNeededFor } from './results/aggregate'

@@ -1,28 +1,16 @@
 import Dexie from 'dexie'
-import { APP_KEYS, DATASET_FILES, PLANNER_FILES, contentFingerprints, countRecords, ownValue, setOwn } from '../core'
+import { DATASET_FILES, contentFingerprints, countRecords } from '../core'
 import type { Dataset, DatasetFiles, Task, TaskRecords } from '../core'
 import { readTaskRecords, scanRecordsDb } from '../core'
-import { newId } from '../core'
 import type { RecordsSlice } from '../core'
-import { keepOrDeleteAttempts, reattachAttempts } from './keptAttempts'
+import { ACTIVE_KEY, CHUNK, datasetFields, newDatasetRow, places, takeBackAttempts, taskRows } from './datasetRows'
+import type { ImportProgress, RecordsFields, StoredDataset, UnhashedTaskFields } from './datasetRows'
+
+export type { ImportProgress, StoredDataset } from './datasetRows'
+import { keepOrDeleteAttempts } from './keptAttempts'
+import { prepareRows, storePreparedDataset } from './preparedDataset'
 import { database } from './schema'
-import type { DatasetRow, SpievalDatabase, TaskRecordsRow, TaskRow } from './schema'
-
-/** Tasks written per bulk call: big enough to be fast, small enough to report progress and bound memory. */
-const CHUNK = 1000
-const ACTIVE_KEY = 'activeDataset'
-
-export type ImportProgress = (done: number, total: number, phase: 'parse' | 'store') => void
-
-/** The task's non-empty app lists, in the registry's order. */
-export function nonEmpty(records: TaskRecords | undefined): TaskRecords {
-  const out: TaskRecords = {}
-  for (const app of APP_KEYS) {
-    const list = records?.[app]
-    if (list && list.length > 0) setOwn(out, app, list)
-  }
-  return out
-}
+import type { DatasetRow, SpievalDatabase } from './schema'
 
 /**
  * Starts loading the code an import needs (the loader is not in the page's first load). A page that is about to
@@ -32,56 +20,21 @@ export function prepareImport(): Promise<unknown> {
   return import('../core/load')
 }
 
-/** What storing a task needs of the loader, which the page loads on the first import (see importDataset). */
-type StoredForm = Pick<typeof import('../core/load'), 'appsToKeep' | 'storedTask'>
-
-/** A task's row before its fingerprint is known (see {@link addRows}). */
-type UnhashedTaskRow = Omit<TaskRow, 'fingerprint'>
-
-/** A task's row and its records' row, as stored. */
-function taskRows(loader: StoredForm, datasetId: string, task: Task, sealed: boolean, file: TaskRecords | undefined, at: number | undefined, order: number): [UnhashedTaskRow, TaskRecordsRow] {
-  return [{ datasetId, id: task.id, order, task: loader.storedTask(task, sealed) }, recordsRow(loader, datasetId, task.id, file, at, order)]
-}
-
 /**
  * Adds a chunk of rows inside the import's transaction, each task with the
  * version's fingerprint over what is stored. The fingerprints are hashed
  * asynchronously (by WebCrypto where there is one) while the records rows are
  * written; Dexie.waitFor keeps the transaction open until they are back.
  */
-function addRows(db: SpievalDatabase, rows: readonly [UnhashedTaskRow, TaskRecordsRow][]): Promise<unknown> {
+function addRows(db: SpievalDatabase, datasetId: string, rows: readonly [UnhashedTaskFields, RecordsFields][]): Promise<unknown> {
   const fingerprints = contentFingerprints(rows.map(([taskRow, recordsRow]) => ({ task: taskRow.task, records: recordsRow.records })))
-  const records = db.taskRecords.bulkAdd(rows.map(([, recordsRow]) => recordsRow))
-  const tasks = Dexie.waitFor(fingerprints).then((hashes) => db.tasks.bulkAdd(rows.map(([taskRow], i) => ({ ...taskRow, fingerprint: hashes[i] }))))
+  const records = db.taskRecords.bulkAdd(rows.map(([, recordsRow]) => ({ datasetId, ...recordsRow })))
+  const tasks = Dexie.waitFor(fingerprints).then((hashes) => db.tasks.bulkAdd(rows.map(([taskRow], i) => ({ datasetId, ...taskRow, fingerprint: hashes[i] }))))
   return Promise.all([records, tasks])
-}
-
-/**
- * A task's records row: its non-empty lists, and what exportDataset needs to
- * write its entry of records_db.json back (its apps with their empty lists,
- * its place in the file), kept only where it is not already implied.
- */
-function recordsRow(loader: StoredForm, datasetId: string, taskId: string, file: TaskRecords | undefined, at: number | undefined, order: number): TaskRecordsRow {
-  const records = nonEmpty(file)
-  const apps = file ? loader.appsToKeep(file, records) : undefined
-  return { datasetId, taskId, records, ...(apps ? { apps } : {}), ...(at !== undefined && at !== order ? { at } : {}) }
-}
-
-/** Each key's place among an object's keys (a Map keeps a repeated key at its first place, as JSON.parse does). */
-function places(keys: Iterable<string>): Map<string, number> {
-  const at = new Map<string, number>()
-  for (const key of keys) if (!at.has(key)) at.set(key, at.size)
-  return at
 }
 
 /** A task's records failed the chunked checks: the whole-file parser names the error. */
 class RecordsProblem extends Error {}
-
-/** What an import stored: the data set's row, and its tasks in file order as {@link listTasks} reads them back. */
-export interface StoredDataset {
-  row: DatasetRow
-  tasks: Task[]
-}
 
 type ImportOptions = { name: string; source: string; activate?: boolean; onProgress?: ImportProgress }
 
@@ -119,14 +72,14 @@ export async function storeDataset(files: DatasetFiles, options: ImportOptions, 
   } catch {
     return storeWhole(loader, loadDataset(files).dataset, files, options, db) // throws the full list of errors
   }
-  const row = datasetRow(dataset, files, options, 0)
+  const row = newDatasetRow(datasetFields(dataset, files, options, 0))
   const at = places(slices.keys())
   const sealed = dataset.sealed !== undefined
   const total = dataset.tasks.length
   const tasks: Task[] = []
   try {
     await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
-      let rows: [UnhashedTaskRow, TaskRecordsRow][] = []
+      let rows: [UnhashedTaskFields, RecordsFields][] = []
       let pending: Promise<unknown> = Promise.resolve()
       let done = 0
       // Writes one chunk while the next is parsed; at most two chunks of rows are alive.
@@ -136,14 +89,14 @@ export async function storeDataset(files: DatasetFiles, options: ImportOptions, 
         await pending
         options.onProgress?.(done, total, 'store')
         done = stored
-        pending = addRows(db, batch)
+        pending = addRows(db, row.id, batch)
       }
       for (let order = 0; order < dataset.tasks.length; order++) {
         const task = dataset.tasks[order] as Task
         const slice = slices.get(task.id)
         const taskRecords = slice ? readTaskRecords(scanned.text, slice) : undefined
         if (!taskRecords) throw new RecordsProblem(task.id)
-        const taskAndRecords = taskRows(loader, row.id, task, sealed, taskRecords, at.get(task.id), order)
+        const taskAndRecords = taskRows(loader, task, sealed, taskRecords, at.get(task.id), order)
         rows.push(taskAndRecords)
         tasks.push(taskAndRecords[0].task)
         row.records += countRecords(taskRecords)
@@ -164,69 +117,9 @@ export async function storeDataset(files: DatasetFiles, options: ImportOptions, 
   return { row, tasks }
 }
 
-/** The kept attempts of a deleted copy of this data set come back with it; the import stands if that fails. */
-async function takeBackAttempts(row: DatasetRow, db: SpievalDatabase): Promise<void> {
-  try {
-    await reattachAttempts(row.id, db)
-  } catch (err) {
-    console.error(err)
-  }
-}
-
-function datasetRow(dataset: Dataset, files: DatasetFiles, options: { name: string; source: string }, records: number): DatasetRow {
-  const tools = files[DATASET_FILES.tools]
-  const profile = files[DATASET_FILES.profile]
-  const skills = files[PLANNER_FILES.skills]
-  const agents = files[PLANNER_FILES.agents]
-  return {
-    id: newId(),
-    name: options.name,
-    created: Date.now(),
-    tasks: dataset.tasks.length,
-    records,
-    tools: dataset.tools,
-    profile: dataset.profile,
-    hasProfile: dataset.hasProfile,
-    source: options.source,
-    ...(dataset.sealed ? { sealed: dataset.sealed } : {}),
-    ...(dataset.skills ? { skills: dataset.skills } : {}),
-    ...(dataset.agents ? { agents: dataset.agents } : {}),
-    texts: {
-      ...(tools !== undefined ? { tools } : {}),
-      ...(profile !== undefined ? { profile } : {}),
-      ...(skills !== undefined ? { skills } : {}),
-      ...(agents !== undefined ? { agents } : {}),
-    },
-  }
-}
-
 /** The whole-file path: a data set already parsed in full (used when records_db.json is not a plain task → apps object). */
-async function storeWhole(
-  loader: StoredForm,
-  dataset: Dataset,
-  files: DatasetFiles,
-  options: ImportOptions,
-  db: SpievalDatabase,
-): Promise<StoredDataset> {
-  const records = Object.values(dataset.records).reduce((n, apps) => n + countRecords(apps), 0)
-  const row = datasetRow(dataset, files, options, records)
-  const at = places(Object.keys(dataset.records))
-  const sealed = dataset.sealed !== undefined
-  const total = dataset.tasks.length
-  const tasks: Task[] = []
-  await db.transaction('rw', [db.datasets, db.tasks, db.taskRecords, db.meta], async () => {
-    await db.datasets.add(row)
-    for (let i = 0; i < total; i += CHUNK) {
-      const chunk = dataset.tasks.slice(i, i + CHUNK)
-      const rows = chunk.map((task, k) => taskRows(loader, row.id, task, sealed, ownValue(dataset.records, task.id), at.get(task.id), i + k))
-      for (const [taskRow] of rows) tasks.push(taskRow.task)
-      await addRows(db, rows)
-      options.onProgress?.(Math.min(i + CHUNK, total), total, 'store')
-    }
-    if (options.activate !== false) await db.meta.put({ key: ACTIVE_KEY, value: row.id })
-  })
-  await takeBackAttempts(row, db)
-  return { row, tasks }
+async function storeWhole(loader: Parameters<typeof prepareRows>[0], dataset: Dataset, files: DatasetFiles, options: ImportOptions, db: SpievalDatabase): Promise<StoredDataset> {
+  return storePreparedDataset(await prepareRows(loader, dataset, files, options), options, db)
 }
 
 /** The stored data sets, newest first. */

@@ -2,7 +2,7 @@ import { contentFingerprint, countRecords, judgeContext } from '../core'
 import type { AttemptJudge, JudgeContext, Profile, Task, TaskContent, TaskVersion } from '../core'
 import { archivedAttempt } from './archivedAttempt'
 import { judgedCalls, judgedRow } from './judged'
-import { nonEmpty } from './datasets'
+import { nonEmpty } from './datasetRows'
 import { attemptCallRows, database } from './schema'
 import type { AttemptRow, CallRow, RevisionRow, SpievalDatabase } from './schema'
 

@@ -236,6 +236,9 @@ export class DatabaseSupersededError extends Error {
   }
 }
 
+/** The newest version below: a new version raises it (a prepared data set says which layout its rows are in). */
+export const SCHEMA_VERSION = 9
+
 /** The app's IndexedDB. Each schema change is a new version, so that stored data migrates instead of being wiped. */
 export class SpievalDatabase extends Dexie {
   datasets!: EntityTable<DatasetRow, 'id'>
@@ -282,7 +285,7 @@ export class SpievalDatabase extends Dexie {
     // Version 8 keeps a study link's claimed slot and its uploads (issue #30); a new table, nothing to carry over.
     this.version(8).stores({ studyReturns: '[study+participant]' })
     // Version 9 keeps people's grades of rubric items (issue #29); a new table, nothing to carry over.
-    this.version(9).stores({ grades: '[datasetId+key]' })
+    this.version(SCHEMA_VERSION).stores({ grades: '[datasetId+key]' })
     // Subscribers run newest first; false keeps Dexie's own handler (a close that lets the next query reopen) from running after this one.
     this.on('versionchange', () => {
       this.supersede()

@@ -1,4 +1,4 @@
-import { activeDataset, listTasks, openAttempt, prepareImport, setActiveDataset, storeDataset } from '../db'
+import { activeDataset, listTasks, openAttempt, setActiveDataset } from '../db'
 import type { DatasetRow, StoredDataset } from '../db'
 import { leaveAttempt, openTask } from './attemptController'
 import { linkedFolder, openDataLink } from './dataLink'
@@ -8,8 +8,10 @@ import { hashToRoute } from './routes'
 import { useSession } from './sessionStore'
 import { useSettings } from './settings'
 import { addressHash, addressSearch } from './address'
+import { rememberDataStored } from './bundledSample'
 
-export type LoadSample = () => Promise<Record<string, string>>
+/** Stores the sample a first visit opens (installBundledSample on the page) and makes it active. */
+export type InstallSample = () => Promise<StoredDataset>
 
 let markReady: () => void = () => undefined
 const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
@@ -44,7 +46,7 @@ export function bootsSettled(): Promise<void> {
  * (`linkFailed`): {@link retryDataLink} tries again. `stored` is a data set
  * just imported and made active, opened without reading it back.
  */
-export async function boot(loadSample: LoadSample, hash: string, stored?: StoredDataset): Promise<void> {
+export async function boot(installSample: InstallSample, hash: string, stored?: StoredDataset): Promise<void> {
   const previous = bootQueue
   let release: () => void = () => undefined
   bootQueue = new Promise<void>((resolve) => (release = resolve))
@@ -64,10 +66,10 @@ export async function boot(loadSample: LoadSample, hash: string, stored?: Stored
     }
     dataset ??= stored?.row ?? (await activeDataset())
     if (!dataset) {
-      const [sample] = await Promise.all([loadSample(), prepareImport()])
-      stored = await storeDataset(sample, { name: 'Sample (Daniel Hayes)', source: 'sample' })
+      stored = await installSample()
       dataset = stored.row
     }
+    rememberDataStored()
     const tasks = stored?.row === dataset ? stored.tasks : await listTasks(dataset.id)
     useSession.setState({ dataset, tasks })
     // A study's share is one person's: their attempts carry the name the collector assigned, whatever was typed before.

@@ -42,6 +42,12 @@ export function registerStudyLink(loader: () => Promise<StudyLinkOpener>): void 
 /** The page's own parameters; any other one may be a recruiter's. */
 const PAGE_PARAMS = new Set(['data', 'present'])
 
+/** Whether the address can name no folder to load: no `?data=`, and no parameter a study link could have. */
+export function namesNoFolder(search: string): boolean {
+  const params = new URLSearchParams(search)
+  return !params.get('data') && [...params.keys()].every((name) => PAGE_PARAMS.has(name))
+}
+
 /**
  * The folder the page's address names: `?data=`, or a study link's share
  * (its slot claimed first); null for neither. A study link that cannot be
@@ -49,10 +55,9 @@ const PAGE_PARAMS = new Set(['data', 'present'])
  * data set, as for a `?data=` link.
  */
 export async function linkedFolder(search: string): Promise<string | null | 'failed'> {
-  const params = new URLSearchParams(search)
-  const data = params.get('data')
+  const data = new URLSearchParams(search).get('data')
   if (data) return data
-  if (![...params.keys()].some((name) => !PAGE_PARAMS.has(name)) || !studyLinkLoader) return null
+  if (namesNoFolder(search) || !studyLinkLoader) return null
   let opened: StudyLinkOpened
   try {
     opened = await (await studyLinkLoader())(search)

@@ -2,7 +2,7 @@
 export { shownVerdict, useSession, useShownVerdict } from './sessionStore'
 export type { SessionState } from './sessionStore'
 export { boot, reloadDatasets, retryDataLink, switchDataset, whenReady } from './boot'
-export type { LoadSample } from './boot'
+export type { InstallSample } from './boot'
 export {
   callTool,
   checkCall,
