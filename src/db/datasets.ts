@@ -5,12 +5,12 @@ import { readTaskRecords, scanRecordsDb } from '../core'
 import type { RecordsSlice } from '../core'
 import { ACTIVE_KEY, CHUNK, datasetFields, newDatasetRow, places, takeBackAttempts, taskRows } from './datasetRows'
 import type { ImportProgress, RecordsFields, StoredDataset, UnhashedTaskFields } from './datasetRows'
-
-export type { ImportProgress, StoredDataset } from './datasetRows'
 import { keepOrDeleteAttempts } from './keptAttempts'
 import { prepareRows, storePreparedDataset } from './preparedDataset'
 import { database } from './schema'
 import type { DatasetRow, SpievalDatabase } from './schema'
+
+export type { ImportProgress, StoredDataset } from './datasetRows'
 
 /**
  * Starts loading the code an import needs (the loader is not in the page's first load). A page that is about to
