@@ -21,8 +21,9 @@ export function prefetchBundledSample(): void {
   if (early === undefined && !dataStoredHere() && namesNoFolder(addressSearch())) early = fetchPrepared()
 }
 
-/** Says that a data set is stored in this browser (see {@link prefetchBundledSample}). */
+/** Says that a data set is stored in this browser (see {@link prefetchBundledSample}); rows fetched ahead for nothing are let go. */
 export function rememberDataStored(): void {
+  early = undefined
   try {
     if (!dataStoredHere()) localStorage.setItem(STORED_HINT, '1')
   } catch {
