@@ -112,77 +112,77 @@ export default function ManagerBody({ RowActions, dragging }: { RowActions?: Dat
   const phase = importing?.phase
   return (
     <>
-    <section aria-labelledby="stored-datasets">
-      <h3 id="stored-datasets">{t('storedDatasets')}</h3>
-      <ul className="dataset-list">
-        {list.map((row) => (
-          <DatasetItem key={row.id} row={row} active={row.id === activeId} last={list.length <= 1} RowActions={RowActions} />
-        ))}
-      </ul>
-    </section>
-    <KeptAttempts />
-    <SampleSection sample={LIVE_SAMPLE} strings="liveData" id="live-sample" Icon={Zap} />
-    <SampleSection sample={PLANNER_SAMPLE} strings="liveData.planner" id="planner-sample" Icon={Waypoints} />
-    <section aria-labelledby="import-dataset">
-      <h3 id="import-dataset">{t('importDataset')}</h3>
-      <p className="hint-text">{t('importHint')}</p>
-      <div className="import-buttons">
-        <label className={`file-button${importing ? ' disabled' : ''}`}>
-          <input
-            type="file"
-            multiple
-            accept=".jsonl,.json,.zip"
-            disabled={!!importing}
-            onChange={(e) => {
-              const picked = pickedFromInput(e.target.files)
-              e.target.value = ''
-              void importPicked(picked, 'files')
-            }}
-          />
-          <FileUp size={16} aria-hidden="true" /> {t('importFiles')}
-        </label>
-        <label className={`file-button${importing ? ' disabled' : ''}`}>
-          <input
-            type="file"
-            ref={(el) => {
-              if (el) el.webkitdirectory = true
-            }}
-            disabled={!!importing}
-            onChange={(e) => {
-              const picked = pickedFromInput(e.target.files)
-              e.target.value = ''
-              void importPicked(picked, 'folder')
-            }}
-          />
-          <FolderUp size={16} aria-hidden="true" /> {t('importFolder')}
-        </label>
-      </div>
-      <div className={`drop-zone${dragging ? ' over' : ''}`}>
-        <Upload size={18} aria-hidden="true" /> {dragging ? t('dropToImport') : t('dropHere')}
-      </div>
-      {importing && phase && (
-        <div className="import-progress">
-          <div
-            role="progressbar"
-            aria-label={t('importProgress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={importing.percent}
-            aria-valuetext={`${importing.percent}% · ${t(`importPhases.${phase}`)}`}
-            className="bar"
-          >
-            <div className="fill" style={{ width: `${importing.percent}%` }} />
-          </div>
-          <span>{t(`importPhases.${phase}`)}</span>
+      <section aria-labelledby="stored-datasets">
+        <h3 id="stored-datasets">{t('storedDatasets')}</h3>
+        <ul className="dataset-list">
+          {list.map((row) => (
+            <DatasetItem key={row.id} row={row} active={row.id === activeId} last={list.length <= 1} RowActions={RowActions} />
+          ))}
+        </ul>
+      </section>
+      <KeptAttempts />
+      <SampleSection sample={LIVE_SAMPLE} strings="liveData" id="live-sample" Icon={Zap} />
+      <SampleSection sample={PLANNER_SAMPLE} strings="liveData.planner" id="planner-sample" Icon={Waypoints} />
+      <section aria-labelledby="import-dataset">
+        <h3 id="import-dataset">{t('importDataset')}</h3>
+        <p className="hint-text">{t('importHint')}</p>
+        <div className="import-buttons">
+          <label className={`file-button${importing ? ' disabled' : ''}`}>
+            <input
+              type="file"
+              multiple
+              accept=".jsonl,.json,.zip"
+              disabled={!!importing}
+              onChange={(e) => {
+                const picked = pickedFromInput(e.target.files)
+                e.target.value = ''
+                void importPicked(picked, 'files')
+              }}
+            />
+            <FileUp size={16} aria-hidden="true" /> {t('importFiles')}
+          </label>
+          <label className={`file-button${importing ? ' disabled' : ''}`}>
+            <input
+              type="file"
+              ref={(el) => {
+                if (el) el.webkitdirectory = true
+              }}
+              disabled={!!importing}
+              onChange={(e) => {
+                const picked = pickedFromInput(e.target.files)
+                e.target.value = ''
+                void importPicked(picked, 'folder')
+              }}
+            />
+            <FolderUp size={16} aria-hidden="true" /> {t('importFolder')}
+          </label>
         </div>
-      )}
-      {error && <ProblemText title={t('importFailed')} error={error} />}
-      {imported && (
-        <p role="status" className="import-done">
-          <CheckCircle2 size={16} aria-hidden="true" /> {t('imported', { name: imported.name, count: imported.tasks })}
-        </p>
-      )}
-    </section>
+        <div className={`drop-zone${dragging ? ' over' : ''}`}>
+          <Upload size={18} aria-hidden="true" /> {dragging ? t('dropToImport') : t('dropHere')}
+        </div>
+        {importing && phase && (
+          <div className="import-progress">
+            <div
+              role="progressbar"
+              aria-label={t('importProgress')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={importing.percent}
+              aria-valuetext={`${importing.percent}% · ${t(`importPhases.${phase}`)}`}
+              className="bar"
+            >
+              <div className="fill" style={{ width: `${importing.percent}%` }} />
+            </div>
+            <span>{t(`importPhases.${phase}`)}</span>
+          </div>
+        )}
+        {error && <ProblemText title={t('importFailed')} error={error} />}
+        {imported && (
+          <p role="status" className="import-done">
+            <CheckCircle2 size={16} aria-hidden="true" /> {t('imported', { name: imported.name, count: imported.tasks })}
+          </p>
+        )}
+      </section>
     </>
   )
 }

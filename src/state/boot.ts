@@ -38,7 +38,7 @@ export function bootsSettled(): Promise<void> {
 }
 
 /**
- * Opens the stored active data set (importing the bundled sample on a first
+ * Opens the stored active data set (storing the bundled sample on a first
  * visit) and resumes the open attempt, whoever opened it, unless the URL names
  * another task. On the first boot, `?data=FOLDER_URL` imports that folder
  * (once: it is found again by its URL) and makes it active; see `openDataLink`.
