@@ -35,7 +35,7 @@ export {
 } from './attempts'
 export { archivedAttempt } from './archivedAttempt'
 export { readAttemptExport, importAttempts, type AttemptExportSource, type AttemptFilter, type ImportedAttempts } from './archive'
-export { listRuns, loadTurns, runAttempts, saveRun, saveTurns } from './runs'
+export { getRun, listRuns, loadTurns, runAttempts, saveRun, saveTurns } from './runs'
 export type { StoredRun, StoredTurns } from './runs'
 export { IndexedDbSink } from './attemptSink'
 export { goldReceived, recordGold, recordGoldOfFinished } from './gold'

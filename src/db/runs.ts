@@ -44,6 +44,12 @@ export async function saveRun(run: StoredRun, db: SpievalDatabase = database()):
   await db.write(() => db.meta.put({ key: RUN_PREFIX + run.id, value: run }))
 }
 
+/** A run of the data set, by its id: undefined when it is not stored here (another browser's, or an agent's lines imported from a file). */
+export async function getRun(datasetId: string, runId: string, db: SpievalDatabase = database()): Promise<StoredRun | undefined> {
+  const run = (await db.meta.get(RUN_PREFIX + runId))?.value as StoredRun | undefined
+  return run?.datasetId === datasetId ? run : undefined
+}
+
 /** A data set's runs, newest first. */
 export async function listRuns(datasetId: string, db: SpievalDatabase = database()): Promise<StoredRun[]> {
   const rows = await db.meta.where('key').startsWith(RUN_PREFIX).toArray()

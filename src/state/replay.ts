@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { appOfExecutionTool, appOfSearchTool, GLOBAL_SEARCH_TOOL, parseArguments } from '../core'
 import type { AppKey, Task, TrajectoryStep } from '../core'
-import { attemptCalls, getAttempt, isRecorded, listRuns, toSteps } from '../db'
+import { attemptCalls, getAttempt, getRun, isRecorded, toSteps } from '../db'
 import type { AttemptRow } from '../db'
 import type { AppSearch } from './phone'
 import { forkAttempt } from './attemptController'
@@ -190,7 +190,7 @@ export async function openReplay(attemptId: string, step?: number): Promise<void
   }
   const steps = toSteps(await attemptCalls(attempt.id))
   const run = attempt.run
-  const resumable = run !== undefined && (await listRuns(dataset.id)).some((stored) => stored.id === run.id)
+  const resumable = run !== undefined && (await getRun(dataset.id, run.id)) !== undefined
   if (visit !== visits) return
   useReplay.setState({ attempt, steps, resumable })
   await goToStep(step ?? firstStep(steps))

@@ -1,6 +1,6 @@
 import { conversationUpTo, runAttemptAgent } from '../../core'
 import type { TaskVerdict } from '../../core'
-import { getAttempt, listRuns, loadTurns } from '../../db'
+import { getAttempt, getRun, loadTurns } from '../../db'
 import { createModel } from '../../runner/models'
 import { forkAttempt, onPhoneOrAlone } from '../attemptController'
 import { useSession } from '../sessionStore'
@@ -16,7 +16,7 @@ export async function continueModelFrom(parentId: string, step: number): Promise
   if (!dataset) throw new Error('No data set is loaded')
   const parent = await getAttempt(parentId)
   if (!parent?.run) throw new Error('Only an attempt of an agent run can be resumed by its model')
-  const run = (await listRuns(dataset.id)).find((r) => r.id === parent.run?.id)
+  const run = await getRun(dataset.id, parent.run.id)
   const task = tasks.find((t) => t.id === parent.taskId)
   if (!run || !task) throw new Error('The run of this attempt is no longer stored')
   const turns = await loadTurns(parentId)
