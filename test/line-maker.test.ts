@@ -5,6 +5,7 @@ import { readArchive } from '../src/core/archive/index'
 import { collectTrajectories } from '../src/core/trajectories/index'
 import { SpievalDatabase, importDataset } from '../src/db/index'
 import { importAttemptSources } from '../src/db/archive'
+import { readResponseFile } from '../src/analysis/store'
 import { fixtureDataset, fixtureFiles } from './fixtures'
 
 const calls = [{ name: 'Messages_Send', arguments: { telephone: '13822419087', text: 'hi' } }]
@@ -70,5 +71,7 @@ describe('plain response files imported into the page', () => {
       { id: 'imported:baseline', repeat: 0, model: 'baseline' },
       { id: 'imported:tuned', repeat: 0, model: 'tuned' },
     ])
+    // The Analysis view names the same files' rows alike.
+    expect(['baseline.jsonl', 'tuned.jsonl'].map((name) => readResponseFile(name, plain('hi')).lines[0]?.raw.model)).toEqual(['baseline', 'tuned'])
   })
 })

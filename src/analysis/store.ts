@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { archiveResponseLine, executionCallsOf, formatIssue, lineMaker, parseArguments, needsRecords, parseResponses, scoringOrder, setOwn } from '../core'
+import { archiveResponseLine, executionCallsOf, formatIssue, lineMaker, modelOfFile, parseArguments, needsRecords, parseResponses, scoringOrder, setOwn } from '../core'
 import type { ArchivedAttempt, LiveScoring, Profile, ResponseLine, Task, TaskRecords } from '../core'
 import { archivedAttempt, callsOf, isRecorded, loadTask } from '../db'
 import type { AttemptRow, CallRow } from '../db'
@@ -240,7 +240,7 @@ const isUnnamedAgent = (line: Record<string, unknown>): boolean => {
  */
 export function readResponseFile(name: string, text: string): AnalysisFile {
   const parsed = parseResponses(text, name)
-  const model = name.replace(/\.jsonl?$/i, '')
+  const model = modelOfFile(name)
   const lines = parsed.lines.map((l) => (isUnnamedAgent(l.raw) ? { ...l, raw: { ...l.raw, model } } : l))
   return { name, lines, issues: parsed.issues.map(formatIssue) }
 }

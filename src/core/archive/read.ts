@@ -8,7 +8,7 @@ import { parseArguments } from '../tools/runtime'
 import { TOOL_KINDS } from '../tools/types'
 import type { CallSource } from '../tools/types'
 import type { FailureRate, RunTag } from '../attempt/types'
-import { lineMaker } from '../attempt/lineMaker'
+import { lineMaker, modelOfFile } from '../attempt/lineMaker'
 import { fileEntry } from './files'
 import { importedAttemptId } from '../grades/attemptKey'
 import { ARCHIVED_FLAG_KINDS, ARCHIVED_SETTINGS, ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
@@ -72,7 +72,7 @@ export function readArchive(files: Readonly<Record<string, string>>, source?: st
   const sealed = checkManifest(files, issues)
   const name = responseFileName(files, issues)
   if (name === undefined) return { attempts: [], issues, ...(sealed ? { sealed } : {}) }
-  const fileModel = fileStem(source ?? name)
+  const fileModel = modelOfFile(source ?? name)
   const attempts: ArchivedAttempt[] = []
   const seen = new Map<string, { line: number; text: string }>()
   splitLines(files[name] ?? '').forEach((text, index) => {
@@ -97,13 +97,6 @@ export function readArchive(files: Readonly<Record<string, string>>, source?: st
       issues.push(`${ARCHIVE_FILES.manifest}: "sealed.fingerprints" has no fingerprint for task(s) ${unlisted.map((id) => JSON.stringify(id)).join(', ')}, which ${name} has attempts at`)
   }
   return { attempts, issues, ...(sealed ? { sealed } : {}) }
-}
-
-/** A file's name without its folder and its extension: `runs/gpt-4o.jsonl` is `gpt-4o`. */
-function fileStem(name: string): string {
-  const base = name.slice(name.lastIndexOf('/') + 1)
-  const dot = base.lastIndexOf('.')
-  return dot > 0 ? base.slice(0, dot) : base || 'responses'
 }
 
 function responseFileName(files: Readonly<Record<string, string>>, issues: string[]): string | undefined {

@@ -13,5 +13,5 @@ export { ACCESS_SETTINGS, ATTEMPT_STATES, isAccessSetting, keptVerdict, readAtte
 export type * from './types'
 export { replyText, responseLine, trajectoryMessages } from './responseLine'
 export type { LineSource } from './responseLine'
-export { lineMaker } from './lineMaker'
+export { lineMaker, modelOfFile } from './lineMaker'
 export type { LineMaker } from './lineMaker'

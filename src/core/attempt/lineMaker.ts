@@ -22,3 +22,15 @@ export function lineMaker(line: Readonly<Record<string, unknown>>): LineMaker {
   if (named(tagged)) return { kind: 'agent', model: tagged }
   return typeof line.actor === 'string' ? { kind: 'person', actor: line.actor } : { kind: 'agent' }
 }
+
+/**
+ * The model an agent's lines that name none are counted under: the name of
+ * the file they came in, without its folder and extension (`runs/gpt-4o.jsonl`
+ * is `gpt-4o`), so that each such file is a model of its own, in the page's
+ * import and in the Analysis view alike.
+ */
+export function modelOfFile(fileName: string): string {
+  const base = fileName.slice(fileName.lastIndexOf('/') + 1)
+  const dot = base.lastIndexOf('.')
+  return dot > 0 ? base.slice(0, dot) : base || 'responses'
+}
