@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { judgeAttempt, lineMaker, parseResponses, rowOf } from '../src/core/index'
-import { readArchive } from '../src/core/archive/index'
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, fileEntry, readArchive } from '../src/core/archive/index'
 import { collectTrajectories } from '../src/core/trajectories/index'
 import { SpievalDatabase, importDataset } from '../src/db/index'
 import { importAttemptSources } from '../src/db/archive'
 import { readResponseFile } from '../src/analysis/store'
+import { readSources } from '../src/state/exchange'
 import { fixtureDataset, fixtureFiles } from './fixtures'
 
 const calls = [{ name: 'Messages_Send', arguments: { telephone: '13822419087', text: 'hi' } }]
@@ -73,5 +74,17 @@ describe('plain response files imported into the page', () => {
     ])
     // The Analysis view names the same files' rows alike.
     expect(['baseline.jsonl', 'tuned.jsonl'].map((name) => readResponseFile(name, plain('hi')).lines[0]?.raw.model)).toEqual(['baseline', 'tuned'])
+  })
+
+  it('picked loose with a manifest (an unzipped export), are named after the response file among them', async () => {
+    const db = new SpievalDatabase('line-maker-loose')
+    const row = await importDataset(fixtureFiles(), { name: 'fixture', source: 'files' }, db)
+    const text = JSON.stringify({ id: '多意图1', run: 0, calls }) + '\n'
+    const manifest = JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, files: { 'tuned.jsonl': fileEntry(text) } })
+    const { sources, problems } = await readSources([new File([manifest], 'manifest.json'), new File([text], 'tuned.jsonl')])
+    expect(problems).toEqual([])
+    expect(sources.map((s) => s.name)).toEqual(['manifest.json + tuned.jsonl'])
+    await importAttemptSources(row.id, sources, judgeAttempt, db)
+    expect((await db.attempts.toArray()).map((a) => a.run)).toEqual([{ id: 'imported:tuned', repeat: 0, model: 'tuned' }])
   })
 })

@@ -153,6 +153,20 @@ export async function readAttemptExport(datasetId: string, filter: AttemptFilter
 export interface AttemptSource {
   name: string
   files: Readonly<Record<string, string>>
+  /**
+   * Loose files picked together (an unzipped export): `name` then lists them
+   * all, and is no file to name an agent's unnamed lines after.
+   */
+  looseFiles?: true
+}
+
+/**
+ * The file an agent's lines that name no model are named after
+ * (`modelOfFile`): the zip or response file picked, or, for loose files
+ * picked together, none (the response file among them names them).
+ */
+export function namingFile(source: AttemptSource): string | undefined {
+  return source.looseFiles ? undefined : source.name
 }
 
 /** What one source of an import added. */
@@ -210,7 +224,7 @@ export async function importAttemptSources(
   judge: AttemptJudge,
   db: SpievalDatabase = database(),
 ): Promise<ImportedSource[]> {
-  const read = sources.map((source) => ({ source, ...readArchive(source.files, source.name) }))
+  const read = sources.map((source) => ({ source, ...readArchive(source.files, namingFile(source)) }))
   const issues = read.flatMap((r) => r.issues.map((issue) => `${r.source.name}: ${issue}`))
   if (issues.length > 0)
     throw new ArchiveError(`${read.filter((r) => r.issues.length > 0).map((r) => r.source.name).join(', ')} cannot be imported:\n${issues.join('\n')}`, issues)

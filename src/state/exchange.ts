@@ -7,7 +7,8 @@
 import { create } from 'zustand'
 import { ArchiveError, fileSafeName, readArchive, unzipArchive } from '../core'
 import type { ArchiveManifest, VerdictChange } from '../core'
-import { importAttemptSources } from '../db/archive'
+import { importAttemptSources, namingFile } from '../db/archive'
+import type { AttemptSource } from '../db/archive'
 import { exportAttempts } from './attemptExport'
 import { saveDownload } from './download'
 import { gradedJudgeFor } from './gradedJudge'
@@ -94,10 +95,6 @@ export async function exportPeople(scope: 'all' | 'mine', what: 'zip' | 'respons
   }
 }
 
-interface Source {
-  name: string
-  files: Record<string, string>
-}
 
 const isZip = (file: File) => /\.zip$/i.test(file.name)
 const isManifest = (name: string) => name === 'manifest.json'
@@ -108,8 +105,8 @@ const isManifest = (name: string) => name === 'manifest.json'
  * .jsonl on its own, as a response file. Loose .json files without a
  * manifest hold no attempts.
  */
-export async function readSources(files: readonly File[]): Promise<{ sources: Source[]; problems: ImportIssue[] }> {
-  const sources: Source[] = []
+export async function readSources(files: readonly File[]): Promise<{ sources: AttemptSource[]; problems: ImportIssue[] }> {
+  const sources: AttemptSource[] = []
   const problems: ImportIssue[] = []
   const loose: { name: string; text: string }[] = []
   for (const file of files) {
@@ -128,7 +125,7 @@ export async function readSources(files: readonly File[]): Promise<{ sources: So
   // Files picked from several folders can share a name: one would silently replace the other.
   if (loose.some((f) => isManifest(f.name)) && twice.length > 0) for (const name of twice) problems.push({ source: name, key: 'sameName', issues: [] })
   else if (loose.some((f) => isManifest(f.name)))
-    sources.push({ name: loose.map((f) => f.name).join(' + '), files: Object.fromEntries(loose.map((f) => [f.name, f.text])) })
+    sources.push({ name: loose.map((f) => f.name).join(' + '), files: Object.fromEntries(loose.map((f) => [f.name, f.text])), looseFiles: true })
   else
     for (const f of loose) {
       if (/\.jsonl$/i.test(f.name) && f.name !== 'details.jsonl') sources.push({ name: f.name, files: { 'response.jsonl': f.text } })
@@ -138,8 +135,8 @@ export async function readSources(files: readonly File[]): Promise<{ sources: So
 }
 
 /** What would stop a source from importing into the active data set (the importer checks again, in its transaction). */
-function checkSource(source: Source, taskIds: ReadonlySet<string>): ImportIssue | undefined {
-  const { attempts, issues } = readArchive(source.files, source.name)
+function checkSource(source: AttemptSource, taskIds: ReadonlySet<string>): ImportIssue | undefined {
+  const { attempts, issues } = readArchive(source.files, namingFile(source))
   if (issues.length > 0) return { source: source.name, issues }
   const unknown = [...new Set(attempts.map((a) => a.taskId).filter((id) => !taskIds.has(id)))]
   if (unknown.length > 0) return { source: source.name, key: 'unknownTasks', issues: unknown }
