@@ -13,7 +13,7 @@ import { createModel } from '../src/runner/models'
 import type { AgentChoice } from '../src/runner/models'
 import { choice, readOptions, required, settingOption, wholeNumber } from './args'
 import { CliError, exitOnError, keepSecret, systemReason } from './errors'
-import { checkOutputPath, checkTaskIds, loadDatasetFolder, makeFolder, readText } from './files'
+import { prepareOutputPath, checkTaskIds, loadDatasetFolder, makeFolder, readText } from './files'
 import { pendingPairs, parseShard, planPairs, readExisting } from './sweep/plan'
 import type { Pair } from './sweep/plan'
 import { runPool } from './sweep/pool'
@@ -130,11 +130,11 @@ function outputPath(): string {
   if (typeof values.output_dir === 'string' && values.output_dir !== '') {
     makeFolder(values.output_dir, 'Output folder (--output_dir)')
     const path = join(values.output_dir, 'response.jsonl')
-    checkOutputPath(path, 'Output file (--output_dir)')
+    prepareOutputPath(path, 'Output file (--output_dir)')
     return path
   }
   const path = required(values.out, 'out', USAGE)
-  checkOutputPath(path, 'Output file (--out)')
+  prepareOutputPath(path, 'Output file (--out)')
   return path
 }
 

@@ -139,15 +139,22 @@ export function checkTaskIds(dataset: Dataset, ids: readonly string[], folder: s
   )
 }
 
-/** Refuses, before any work, an output path that could not be written: its folder is missing, or it is a folder. */
-export function checkOutputPath(path: string, what: string): void {
+/**
+ * Makes an output file's folder when it is missing, as the commands that
+ * write folders make theirs (`--out out/response.jsonl` in a fresh clone),
+ * and refuses, before any work, a path no file can be written at: a folder,
+ * a path through a file, a folder that is not writable.
+ */
+export function prepareOutputPath(path: string, what: string): void {
   const stat = statOf(path)
   if (stat?.isDirectory()) throw new CliError(`${what} is a folder, not a file: ${path}`)
   const folder = dirname(resolve(path))
-  const parent = statOf(folder)
-  if (!parent) throw new CliError(`${what} cannot be written: the folder ${folder} does not exist`)
-  if (!parent.isDirectory()) throw new CliError(`${what} cannot be written: ${folder} is not a folder`)
+  // mkdir under a file says "file already exists": the path's own fault is named instead.
+  let existing = folder
+  while (!statOf(existing) && dirname(existing) !== existing) existing = dirname(existing)
+  if (!statOf(existing)?.isDirectory()) throw new CliError(`${what} cannot be written: ${path} (not a directory)`)
   try {
+    mkdirSync(folder, { recursive: true })
     accessSync(folder, constants.W_OK)
   } catch (err) {
     throw new CliError(`${what} cannot be written: ${path} (${systemReason(err)})`, { cause: err })

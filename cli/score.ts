@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path'
 import { DATASET_FILES, JUDGE_MODES, formatIssue, formatScoreTable } from '../src/core/index'
 import { choice, readOptions, required } from './args'
 import { exitOnError } from './errors'
-import { readLiveScoring, readText, writeLines, writeText } from './files'
+import { prepareOutputPath, readLiveScoring, readText, writeLines, writeText } from './files'
 import { gradesNote, scoreTexts } from './scoring'
 
 exitOnError()
@@ -52,6 +52,11 @@ const toolsPath = typeof values.tools === 'string' ? values.tools : join(dirname
 const inputText = readText(inputPath, 'Input data (--input_data)')
 const responseText = readText(responsePath, 'Responses (--input_response_data)')
 const toolsText = readText(toolsPath, typeof values.tools === 'string' ? 'Tools (--tools)' : 'tools.json beside the input data (or give --tools)')
+const detailsPath = typeof values.details === 'string' ? values.details : detailsBeside(outputPath)
+const detailsWhat = typeof values.details === 'string' ? 'Details (--details)' : 'the details beside the output file'
+// Before the scoring: a path nothing can be written at is refused now, and a missing folder is made.
+prepareOutputPath(outputPath, 'Output file (--output_file)')
+prepareOutputPath(detailsPath, detailsWhat)
 const judge = typeof values.judge === 'string' ? choice(values.judge, 'judge', JUDGE_MODES, USAGE) : 'advisory'
 const gradePaths = lists.grades ?? []
 const grades = gradePaths.length > 0 ? { files: gradePaths.map((path) => ({ path, text: readText(path, 'Grades (--grades)') })), judge } : undefined
@@ -74,8 +79,7 @@ function detailsBeside(output: string): string {
 
 if (scores.result.state) console.log(`State verdicts: ${scores.result.state.tasks} tasks expect changes; see state_correct in the details`)
 writeText(outputPath, result, 'Output file (--output_file)')
-const detailsPath = typeof values.details === 'string' ? values.details : detailsBeside(outputPath)
-writeLines(detailsPath, scores.detailTexts(), typeof values.details === 'string' ? 'Details (--details)' : 'the details beside the output file')
+writeLines(detailsPath, scores.detailTexts(), detailsWhat)
 console.log(formatScoreTable(scores.result))
 console.log(`\nWrote ${outputPath} and ${detailsPath}`)
 

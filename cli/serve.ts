@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { createEpisodeServer, isLoopback } from '../src/server/app'
 import { readOptions, required, wholeNumber } from './args'
 import { CliError, exitOnError, keepSecret, systemReason } from './errors'
-import { checkOutputPath, loadDatasetFolder } from './files'
+import { prepareOutputPath, loadDatasetFolder } from './files'
 
 exitOnError()
 
@@ -60,7 +60,7 @@ function tokenOption(): string | undefined {
 }
 
 const out = typeof values.out === 'string' && values.out !== '' ? values.out : undefined
-if (out !== undefined) checkOutputPath(out, 'Output file (--out)')
+if (out !== undefined) prepareOutputPath(out, 'Output file (--out)')
 const lines = out !== undefined ? createWriteStream(out, { flags: 'a' }) : undefined
 lines?.on('error', (err) => {
   process.stderr.write(`episode server: ${out} cannot be written (${systemReason(err)}); stopping.\n`)

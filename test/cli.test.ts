@@ -93,6 +93,23 @@ describe('npm run score', () => {
   })
 })
 
+describe('output files in a folder that is not there yet', () => {
+  it('are written into it, made as the commands that write folders make theirs (the README’s `--out out/response.jsonl` in a fresh clone)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fresh-out-'))
+    const responses = join(dir, 'out', 'response.jsonl')
+    const agent = run('cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--tasks', '推理1', '--out', responses])
+    expect(agent.stderr).not.toMatch(/cannot/)
+    expect(agent.code).toBe(0)
+    expect(readFileSync(responses, 'utf8').trim().split('\n')).toHaveLength(1)
+    const result = join(dir, 'scored', 'run1', 'result.json')
+    const score = run('cli/score.ts', ['--input_data', join(SAMPLE_DIR, 'input_data.jsonl'), '--input_response_data', responses, '--output_file', result, '--details', join(dir, 'details', 'run1.jsonl')])
+    expect(score.stderr).toBe('')
+    expect(score.code).toBe(0)
+    expect(JSON.parse(readFileSync(result, 'utf8')).runs).toBe(1)
+    expect(readdirSync(join(dir, 'details'))).toEqual(['run1.jsonl'])
+  })
+})
+
 describe('npm run validate', () => {
   it('passes the sample clean', () => {
     const r = run('cli/validate.ts', [SAMPLE_DIR])
@@ -179,7 +196,9 @@ describe('every command answers bad input with one line and a non-zero exit, nev
     ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'robot', '--out', out], /^Unknown --agent "robot": use one of oracle, keyword, openai\.$/, true, 2],
     ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', out, '--max-turns', 'abc'], /^--max-turns must be a whole number of at least 1 \(got "abc"\)\.$/, true, 2],
     ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'openai', '--out', out, '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--extra', '{bad'], /^--extra is not valid JSON: /, true, 2],
-    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', join(dir, 'no-folder', 'out.jsonl')], /^Output file \(--out\) cannot be written: the folder .*no-folder does not exist$/, false, 2],
+    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', join(aFile, 'out.jsonl')], /^Output file \(--out\) cannot be written: .*a-file\/out\.jsonl \(not a directory\)$/, false, 2],
+    ['cli/agent.ts', ['--data', SAMPLE_DIR, '--agent', 'oracle', '--out', aFolder], /^Output file \(--out\) is a folder, not a file: /, false, 2],
+    ['cli/score.ts', ['--input_data', input, '--input_response_data', input, '--output_file', join(dir, 'r.json'), '--details', aFolder], /^Details \(--details\) is a folder, not a file: /, false, 2],
     ['cli/agent.ts', ['--data', join(dir, 'nope'), '--agent', 'oracle', '--out', out], /^Data set folder not found: /, false, 2],
     ['cli/analyze.ts', [], /^Missing RESPONSES\.jsonl: name at least one response file\.$/, true, 2],
     ['cli/analyze.ts', [join(dir, 'nope.jsonl')], /^Response file not found: .*nope\.jsonl$/, false, 2],
