@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
 import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
-import { readDatasetFolder } from './cli/files'
-import { BUNDLED_SAMPLE, prepareDataset } from './src/db/preparedDataset'
 
 /**
  * The built page's Content-Security-Policy. Scripts come only from the site's
@@ -63,28 +65,69 @@ function contentSecurityPolicy(): Plugin {
   }
 }
 
+/** What scripts/preparedSample.ts exports. */
+interface PreparedSample {
+  preparedFileName: string
+  preparedSampleText: () => Promise<string>
+}
+
 /**
- * The bundled sample's rows as an import stores them (`BUNDLED_SAMPLE.prepared`,
- * beside the sample's folder), made by the import's own code from
- * public/data when the site is built, and served by the dev server alike. A
- * first visit stores them as they are instead of parsing, checking and
- * hashing the sample in the page (#27's cold start); the sample's folder
- * stays as published, for `?data=` links and downloads.
+ * scripts/preparedSample.ts, bundled on its own and loaded: the config
+ * imports no source of the app (that file says why). Bundled again at each
+ * call, so that the dev server follows edits of the import's code.
+ */
+async function loadPreparedSample(): Promise<PreparedSample> {
+  const folder = join(import.meta.dirname, 'node_modules', '.cache', 'spieval-prepared-sample')
+  const [output] = (
+    await build({
+      entryPoints: [join(import.meta.dirname, 'scripts', 'preparedSample.ts')],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      // The bundle reads public/ beside the source, not beside itself.
+      define: { 'import.meta.dirname': JSON.stringify(join(import.meta.dirname, 'scripts')) },
+      logLevel: 'warning',
+    })
+  ).outputFiles
+  if (!output) throw new Error('scripts/preparedSample.ts: esbuild wrote nothing')
+  mkdirSync(folder, { recursive: true })
+  // Under node_modules, so that its bare imports resolve to the project's packages; named by its content, so that an
+  // edit gives a new module (an import is cached by its URL) and the same code the same file.
+  const file = join(folder, `${createHash('sha256').update(output.text).digest('hex').slice(0, 16)}.mjs`)
+  writeFileSync(file, output.text)
+  return (await import(pathToFileURL(file).href)) as PreparedSample
+}
+
+/**
+ * The bundled sample's rows as an import stores them
+ * (`BUNDLED_SAMPLE.prepared`, beside the sample's folder), made by the
+ * import's own code from public/data when the site is built, and served by
+ * the dev server alike. A first visit stores them as they are instead of
+ * parsing, checking and hashing the sample in the page (#27's cold start);
+ * the sample's folder stays as published, for `?data=` links and downloads.
  */
 function preparedSample(): Plugin {
-  const prepared = async () => JSON.stringify(await prepareDataset(readDatasetFolder(join(import.meta.dirname, 'public', BUNDLED_SAMPLE.folder)), BUNDLED_SAMPLE))
   return {
     name: 'spieval-prepared-sample',
     async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: BUNDLED_SAMPLE.prepared, source: await prepared() })
+      const sample = await loadPreparedSample()
+      this.emitFile({ type: 'asset', fileName: sample.preparedFileName, source: await sample.preparedSampleText() })
     },
     configureServer(server) {
+      let fileName: string | undefined // known after the first load
       server.middlewares.use((request, response, next) => {
-        if (new URL(request.url ?? '/', 'http://dev').pathname !== `/${BUNDLED_SAMPLE.prepared}`) return next()
-        prepared().then(
-          (text) => response.setHeader('content-type', 'application/json').end(text),
-          (err: unknown) => next(err),
-        )
+        const path = new URL(request.url ?? '/', 'http://dev').pathname
+        if (!path.endsWith('.json') || (fileName !== undefined && path !== `/${fileName}`)) return next()
+        loadPreparedSample()
+          .then(async (sample) => {
+            fileName = sample.preparedFileName
+            if (path !== `/${fileName}`) return next()
+            response.setHeader('content-type', 'application/json').end(await sample.preparedSampleText())
+          })
+          .catch((err: unknown) => next(err))
       })
     },
   }
