@@ -18,12 +18,14 @@ import {
   parseResponses,
   parseTools,
   toCsv,
+  unknownTaskIds,
 } from '../src/core/index'
 import type { ResponseLine } from '../src/core/index'
 import { readOptions } from './args'
 import { CliError, exitOnError } from './errors'
 import { readLiveScoring, readText } from './files'
 import { plannerTables } from './plannerTables'
+import { unknownTasksWarning } from './scoring'
 
 exitOnError()
 
@@ -52,6 +54,8 @@ for (const file of positionals) {
   for (const i of parsed.issues) console.error(`warning: ${formatIssue(i)} (line skipped)`)
   lines.push(...parsed.lines)
 }
+const unknown = unknownTasksWarning(unknownTaskIds(tasks, lines), lines, inputPath)
+if (unknown) console.error(unknown)
 const rows = analyze(tasks, tools, lines, needsTaskRecords(tasks, lines) ? readLiveScoring(inputPath, values) : undefined)
 const tables = [...analysisTables(rows, tasks), ...plannerTables(rows, tasks)]
 mkdirSync(outDir, { recursive: true })

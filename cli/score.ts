@@ -4,7 +4,7 @@ import { DATASET_FILES, JUDGE_MODES, formatIssue, formatScoreTable } from '../sr
 import { choice, readOptions, required } from './args'
 import { exitOnError } from './errors'
 import { prepareOutputPath, readLiveScoring, readText, writeLines, writeText } from './files'
-import { gradesNote, scoreTexts } from './scoring'
+import { gradesNote, scoreTexts, unknownTasksWarning } from './scoring'
 
 exitOnError()
 
@@ -65,6 +65,8 @@ const scored = scoreTexts({ inputData: inputText, responses: responseText, tools
   for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 })
 const { scores, result } = scored
+const unknown = unknownTasksWarning(scored.unknownTasks, scored.lines, inputPath)
+if (unknown) console.error(unknown)
 if (scored.grades) {
   for (const issue of scored.grades.issues) console.error(`warning: ${formatIssue(issue)}`)
   console.error(gradesNote(scored.grades))

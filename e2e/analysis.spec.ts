@@ -77,6 +77,14 @@ test('the Analysis view shows Table 2, error types, retrievals and retrieval mod
   await expect(page.getByText('Stored attempts: 3 lines')).toBeVisible()
   await page.getByLabel('Add response.jsonl…').setInputFiles([join(dir, 'oracle.jsonl'), join(dir, 'keyword.jsonl')])
   await expect(page.getByText('oracle.jsonl: 50 lines')).toBeVisible()
+  // A file made for another data set says so: its lines count for nothing (they scored 0 without a word).
+  const notes = page.getByRole('region', { name: 'What to analyse' }).getByRole('note')
+  await expect(notes).toHaveCount(0)
+  const planner = ['basic-1', 'basic-2', 'basic-3', 'memory-1'].map((id) => JSON.stringify({ id, run: 0, calls: [] })).join('\n')
+  await page.getByLabel('Add response.jsonl…').setInputFiles({ name: 'planner.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(planner) })
+  await expect(notes).toHaveText(['4 of its lines name tasks this data set does not have (basic-1, basic-2, basic-3, …): they count for nothing. Made for another data set? Open that one.'])
+  await page.getByRole('button', { name: 'Remove planner.jsonl' }).click()
+  await expect(notes).toHaveCount(0)
 
   // Table 2: mean ± population std over runs, or over people.
   await expect(tableRow(page, 'oracle · paginated').getByRole('cell')).toHaveText(['1', ...Array(6).fill('100.0 ± 0.0')])

@@ -93,6 +93,27 @@ describe('npm run score', () => {
   })
 })
 
+describe('response lines for tasks the data set does not have', () => {
+  it('are named on stderr by npm run score and npm run analyze, and count for nothing, as before', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'unknown-tasks-'))
+    const responses = join(dir, 'planner.jsonl')
+    const known = { id: '推理1', run: 0, calls: [] }
+    writeFileSync(responses, [known, ...['basic-1', 'basic-2', 'basic-3', 'memory-1'].map((id) => ({ id, run: 0, calls: [] })), { id: 'basic-1', run: 1, calls: [] }].map((l) => JSON.stringify(l)).join('\n'))
+    const input = join(SAMPLE_DIR, 'input_data.jsonl')
+    const warning = `warning: 5 of 6 response lines name tasks that ${input} does not have ("basic-1", "basic-2", "basic-3" and 1 more); they count for nothing. Made for another data set? Name its input_data.jsonl with --input_data.`
+    const score = run('cli/score.ts', ['--input_data', input, '--input_response_data', responses, '--output_file', join(dir, 'result.json')])
+    expect(score.code).toBe(0)
+    expect(score.stderr.trimEnd().split('\n')).toContain(warning)
+    expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')).overall.mean).toBe(0)
+    const analyze = run('cli/analyze.ts', ['--input_data', input, '--out', join(dir, 'analysis'), responses])
+    expect(analyze.code).toBe(0)
+    expect(analyze.stderr.trimEnd().split('\n')).toContain(warning)
+    // Lines of the data set's own tasks alone: not a word.
+    writeFileSync(responses, JSON.stringify(known))
+    expect(run('cli/score.ts', ['--input_data', input, '--input_response_data', responses, '--output_file', join(dir, 'result.json')]).stderr).not.toMatch(/do(es)? not have/)
+  })
+})
+
 describe('output files in a folder that is not there yet', () => {
   it('are written into it, made as the commands that write folders make theirs (the README’s `--out out/response.jsonl` in a fresh clone)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fresh-out-'))

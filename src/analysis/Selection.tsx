@@ -1,12 +1,23 @@
 import { useTranslation } from 'react-i18next'
 import { FilePlus, Trash2 } from 'lucide-react'
-import type { AnalysisRow } from '../core'
+import { unknownTaskIds } from '../core'
+import type { AnalysisRow, ResponseLine } from '../core'
+import { useSession } from '../state/session'
 import { addResponseFiles, removeResponseFile, setPublished, toggleRow, useAnalysis } from './store'
 import { rowLabel } from './labels'
+
+/** How many of a file's lines name tasks the open data set does not have, and the first few of those tasks. */
+function unknownTasksOf(tasks: readonly { id: string }[], lines: readonly ResponseLine[]): { count: number; ids: string } | undefined {
+  const ids = unknownTaskIds(tasks, lines)
+  if (ids.length === 0) return undefined
+  const unknown = new Set(ids)
+  return { count: lines.filter((line) => unknown.has(line.id)).length, ids: ids.slice(0, 3).join(', ') + (ids.length > 3 ? ', …' : '') }
+}
 
 /** What goes into the analysis: the rows (ticked), added response files, the paper's reference block. */
 export function Selection({ rows }: { rows: readonly AnalysisRow[] }) {
   const { t } = useTranslation()
+  const tasks = useSession((s) => s.tasks)
   const stored = useAnalysis((s) => s.stored)
   const files = useAnalysis((s) => s.files)
   const excluded = useAnalysis((s) => s.excluded)
@@ -16,15 +27,23 @@ export function Selection({ rows }: { rows: readonly AnalysisRow[] }) {
       <h3 id="analysis-selection">{t('analysis.selection')}</h3>
       <ul className="analysis-sources">
         <li>{t('analysis.storedSource', { count: stored?.length ?? 0 })}</li>
-        {files.map((f) => (
-          <li key={f.name}>
-            {t('analysis.fileLines', { name: f.name, count: f.lines.length })}
-            {f.issues.length > 0 && <span className="analysis-warning" title={f.issues.join('\n')}> · {t('analysis.fileIssues', { count: f.issues.length })}</span>}{' '}
-            <button type="button" className="analysis-icon" onClick={() => removeResponseFile(f.name)} aria-label={t('analysis.removeFile', { name: f.name })}>
-              <Trash2 size={14} aria-hidden="true" />
-            </button>
-          </li>
-        ))}
+        {files.map((f) => {
+          const unknown = unknownTasksOf(tasks, f.lines)
+          return (
+            <li key={f.name}>
+              {t('analysis.fileLines', { name: f.name, count: f.lines.length })}
+              {f.issues.length > 0 && <span className="analysis-warning" title={f.issues.join('\n')}> · {t('analysis.fileIssues', { count: f.issues.length })}</span>}{' '}
+              <button type="button" className="analysis-icon" onClick={() => removeResponseFile(f.name)} aria-label={t('analysis.removeFile', { name: f.name })}>
+                <Trash2 size={14} aria-hidden="true" />
+              </button>
+              {unknown && (
+                <p className="analysis-warning" role="note">
+                  {t('analysis.unknownTasks', unknown)}
+                </p>
+              )}
+            </li>
+          )
+        })}
       </ul>
       <label className="analysis-file">
         <FilePlus size={16} aria-hidden="true" /> {t('analysis.addFiles')}

@@ -15,6 +15,7 @@ export const analysisViewEn = {
   removeFile: 'Remove {{name}}',
   fileLines: '{{name}}: {{count}} lines',
   fileIssues: '{{count}} unreadable lines skipped',
+  unknownTasks: '{{count}} of its lines name tasks this data set does not have ({{ids}}): they count for nothing. Made for another data set? Open that one.',
   published: 'Show the paper’s published rows',
   people: 'people',
   responses: 'responses',
