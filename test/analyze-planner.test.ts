@@ -128,6 +128,26 @@ describe('npm run analyze on a planner data set', () => {
   })
 })
 
+describe('npm run analyze and npm run score on one run of npm run agent', () => {
+  it('agree: a run that opened live only the tasks that expect changes is one row, scored as result.json scores it', () => {
+    const dir = tempDir()
+    const responses = join(dir, 'planner.jsonl')
+    // The README's planner tour: the agent's default --state auto opens live the tasks that expect changes.
+    const agent = spawnSync(process.execPath, [...cliArgs('cli/agent.ts'), '--data', PLANNER_SAMPLE, '--agent', 'oracle', '--out', responses], { cwd: ROOT, encoding: 'utf8' })
+    expect(agent.status, agent.stderr).toBe(0)
+    const states = readFileSync(responses, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { state?: string }).state ?? 'static')
+    expect(new Set(states)).toEqual(new Set(['static', 'live']))
+    const out = join(dir, 'result.json')
+    const score = spawnSync(process.execPath, [...cliArgs('cli/score.ts'), '--input_data', join(PLANNER_SAMPLE, 'input_data.jsonl'), '--input_response_data', responses, '--output_file', out], { cwd: ROOT, encoding: 'utf8' })
+    expect(score.status, score.stderr).toBe(0)
+    const result = JSON.parse(readFileSync(out, 'utf8')) as { overall: { mean: number }; overall_mobilepa: number }
+    const { csv } = analyzeWithCli(PLANNER_SAMPLE, responses)
+    expectSameAsPage(csv, pageRows(PLANNER_SAMPLE, responses))
+    expect(csv['planner_dimensions.csv']?.slice(1)).toEqual([['oracle · paginated', '1', ...DIMENSIONS.map(() => '100.0 ± 0.0'), result.overall_mobilepa.toFixed(1)]])
+    expect(csv['table2.csv']?.slice(1).map((row) => [row[0], row.at(-1)])).toEqual([['oracle · paginated', `${result.overall.mean.toFixed(1)} ± 0.0`]])
+  })
+})
+
 describe('npm run analyze on a SPIEval data set', () => {
   it('prints and writes nothing of planners', () => {
     const { stdout, csv } = analyzeWithCli(SAMPLE_DIR, RESPONSES)

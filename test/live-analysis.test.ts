@@ -97,6 +97,36 @@ describe('rows of live lines and of failure rates', () => {
   })
 })
 
+describe('a run that opened live only the tasks that expect changes (--state auto)', () => {
+  // Model A, run 0: 推理1 live (it expects a change), 多意图1 static, both right; run 1: 推理1 alone, live and wrong.
+  const AUTO = jsonl([
+    { id: '推理1', run: 0, model: 'A', state: 'live', calls: [DELETE] },
+    { id: '多意图1', run: 0, model: 'A', calls: TEXTS },
+    { id: '推理1', run: 1, model: 'A', state: 'live', calls: [DELETE_NOTHING] },
+  ])
+  const autoRows = analyze(dataset.tasks, dataset.tools, parseResponses(AUTO).lines, live)
+
+  it('is one run of one row, scored as npm run score scores its lines', () => {
+    expect(autoRows.map((r) => [r.label, r.units, r.state ?? 'static'])).toEqual([
+      ['A · paginated', 1, 'static'],
+      // A run whose every line is live is a live run.
+      ['A · paginated · live', 1, 'live'],
+    ])
+    const run0 = parseResponses(AUTO).lines.filter((l) => l.run === 0)
+    const { result } = scoreResponses(dataset.tasks, dataset.tools, run0, live)
+    const row = autoRows[0]
+    expect(row?.score.overall).toEqual(result.overall)
+    expect(row?.score.per_run.map((r) => r.overall)).toEqual([100])
+  })
+
+  it('keeps the state verdicts of its live lines', () => {
+    const [acc] = liveAccuracies([autoRows[0] as AnalysisRow])
+    expect(acc?.stateTasks).toBe(1)
+    expect(acc?.state.overall.mean).toBe(100)
+    expect(autoRows[0]?.outcomes['推理1']?.[0]?.state).toEqual({ correct: true, errorType: null })
+  })
+})
+
 describe('task, calls and state accuracy', () => {
   it('counts the three verdicts per run, per capability and overall', () => {
     const model = byLabel('M · paginated · live')
@@ -258,6 +288,18 @@ describe('stored attempts as response lines', () => {
     expect(byAttempt.get('b')?.raw.failure_rate).toBeUndefined()
     const analysed = analyze(dataset.tasks, dataset.tools, lines, live)
     expect(analysed.map((r) => r.label)).toEqual(['M · paginated · live · p=0.3', 'people · paginated'])
+    expect(analysed[0]?.outcomes['推理1']?.[0]?.state).toEqual({ correct: true, errorType: null })
+  })
+
+  it('of a page run that opened live only the task that expects changes: one row, as the run card scores it', () => {
+    const run = { id: 'r', repeat: 0, model: 'A' }
+    const rowsIn = [attempt('live', { state: 'live', run }), attempt('static', { taskId: '多意图1', run })]
+    const calls = new Map<string, CallRow[]>([
+      ['live', [call('live')]],
+      ['static', TEXTS.map((c, seq) => ({ ...call('static'), seq, name: c.name, arguments: c.arguments }))],
+    ])
+    const analysed = analyze(dataset.tasks, dataset.tools, storedResponseLines(rowsIn, calls, dataset.tasks), live)
+    expect(analysed.map((r) => [r.label, r.units, r.score.per_run.map((p) => p.by_type['推理'] ?? null)])).toEqual([['A · paginated', 1, [100]]])
     expect(analysed[0]?.outcomes['推理1']?.[0]?.state).toEqual({ correct: true, errorType: null })
   })
 })

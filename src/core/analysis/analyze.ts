@@ -69,14 +69,22 @@ export function failureRateOf(raw: Record<string, unknown>): number {
 /**
  * The row a response line belongs to: models by name and setting, people
  * together by setting (who made a line: {@link lineMaker}); an agent's lines
- * that name no model are `responses`. Live lines and each failure rate make rows of their
- * own (` · live`, ` · p=0.1`): they are other protocols, and a run of each
- * would otherwise overwrite the other's run numbers.
+ * that name no model are `responses`. Live runs and each failure rate make
+ * rows of their own (` · live`, ` · p=0.1`): they are other protocols, and a
+ * run of each would otherwise overwrite the other's run numbers.
+ *
+ * A run (or a person) is live when every line of it is (`unitLive`, which
+ * {@link analyze} works out over the unit's lines; a line alone is its own
+ * unit). A run that opened live only the tasks that expect changes (`npm run
+ * agent`'s default `--state auto`, a planner data set's runs) mixes static and
+ * live lines: it is one run of one row, whose live lines still get their state
+ * verdicts. Split by line, its tasks fell into two rows, each scoring every
+ * task, and neither row said what the run scored.
  */
-export function rowOf(line: ResponseLine): { label: string; model?: string; setting: string; unit: string; state?: 'live'; failureRate?: number } {
+export function rowOf(line: ResponseLine, unitLive: boolean = line.raw.state === 'live'): { label: string; model?: string; setting: string; unit: string; state?: 'live'; failureRate?: number } {
   const raw = line.raw
   const setting = typeof raw.setting === 'string' ? raw.setting : 'paginated'
-  const live = raw.state === 'live'
+  const live = unitLive
   const rate = failureRateOf(raw)
   const suffix = `${live ? ' · live' : ''}${rate > 0 ? ` · p=${rate}` : ''}`
   const extra = { ...(live ? { state: 'live' as const } : {}), ...(rate > 0 ? { failureRate: rate } : {}) }
@@ -128,9 +136,16 @@ export function retrievalCalls(line: ResponseLine): { name: string; args: Record
  * it, not scored again.
  */
 export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], lines: readonly ResponseLine[], live?: LiveScoring, kept?: KeptVerdictOf): AnalysisRow[] {
+  // Whether every line of each unit (a row's run, or person) is live: see rowOf.
+  const unitOf = (line: ResponseLine): string => {
+    const row = rowOf(line, false)
+    return `${row.label}\u0000${row.unit}`
+  }
+  const unitLive = new Map<string, boolean>()
+  for (const line of lines) unitLive.set(unitOf(line), (unitLive.get(unitOf(line)) ?? true) && line.raw.state === 'live')
   const groups = new Map<string, { meta: ReturnType<typeof rowOf>; lines: ResponseLine[] }>()
   for (const line of lines) {
-    const meta = rowOf(line)
+    const meta = rowOf(line, unitLive.get(unitOf(line)) === true)
     const group = groups.get(meta.label) ?? { meta, lines: [] }
     group.lines.push(line)
     groups.set(meta.label, group)
