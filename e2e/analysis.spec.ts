@@ -85,6 +85,13 @@ test('the Analysis view shows Table 2, error types, retrievals and retrieval mod
   await expect(notes).toHaveText(['4 of its lines name tasks this data set does not have (basic-1, basic-2, basic-3, …): they count for nothing. Made for another data set? Open that one.'])
   await page.getByRole('button', { name: 'Remove planner.jsonl' }).click()
   await expect(notes).toHaveCount(0)
+  // Unreadable lines are listed on a tap, not only in a tooltip.
+  const broken = [JSON.stringify({ id: '推理1', run: 0, calls: [] }), '{oops', JSON.stringify({ run: 0, calls: [] })].join('\n')
+  await page.getByLabel('Add response.jsonl…').setInputFiles({ name: 'broken.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(broken) })
+  const issues = page.getByRole('region', { name: 'What to analyse' }).getByRole('group').filter({ hasText: '2 unreadable lines skipped' })
+  await issues.getByText('2 unreadable lines skipped').click()
+  await expect(issues.getByRole('listitem')).toHaveText([/^broken\.jsonl line 2: not valid JSON/, 'broken.jsonl line 3: "id" (the task id) is missing'])
+  await page.getByRole('button', { name: 'Remove broken.jsonl' }).click()
 
   // Table 2: mean ± population std over runs, or over people.
   await expect(tableRow(page, 'oracle · paginated').getByRole('cell')).toHaveText(['1', ...Array(6).fill('100.0 ± 0.0')])

@@ -6,6 +6,9 @@ import { useSession } from '../state/session'
 import { addResponseFiles, removeResponseFile, setPublished, toggleRow, useAnalysis } from './store'
 import { rowLabel } from './labels'
 
+/** A file's unreadable lines listed at most (a file of another format can have thousands). */
+const SHOWN_ISSUES = 20
+
 /** How many of a file's lines name tasks the open data set does not have, and the first few of those tasks. */
 function unknownTasksOf(tasks: readonly { id: string }[], lines: readonly ResponseLine[]): { count: number; ids: string } | undefined {
   const ids = unknownTaskIds(tasks, lines)
@@ -31,11 +34,22 @@ export function Selection({ rows }: { rows: readonly AnalysisRow[] }) {
           const unknown = unknownTasksOf(tasks, f.lines)
           return (
             <li key={f.name}>
-              {t('analysis.fileLines', { name: f.name, count: f.lines.length })}
-              {f.issues.length > 0 && <span className="analysis-warning" title={f.issues.join('\n')}> · {t('analysis.fileIssues', { count: f.issues.length })}</span>}{' '}
+              {t('analysis.fileLines', { name: f.name, count: f.lines.length })}{' '}
               <button type="button" className="analysis-icon" onClick={() => removeResponseFile(f.name)} aria-label={t('analysis.removeFile', { name: f.name })}>
                 <Trash2 size={14} aria-hidden="true" />
               </button>
+              {/* Listed, not only in a tooltip: a touch screen has no hover. */}
+              {f.issues.length > 0 && (
+                <details className="analysis-warning analysis-file-issues">
+                  <summary>{t('analysis.fileIssues', { count: f.issues.length })}</summary>
+                  <ul>
+                    {f.issues.slice(0, SHOWN_ISSUES).map((issue, i) => (
+                      <li key={i}>{issue}</li>
+                    ))}
+                  </ul>
+                  {f.issues.length > SHOWN_ISSUES && <p>{t('analysis.moreIssues', { count: f.issues.length - SHOWN_ISSUES })}</p>}
+                </details>
+              )}
               {unknown && (
                 <p className="analysis-warning" role="note">
                   {t('analysis.unknownTasks', unknown)}

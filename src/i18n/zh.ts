@@ -281,6 +281,7 @@ export const zh: Strings = {
     removeFile: '移除 {{name}}',
     fileLines: '{{name}}：{{count}} 行',
     fileIssues: '跳过 {{count}} 行无法读取的内容',
+    moreIssues: '……另有 {{count}} 行',
     unknownTasks: '其中 {{count}} 行对应的任务不在此数据集中（{{ids}}），不计入结果。是为其他数据集生成的吗？请打开那个数据集。',
     published: '显示论文发布的结果',
     people: '人工',
