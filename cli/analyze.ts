@@ -18,7 +18,7 @@ import {
   parseResponses,
   parseTools,
   toCsv,
-  unknownTaskIds,
+  unknownTasks,
 } from '../src/core/index'
 import type { ResponseLine } from '../src/core/index'
 import { readOptions } from './args'
@@ -54,7 +54,7 @@ for (const file of positionals) {
   for (const i of parsed.issues) console.error(`warning: ${formatIssue(i)} (line skipped)`)
   lines.push(...parsed.lines)
 }
-const unknown = unknownTasksWarning(unknownTaskIds(tasks, lines), lines, inputPath)
+const unknown = unknownTasksWarning(unknownTasks(tasks, lines), lines.length, inputPath)
 if (unknown) console.error(unknown)
 const rows = analyze(tasks, tools, lines, needsTaskRecords(tasks, lines) ? readLiveScoring(inputPath, values) : undefined)
 const tables = [...analysisTables(rows, tasks), ...plannerTables(rows, tasks)]

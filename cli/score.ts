@@ -65,7 +65,7 @@ const scored = scoreTexts({ inputData: inputText, responses: responseText, tools
   for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
 })
 const { scores, result } = scored
-const unknown = unknownTasksWarning(scored.unknownTasks, scored.lines, inputPath)
+const unknown = unknownTasksWarning(scored.unknownTasks, scored.lines.length, inputPath)
 if (unknown) console.error(unknown)
 if (scored.grades) {
   for (const issue of scored.grades.issues) console.error(`warning: ${formatIssue(issue)}`)

@@ -1,5 +1,5 @@
 /** What `npm run score` does with the texts it read: parse, score, and the files it writes. In-process, for the command and the tests. */
-import { DatasetError, IssueList, mergeGrades, needsTaskRecords, parseGrades, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily, unknownTaskIds } from '../src/core/index'
+import { DatasetError, IssueList, mergeGrades, needsTaskRecords, parseGrades, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily, unknownTasks } from '../src/core/index'
 import type { DatasetIssue, Grade, GradingFigures, JudgeMode, LiveScoring, ResponseLine } from '../src/core/index'
 
 /** grades.jsonl files for `--grades` (each read as one file), and how an LLM judge's grades count (`--judge`). */
@@ -23,8 +23,8 @@ export interface ScoredTexts {
   /** Response lines skipped, with why. */
   issues: ReturnType<typeof parseResponses>['issues']
   lines: ResponseLine[]
-  /** The task ids lines name that the data set does not have (see unknownTaskIds). */
-  unknownTasks: string[]
+  /** The tasks lines name that the data set does not have, and how many lines name them (see core's unknownTasks). */
+  unknownTasks: ReturnType<typeof unknownTasks>
   /** Where grades were given. */
   grades?: GradesRead
 }
@@ -52,20 +52,19 @@ export function scoreTexts(
   const grading = read && input.grades ? { grades: read.grades, judge: input.grades.judge } : undefined
   const scores = scoreResponsesLazily(tasks, tools, lines, needsTaskRecords(tasks, lines) ? live() : undefined, undefined, grading)
   const grades = read && scores.grading ? { issues: read.issues, repeated: read.repeated, figures: scores.grading } : undefined
-  return { scores, result: resultText(scores.result), issues, lines, unknownTasks: unknownTaskIds(tasks, lines), ...(grades ? { grades } : {}) }
+  return { scores, result: resultText(scores.result), issues, lines, unknownTasks: unknownTasks(tasks, lines), ...(grades ? { grades } : {}) }
 }
 
 /**
  * The warning on stderr when response lines name tasks the data set does not
- * have (they count for nothing; see unknownTaskIds), or undefined. Shared by
- * `npm run score` and `npm run analyze`.
+ * have (they count for nothing; see core's unknownTasks), or undefined.
+ * Shared by `npm run score` and `npm run analyze`.
  */
-export function unknownTasksWarning(ids: readonly string[], lines: readonly ResponseLine[], inputPath: string): string | undefined {
+export function unknownTasksWarning(unknown: ReturnType<typeof unknownTasks>, lineCount: number, inputPath: string): string | undefined {
+  const { ids } = unknown
   if (ids.length === 0) return undefined
-  const unknown = new Set(ids)
-  const count = lines.filter((line) => unknown.has(line.id)).length
   const named = ids.slice(0, 3).map((id) => JSON.stringify(id)).join(', ') + (ids.length > 3 ? ` and ${ids.length - 3} more` : '')
-  return `warning: ${count} of ${lines.length} response lines name tasks that ${inputPath} does not have (${named}); they count for nothing. Made for another data set? Name its input_data.jsonl with --input_data.`
+  return `warning: ${unknown.lines} of ${lineCount} response lines name tasks that ${inputPath} does not have (${named}); they count for nothing. Made for another data set? Name its input_data.jsonl with --input_data.`
 }
 
 /** Every file's grades, merged: a grade in two files (or twice in one) counts once. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { FilePlus, Trash2 } from 'lucide-react'
-import { unknownTaskIds } from '../core'
+import { unknownTasks } from '../core'
 import type { AnalysisRow, ResponseLine } from '../core'
 import { useSession } from '../state/session'
 import { addResponseFiles, removeResponseFile, setPublished, toggleRow, useAnalysis } from './store'
@@ -11,10 +11,9 @@ const SHOWN_ISSUES = 20
 
 /** How many of a file's lines name tasks the open data set does not have, and the first few of those tasks. */
 function unknownTasksOf(tasks: readonly { id: string }[], lines: readonly ResponseLine[]): { count: number; ids: string } | undefined {
-  const ids = unknownTaskIds(tasks, lines)
+  const { ids, lines: count } = unknownTasks(tasks, lines)
   if (ids.length === 0) return undefined
-  const unknown = new Set(ids)
-  return { count: lines.filter((line) => unknown.has(line.id)).length, ids: ids.slice(0, 3).join(', ') + (ids.length > 3 ? ', …' : '') }
+  return { count, ids: ids.slice(0, 3).join(', ') + (ids.length > 3 ? ', …' : '') }
 }
 
 /** What goes into the analysis: the rows (ticked), added response files, the paper's reference block. */

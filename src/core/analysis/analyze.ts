@@ -84,10 +84,9 @@ export function failureRateOf(raw: Record<string, unknown>): number {
 export function rowOf(line: ResponseLine, unitLive: boolean = line.raw.state === 'live'): { label: string; model?: string; setting: string; unit: string; state?: 'live'; failureRate?: number } {
   const raw = line.raw
   const setting = typeof raw.setting === 'string' ? raw.setting : 'paginated'
-  const live = unitLive
   const rate = failureRateOf(raw)
-  const suffix = `${live ? ' · live' : ''}${rate > 0 ? ` · p=${rate}` : ''}`
-  const extra = { ...(live ? { state: 'live' as const } : {}), ...(rate > 0 ? { failureRate: rate } : {}) }
+  const suffix = `${unitLive ? ' · live' : ''}${rate > 0 ? ` · p=${rate}` : ''}`
+  const extra = { ...(unitLive ? { state: 'live' as const } : {}), ...(rate > 0 ? { failureRate: rate } : {}) }
   const maker = lineMaker(raw)
   if (maker.kind === 'person') return { label: `people · ${setting}${suffix}`, setting, unit: `actor ${maker.actor}`, ...extra }
   if (maker.model !== undefined) return { label: `${maker.model} · ${setting}${suffix}`, model: maker.model, setting, unit: `run ${line.run}`, ...extra }

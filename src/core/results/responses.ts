@@ -67,13 +67,15 @@ export function parseResponses(text: string, file = 'responses.jsonl'): { lines:
 
 /**
  * The task ids response lines name that the data set does not have, each
- * once, in the lines' order. The scorer scores the data set's tasks, so such
- * lines count for nothing: a file made for another data set scores 0 (every
- * task `no_response`) unless a reader says why.
+ * once, in the lines' order, and how many lines name them. The scorer scores
+ * the data set's tasks, so such lines count for nothing: a file made for
+ * another data set scores 0 (every task `no_response`) unless a reader says
+ * why.
  */
-export function unknownTaskIds(tasks: readonly { id: string }[], lines: readonly { id: string }[]): string[] {
+export function unknownTasks(tasks: readonly { id: string }[], lines: readonly { id: string }[]): { ids: string[]; lines: number } {
   const known = new Set(tasks.map((task) => task.id))
-  return [...new Set(lines.map((line) => line.id).filter((id) => !known.has(id)))]
+  const unknown = lines.filter((line) => !known.has(line.id))
+  return { ids: [...new Set(unknown.map((line) => line.id))], lines: unknown.length }
 }
 
 /** A line's `run`: absent is 0; an integer, or a string of digits; anything else is undefined (the line is skipped). */
