@@ -135,16 +135,16 @@ export function retrievalCalls(line: ResponseLine): { name: string; args: Record
  * it, not scored again.
  */
 export function analyze(tasks: readonly Task[], tools: readonly ToolSchema[], lines: readonly ResponseLine[], live?: LiveScoring, kept?: KeptVerdictOf): AnalysisRow[] {
-  // Whether every line of each unit (a row's run, or person) is live: see rowOf.
-  const unitOf = (line: ResponseLine): string => {
+  // Whether every line of each unit (a row's run, or person) is live: see rowOf. Each line's unit, worked out once.
+  const unitKeys = lines.map((line) => {
     const row = rowOf(line, false)
     return `${row.label}\u0000${row.unit}`
-  }
+  })
   const unitLive = new Map<string, boolean>()
-  for (const line of lines) unitLive.set(unitOf(line), (unitLive.get(unitOf(line)) ?? true) && line.raw.state === 'live')
+  lines.forEach((line, i) => unitLive.set(unitKeys[i] ?? '', (unitLive.get(unitKeys[i] ?? '') ?? true) && line.raw.state === 'live'))
   const groups = new Map<string, { meta: ReturnType<typeof rowOf>; lines: ResponseLine[] }>()
-  for (const line of lines) {
-    const meta = rowOf(line, unitLive.get(unitOf(line)) === true)
+  for (const [i, line] of lines.entries()) {
+    const meta = rowOf(line, unitLive.get(unitKeys[i] ?? '') === true)
     const group = groups.get(meta.label) ?? { meta, lines: [] }
     group.lines.push(line)
     groups.set(meta.label, group)
