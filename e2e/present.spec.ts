@@ -75,7 +75,7 @@ test('?present shows the phone alone, centred and large; calls through window.sp
 
   await page.evaluate(() => window.spieval?.call('Phone_Call', { telephone: '13822419087', type: 'VOICE' }))
   await expect(await callLine(page)).toContainText('Call 3 · program')
-  await expect(await callLine(page)).toContainText(/Call\s+telephone 13822419087\s*·\s*type Voice/)
+  await expect(await callLine(page)).toContainText(/Call\s+Phone number 13822419087\s*·\s*Call type Voice/)
   await expect(caption(page).locator('.present-result')).toHaveText(/✓\s+Done/)
 
   // Arrows outside a replay change nothing.
@@ -116,7 +116,7 @@ test('Replay plays in presenter mode: entered with the button, driven by the key
 
   await page.keyboard.press('ArrowRight')
   await expect(await callLine(page)).toContainText('Step 2 of 2 · program')
-  await expect(await callLine(page)).toContainText('telephone 13822419087')
+  await expect(await callLine(page)).toContainText('Phone number 13822419087')
   await expect(caption(page).locator('.present-verdict')).toHaveText('Verdict: Correct')
   expect(page.url()).toMatch(/#\/replay\/[^/]+\/2$/)
 

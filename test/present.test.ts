@@ -67,9 +67,17 @@ describe('the caption of a call', () => {
     const call = step({ name: 'Phone_Call', kind: 'execution', arguments: { telephone: ['13822419087'], type: 'VOICE', note: null } })
     expect(callCaption(call, tEn, 'en')).toEqual({
       tool: 'Call',
-      args: [{ key: 'telephone', value: '13822419087' }, { key: 'type', value: 'Voice' }],
+      args: [{ key: 'Phone number', value: '13822419087' }, { key: 'Call type', value: 'Voice' }],
       result: { kind: 'ok', text: 'Done' },
     })
+    // The form's words for each parameter, in Chinese too (a message's number is its recipient's).
+    expect(callCaption(call, tZh, 'zh').args).toEqual([{ key: '电话号码', value: '13822419087' }, { key: '通话类型', value: '语音' }])
+    const send = step({ name: 'Messages_Send', kind: 'execution', arguments: { telephone: '13822419087', text: 'Hi Tom' } })
+    expect(callCaption(send, tZh, 'zh').args).toEqual([{ key: '收件人电话号码', value: '13822419087' }, { key: '短信内容', value: 'Hi Tom' }])
+    // A planner tool's own words, and a data set's own tool and parameter as its form shows them.
+    const memory = callCaption(step({ name: 'Memory_Add', kind: 'execution', arguments: { text: 'Likes tea' } }), tEn, 'en')
+    expect(memory).toMatchObject({ tool: 'Add memory', args: [{ key: 'Memory', value: 'Likes tea' }] })
+    expect(callCaption(step({ name: 'Parcel_Track', kind: 'execution', arguments: { code: '42' } }), tEn, 'en')).toMatchObject({ tool: 'Parcel track', args: [{ key: 'code', value: '42' }] })
     expect(callCaption({ ...call, withdrawn: true }, tEn, 'en').result).toEqual({ kind: 'withdrawn', text: 'Withdrawn' })
     expect(callCaption(call, tZh, 'zh').tool).toBe(zh.actions.Phone_Call)
   })

@@ -2,7 +2,8 @@ import { useId } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { X } from 'lucide-react'
-import { enumLabel, parameterDescription, parameterLabel } from '../core'
+import { enumLabel, parameterDescription } from '../core'
+import { parameterWords } from '../shared/labels'
 import type { JsonSchema } from '../core'
 import type { Language } from '../i18n'
 import { fitsPicker, fromPicker, pickerOf } from './actionArguments'
@@ -34,8 +35,7 @@ export function FieldInput(props: FieldInputProps) {
   const id = useId()
   const inputId = `${id}-input`
   const hintId = `${id}-hint`
-  // A planner tool's own words for its field (a memory's "text" is no message's text), else the published labels.
-  const words = t(`planner.params.${tool}.${name}`, { defaultValue: parameterLabel(name, language, tool) })
+  const words = parameterWords(t, tool, name, language)
   const label = (
     <>
       {words}

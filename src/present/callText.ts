@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
-import { appOfExecutionTool, appOfSearchTool, enumLabel, GLOBAL_SEARCH_TOOL, parseArguments, replyText } from '../core'
+import { appOfSearchTool, enumLabel, GLOBAL_SEARCH_TOOL, parseArguments, replyText } from '../core'
 import type { AppInfo, TrajectoryStep } from '../core'
+import { actionLabel, parameterWords } from '../shared/labels'
 
 /** One argument as the caption shows it: a short label (none for a search's pattern) and its value. */
 export interface CaptionArgument {
@@ -41,13 +42,12 @@ function fieldLabel(app: AppInfo | undefined, field: unknown, language: string):
   return info ? info[lang(language)] : String(field)
 }
 
-/** The tool as the phone's own words name it: "Search Contacts", "Call"; an unknown tool keeps its name. */
+/** The tool as the phone's own words name it: "Search Contacts", "Call", "Add memory"; a data set's own tool in words, as its button says it. */
 export function toolLabel(name: string, t: TFunction, language: string): string {
   if (name === GLOBAL_SEARCH_TOOL) return t('searchPhone')
   const searched = appOfSearchTool(name)
   if (searched) return t('searchApp', { app: searched.label[lang(language)] })
-  if (appOfExecutionTool(name)) return t(`actions.${name}`, { defaultValue: name })
-  return name
+  return actionLabel(t, name)
 }
 
 /** A search's main arguments: the pattern in quotes, then the field, a mode other than plain text, a later page. */
@@ -62,11 +62,11 @@ function searchArguments(name: string, args: Record<string, unknown>, t: TFuncti
   return shown
 }
 
-/** Every other call shows each given parameter; stored enum values ("VOICE") in the reader's words. */
-function actionArguments(args: Record<string, unknown>, language: string): CaptionArgument[] {
+/** Every other call shows each given parameter as the action's form labels it; stored enum values ("VOICE") in the reader's words. */
+function actionArguments(tool: string, args: Record<string, unknown>, t: TFunction, language: string): CaptionArgument[] {
   return Object.entries(args)
     .filter(([, value]) => value !== null && value !== undefined)
-    .map(([key, value]) => ({ key, value: cut(valueText(value, language), MAX_VALUE) }))
+    .map(([key, value]) => ({ key: parameterWords(t, tool, key, language), value: cut(valueText(value, language), MAX_VALUE) }))
 }
 
 /** The first line of a tool's answer, without the "Error: " every refusal starts with. */
@@ -88,7 +88,7 @@ export function callCaption(step: TrajectoryStep, t: TFunction, language: string
     'args' in parsed
       ? step.kind === 'retrieval'
         ? searchArguments(step.name, parsed.args, t, language)
-        : actionArguments(parsed.args, language)
+        : actionArguments(step.name, parsed.args, t, language)
       : [{ value: cut(typeof step.arguments === 'string' ? step.arguments : String(JSON.stringify(step.arguments)), MAX_VALUE) }]
   let result: CaptionResult
   if (step.withdrawn) result = { kind: 'withdrawn', text: t('present.withdrawn') }
