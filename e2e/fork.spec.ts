@@ -80,6 +80,9 @@ test('a person forks a wrong attempt in the replay, goes on from step 1 and gets
   await expect(trajectory(page)).toHaveCount(1)
   await expect(trajectory(page).filter({ hasText: 'inherited' })).toHaveCount(1)
   await expect(trajectory(page).first()).toContainText('search_contacts')
+  // The phone stands where the replay stood at that step: Contacts, with the search's hits.
+  await expect(phoneOf(page).getByRole('heading', { name: 'Contacts' })).toBeVisible()
+  await expect(phoneOf(page).locator('mark', { hasText: 'Tom' }).first()).toBeVisible()
   const fork = await page.evaluate(() => window.spieval?.current())
   expect(fork?.parent).toEqual({ attemptId: parentId, step: 1 })
   expect(fork?.finished).toBe(false)

@@ -19,6 +19,15 @@ async function opened(taskId = '推理1'): Promise<PageHostHarness> {
   return page
 }
 
+/** A person's finished attempt of two calls (a search, a wrong call), to fork. */
+async function finishedParent() {
+  const page = await opened()
+  await page.host.callTool('search_contacts', { pattern: 'Tom' }, 'ui')
+  await page.host.callTool('Phone_Call', WRONG, 'ui')
+  await page.host.finishAttempt()
+  return { page, parent: page.state.attempt?.id ?? '' }
+}
+
 describe('the page host', () => {
   it('opens a task on the phone with a new attempt of the person, in their setting', async () => {
     const page = await opened()
@@ -103,11 +112,7 @@ describe('the page host', () => {
   })
 
   it('forks a stored attempt: a new attempt of the same task and setting with the parent’s first calls', async () => {
-    const page = await opened()
-    await page.host.callTool('search_contacts', { pattern: 'Tom' }, 'ui')
-    await page.host.callTool('Phone_Call', WRONG, 'ui')
-    await page.host.finishAttempt()
-    const parent = page.state.attempt?.id ?? ''
+    const { page, parent } = await finishedParent()
     const fork = await page.host.forkAttempt(parent, 1)
     expect(fork.id).not.toBe(parent)
     expect(page.state.attempt).toMatchObject({ id: fork.id, finished: false, parent: { attemptId: parent, step: 1 } })
@@ -115,6 +120,20 @@ describe('the page host', () => {
     expect(shownVerdict(page.state)).toBeUndefined()
     await expect(page.host.forkAttempt(parent, 9)).rejects.toThrow()
     expect(page.state.attempt?.id).toBe(fork.id) // a step out of range changes nothing
+  })
+
+  it('puts a fork on the screen its parent’s replay shows at that step, and comes back there after a reload', async () => {
+    const { page, parent } = await finishedParent()
+    const fork = await page.host.forkAttempt(parent, 1)
+    expect(page.phoneResets.at(-1)?.route).toEqual({ screen: 'app', app: 'contacts' })
+    const again = await page.reload()
+    await again.host.openTask('推理1', undefined, { attemptId: fork.id })
+    expect(again.phoneResets.at(-1)?.route).toMatchObject({ screen: 'app', app: 'contacts' })
+    // At an action, the record it made (a static attempt draws it from the step), as the replay shows it.
+    await page.host.forkAttempt(parent, 2)
+    expect(page.phoneResets.at(-1)?.route).toEqual({ screen: 'record', app: 'voicemail', index: 1, isNew: true })
+    await page.host.forkAttempt(parent, 0)
+    expect(page.phoneResets.at(-1)?.route).toEqual({ screen: 'home' })
   })
 
   it('lays a live attempt’s stored state verdict out with the changes’ pairing, worked out again, never stored', async () => {

@@ -3,6 +3,7 @@ import type { AttemptEvent, AttemptOutcome, AttemptSetting, AttemptState, CallSo
 import { IndexedDbSink, RecentTasks, addFlag, discardNobodysEmptyAttempt, getAttempt, latestAttempt, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions, SpievalDatabase } from '../db'
 import { attemptSource } from './attemptSource'
+import { routeAfter } from './phonePlan'
 import type { PhonePlan } from './phonePlan'
 import { hashToRoute, routeToHash } from './routes'
 import type { PhoneRoute } from './routes'
@@ -230,7 +231,10 @@ export class PageHost {
     })
     const row = target.row(attempt.id)
     if (row) this.deps.progress(row)
-    this.enter(attempt, target, { screen: 'home' }, options.byAgent)
+    // The phone stands where the parent's replay stood at that step, and a reload comes back there.
+    const route = routeAfter(attempt.trajectory(), attempt.liveView() !== undefined) ?? { screen: 'home' }
+    this.enter(attempt, target, route, options.byAgent)
+    await this.rememberScreen(route)
     return attempt
   }
 

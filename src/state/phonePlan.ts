@@ -12,6 +12,8 @@ export interface PhonePlan {
   apply: () => void
 }
 
+const searchRoute = (app: AppKey | 'phone'): PhoneRoute => (app === 'phone' ? { screen: 'home' } : { screen: 'app', app })
+
 /**
  * What a call shows on the phone: a search fills its app's results; calls from
  * elsewhere (`navigate`) also open that app. `runtime` recomputes the hits of a
@@ -25,7 +27,7 @@ export function phonePlan(step: TrajectoryStep, navigate: boolean, taskId: strin
   const parsed = parseArguments(step.arguments)
   const args: Record<string, unknown> = 'args' in parsed ? parsed.args : {}
   const data = (step.data ?? runtime?.call(step.name, step.arguments, 'replay').data) as SearchData | undefined
-  const route: PhoneRoute = app === 'phone' ? { screen: 'home' } : { screen: 'app', app }
+  const route = searchRoute(app)
   return {
     app,
     ...(navigate ? { screen: routeToHash(taskId, route) } : {}),
@@ -54,4 +56,17 @@ export function actionScreen(step: TrajectoryStep, index: number, live: boolean)
   if (!app) return { screen: 'home' }
   if (!live && step.ok && !step.withdrawn) return { screen: 'record', app, index, isNew: true }
   return { screen: 'app', app }
+}
+
+/**
+ * Where the phone stands on the last of `steps`, as a replay shows it: the app its search opened (the plans fill in
+ * the hits), what its action made ({@link actionScreen}). Undefined where the last step moved nothing (a refused
+ * search, a reply, no steps). A fork made at that step starts there, so the person goes on from what they saw.
+ */
+export function routeAfter(steps: readonly TrajectoryStep[], live: boolean): PhoneRoute | undefined {
+  const last = steps.at(-1)
+  if (last?.kind === 'execution') return actionScreen(last, steps.length - 1, live)
+  if (last?.kind !== 'retrieval' || !last.ok) return undefined
+  const app = last.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(last.name)?.key
+  return app ? searchRoute(app) : undefined
 }

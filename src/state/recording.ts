@@ -6,7 +6,7 @@ import { attemptSource } from './attemptSource'
 import { currentAttempt, leaveAttempt, openTask, putViewOnPhone } from './attemptController'
 import { flushFrameJobs } from './frameQueue'
 import { usePhone } from './phone'
-import { actionScreen, phonePlan } from './phonePlan'
+import { phonePlan, routeAfter } from './phonePlan'
 import { useSession } from './sessionStore'
 import { startTimer } from './timer'
 
@@ -45,10 +45,10 @@ export async function showRecording(attempt: AttemptRow, steps: readonly Traject
   })
   startTimer(attempt.elapsedMs, false)
   usePhone.getState().reset({ screen: 'home' })
-  shown.forEach((step, i) => phonePlan(step, i === shown.length - 1, attempt.taskId, view.runtime)?.apply())
+  shown.forEach((step) => phonePlan(step, false, attempt.taskId, view.runtime)?.apply())
   // Standing on an action, the phone shows what it did, not the search before it.
-  const last = shown.at(-1)
-  if (last?.kind === 'execution') usePhone.getState().navigate(actionScreen(last, shown.length - 1, live !== undefined), 'agent')
+  const route = routeAfter(shown, live !== undefined)
+  if (route) usePhone.getState().navigate(route, 'agent')
 }
 
 /** Ends a replay: the phone goes back to the person's own attempt at that task. */
