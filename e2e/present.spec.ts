@@ -123,6 +123,16 @@ test('Replay plays in presenter mode: entered with the button, driven by the key
   await page.keyboard.press('ArrowLeft')
   await expect(await callLine(page)).toContainText('Step 1 of 2')
   await expect(phoneOf(page).locator('mark', { hasText: 'Finance' }).first()).toBeVisible()
+  // A presentation clicker's keys, and Home and End.
+  await page.keyboard.press('PageDown')
+  await expect(await callLine(page)).toContainText('Step 2 of 2')
+  await page.keyboard.press('PageUp')
+  await expect(await callLine(page)).toContainText('Step 1 of 2')
+  await page.keyboard.press('End')
+  await expect(await callLine(page)).toContainText('Step 2 of 2')
+  await page.keyboard.press('Home')
+  await expect(await callLine(page)).toContainText('Step 1 of 2')
+  await expect(phoneOf(page).locator('mark', { hasText: 'Finance' }).first()).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
   // Space plays to the end (at 4×).

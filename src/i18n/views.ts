@@ -183,7 +183,7 @@ export const replayViewEn = {
   slider: 'Step',
   position: 'Step {{n}} / {{total}}',
   noSteps: 'This attempt has no calls.',
-  keys: 'Space plays or pauses, ← and → step.',
+  keys: 'Space plays or pauses, ← and → (or Page Up and Page Down) step, Home and End go to the first and last step.',
   call: 'Call',
   result: 'Result',
   source: 'Source',

@@ -231,7 +231,7 @@ export const zh: Strings = {
     slider: '步骤',
     position: '第 {{n}} / {{total}} 步',
     noSteps: '这个尝试没有调用。',
-    keys: '空格键播放或暂停，← 和 → 逐步。',
+    keys: '空格键播放或暂停，← 和 →（或 Page Up 和 Page Down）逐步，Home 和 End 跳到第一步和最后一步。',
     call: '调用',
     result: '结果',
     source: '来源',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { goToStep, leaveReplay, openReplay, setReplayFilter, stepBy, togglePlay, useReplay } from '../state/replay'
+import { goToStep, leaveReplay, openReplay, setReplayFilter, stepBy, stepTo, togglePlay, useReplay } from '../state/replay'
 import { viewPathOfHash } from '../state/view'
 import { AttemptList } from './AttemptList'
 import { Player } from './Player'
@@ -39,9 +39,12 @@ export function ReplayView({ phone }: { phone: ReactNode }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || ownsKey(e.target, e.key)) return
+      // A presentation clicker sends Page Up and Page Down.
       if (e.key === ' ') togglePlay()
-      else if (e.key === 'ArrowLeft') stepBy(-1)
-      else if (e.key === 'ArrowRight') stepBy(1)
+      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') stepBy(-1)
+      else if (e.key === 'ArrowRight' || e.key === 'PageDown') stepBy(1)
+      else if (e.key === 'Home') stepTo(0)
+      else if (e.key === 'End') stepTo(Number.MAX_SAFE_INTEGER)
       else return
       e.preventDefault()
     }
