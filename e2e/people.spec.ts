@@ -188,6 +188,14 @@ test('two people’s exports merge: the cross-validation view puts the task one 
   await expect(page.getByRole('table', { name: /^Accuracy by capability/ })).toBeVisible()
   expect(await seriousViolations(page, '.people-view')).toEqual([])
   if (SHOTS) await screenshots(page, SHOTS)
+  // The tabs take the keys of a tab list: Home, End and the arrows select and focus.
+  const tab = (name: string) => page.getByRole('tab', { name })
+  await tab('Human baseline').focus()
+  for (const [key, name] of [['Home', 'Exports and imports'], ['ArrowRight', 'Cross-validation'], ['End', 'Human baseline'], ['ArrowRight', 'Exports and imports'], ['ArrowLeft', 'Human baseline']] as const) {
+    await page.keyboard.press(key)
+    await expect(tab(name)).toBeFocused()
+    await expect(tab(name)).toHaveAttribute('aria-selected', 'true')
+  }
   await showTab(page, 'Cross-validation')
   await rows.first().getByRole('button', { name: 'Open 推理2 on the phone' }).click()
   await expect(page.getByText('“Call the parent driving Lily home today”')).toBeVisible()
