@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../shared/ColumnHeads'
 import { TableScroll } from '../shared/TableScroll'
 
 /** A plain table from a header row and data rows (a chart's data, as text). */
@@ -7,17 +8,7 @@ export function DataTable({ rows, caption }: { rows: readonly string[][]; captio
     <TableScroll label={caption}>
       <table className="analysis-table">
         <caption className="visually-hidden">{caption}</caption>
-        {head && (
-          <thead>
-            <tr>
-              {head.map((cell, i) => (
-                <th key={i} scope="col">
-                  {cell}
-                </th>
-              ))}
-            </tr>
-          </thead>
-        )}
+        {head && <ColumnHeads labels={head} />}
         <tbody>
           {body.map((row, r) => (
             <tr key={r}>

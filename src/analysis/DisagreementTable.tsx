@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { disagreements, errorCounts } from '../core'
 import type { AnalysisRow, Task } from '../core'
+import { ColumnHeads } from '../shared/ColumnHeads'
 import { TableScroll } from '../shared/TableScroll'
 import { showTask, useAnalysis } from './store'
 import { callsErrorLabel, capabilityLabel, rowLabel, stateErrorLabel } from './labels'
 import { TaskDetail } from './TaskDetail'
+
+const DISAGREEMENT_COLUMNS = ['task', 'type', 'passed', 'count', 'callsError', 'stateError', 'rows'] as const
 
 /**
  * Tasks where the calls' verdict and the state verdict disagree, over the
@@ -31,17 +34,7 @@ export function DisagreementTable({ rows, tasks }: { rows: readonly AnalysisRow[
         <TableScroll label={t('liveAnalysis.disagree.heading')}>
           <table className="analysis-table" data-testid="live-disagreements">
             <caption className="visually-hidden">{t('liveAnalysis.disagree.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('liveAnalysis.disagree.task')}</th>
-                <th scope="col">{t('liveAnalysis.disagree.type')}</th>
-                <th scope="col">{t('liveAnalysis.disagree.passed')}</th>
-                <th scope="col">{t('liveAnalysis.disagree.count')}</th>
-                <th scope="col">{t('liveAnalysis.disagree.callsError')}</th>
-                <th scope="col">{t('liveAnalysis.disagree.stateError')}</th>
-                <th scope="col">{t('liveAnalysis.disagree.rows')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={DISAGREEMENT_COLUMNS.map((c) => t(`liveAnalysis.disagree.${c}`))} />
             <tbody>
               {list.map((d) => {
                 const open = task?.id === d.taskId

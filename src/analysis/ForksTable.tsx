@@ -4,6 +4,7 @@ import type { AttemptRow } from '../db'
 import { useAnalysis } from './store'
 import type { CallDifference, CallText } from './store'
 import { showView } from '../state/view'
+import { ColumnHeads } from '../shared/ColumnHeads'
 import { TableScroll } from '../shared/TableScroll'
 
 /** Differences listed in a cell before "+n more". */
@@ -75,15 +76,7 @@ export function ForksTable() {
       <TableScroll label={t('analysis.forks.heading')}>
         <table className="analysis-table" data-testid="forks">
           <caption className="visually-hidden">{t('analysis.forks.heading')}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c} scope="col">
-                  {t(`analysis.forks.columns.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={columns.map((c) => t(`analysis.forks.columns.${c}`))} />
           <tbody>
             {forks.map(({ fork, parent, step, differences }) => (
               <tr key={fork.id}>

@@ -4,6 +4,7 @@ import { formatMeanStd, setOwn } from '../core'
 import { liveAccuracies } from '../core'
 import type { Accuracy, LiveAccuracy } from '../core'
 import type { AnalysisRow } from '../core'
+import { ColumnHeads } from '../shared/ColumnHeads'
 import { TableScroll } from '../shared/TableScroll'
 import { ChartFigure } from './ChartFigure'
 import { GroupedBarChart } from './GroupedBarChart'
@@ -47,19 +48,7 @@ export function LiveAccuracyTable({ rows, types, taskCount }: { rows: readonly A
       <TableScroll label={t('liveAnalysis.accuracy.heading')}>
         <table className="analysis-table analysis-live-table" data-testid="live-accuracy">
           <caption>{t('liveAnalysis.accuracy.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('analysis.row')}</th>
-              <th scope="col">{t('analysis.units')}</th>
-              <th scope="col">{t('liveAnalysis.accuracy.verdict')}</th>
-              <th scope="col">{t('liveAnalysis.accuracy.tasks')}</th>
-              {columns.map((c) => (
-                <th key={c.key} scope="col">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('analysis.row'), t('analysis.units'), t('liveAnalysis.accuracy.verdict'), t('liveAnalysis.accuracy.tasks'), ...columns.map((c) => c.label)]} />
           <tbody>
             {live.map((l) => (
               <Fragment key={l.row.label}>

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AnalysisRow } from '../core'
+import { ColumnHeads } from '../shared/ColumnHeads'
 import { TableScroll } from '../shared/TableScroll'
 import { rowLabel } from './labels'
 
@@ -31,17 +32,7 @@ export function PlannerTable({ heading, description, testId, head, rows, cells }
       </p>
       <TableScroll label={heading}>
         <table className="analysis-table analysis-planner-table" data-testid={testId} aria-labelledby={headingId} aria-describedby={descriptionId}>
-          <thead>
-            <tr>
-              <th scope="col">{t('analysis.row')}</th>
-              <th scope="col">{t('analysis.units')}</th>
-              {head.map((c) => (
-                <th key={c.key} scope="col">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('analysis.row'), t('analysis.units'), ...head.map((c) => c.label)]} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.label}>

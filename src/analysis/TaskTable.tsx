@@ -3,6 +3,7 @@ import type { AnalysisRow, Task } from '../core'
 import { showTask, useAnalysis } from './store'
 import { capabilityLabel, rowLabel } from './labels'
 import { TaskDetail } from './TaskDetail'
+import { ColumnHeads } from '../shared/ColumnHeads'
 
 /** Per task: solved / answered by each row; a task's button shows who solved it. */
 export function TaskTable({ rows, tasks }: { rows: readonly AnalysisRow[]; tasks: readonly Task[] }) {
@@ -18,17 +19,7 @@ export function TaskTable({ rows, tasks }: { rows: readonly AnalysisRow[]; tasks
       <div className="analysis-tasks" role="region" aria-label={t('analysis.tasks.heading')} tabIndex={0}>
         <table className="analysis-table" data-testid="per-task">
           <caption className="visually-hidden">{t('analysis.tasks.heading')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('analysis.tasks.task')}</th>
-              <th scope="col">{t('analysis.tasks.type')}</th>
-              {rows.map((r) => (
-                <th key={r.label} scope="col">
-                  {rowLabel(r, t)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('analysis.tasks.task'), t('analysis.tasks.type'), ...rows.map((r) => rowLabel(r, t))]} />
           <tbody>
             {tasks.map((x) => (
               <tr key={x.id} aria-current={x.id === task?.id ? 'true' : undefined}>

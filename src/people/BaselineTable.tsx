@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { HumanBaseline, Table } from '../core'
 import { formatElapsed } from '../state/timer'
 import { capabilityLabel } from '../shared/labels'
+import { ColumnHeads } from '../shared/ColumnHeads'
 import { TableScroll } from '../shared/TableScroll'
 
 const fixed = (x: number | null) => (x === null ? '—' : x.toFixed(1))
@@ -42,15 +43,7 @@ export function BaselineTable({ baseline, table }: { baseline: HumanBaseline; ta
     <TableScroll label={t('people.baseline.caption')}>
       <table className="people-table baseline-table">
         <caption>{t('people.baseline.caption')}</caption>
-        <thead>
-          <tr>
-            {header.map((h, i) => (
-              <th key={i} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads labels={header} />
         <tbody>
           {peopleRows.map((row) => (
             <BodyRow key={row[0]} cells={row} />

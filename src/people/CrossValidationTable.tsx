@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CrossValidationRow } from '../core'
+import { ColumnHeads } from '../shared/ColumnHeads'
 import { TableScroll } from '../shared/TableScroll'
 import { CrossValidationTableRow } from './CrossValidationRow'
 
@@ -13,15 +14,7 @@ export function CrossValidationTable({ caption, rows, style }: { caption: string
     <TableScroll label={caption}>
       <table className="people-table cv-table" style={style}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col">
-                {t(`people.cv.columns.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads labels={COLUMNS.map((c) => t(`people.cv.columns.${c}`))} />
         <tbody>
           {rows.map((row) => (
             <CrossValidationTableRow key={row.taskId} row={row} />

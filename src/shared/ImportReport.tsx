@@ -5,6 +5,7 @@ import type { ImportingView } from '../state/exchange'
 import type { ImportIssue, ImportOutcome } from '../state/exchange'
 import { TableScroll } from './TableScroll'
 import './shared.css'
+import { ColumnHeads } from './ColumnHeads'
 
 function IssueItem({ issue }: { issue: ImportIssue }) {
   const { t } = useTranslation()
@@ -63,15 +64,7 @@ function ChangedVerdicts({ outcomes }: { outcomes: readonly ImportOutcome[] }) {
       <TableScroll label={t('people.import.changedCaption')}>
         <table className="people-table">
           <caption>{t('people.import.changedCaption')}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c} scope="col">
-                  {t(`people.import.changedColumns.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={columns.map((c) => t(`people.import.changedColumns.${c}`))} />
           <tbody>
             {changes.map((c) => (
               <tr key={`${c.source} ${c.attemptId}`}>
