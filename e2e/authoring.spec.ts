@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { agreeToSeeGold, chooseLanguage, expect, seriousViolations, test } from './helpers'
+import { agreeToSeeGold, chooseLanguage, expect, resizeTo, seriousViolations, test } from './helpers'
 
 /** EDITOR_SHOTS=<dir> writes the editor's screenshots there (docs/screenshots for the README); without it, into the test's output. */
 const SHOTS = process.env.EDITOR_SHOTS
@@ -164,6 +164,13 @@ test('a new task and a duplicate start unsaved; paste JSON is refused when it is
   expect(await seriousViolations(page, '.editor-view')).toEqual([])
   await page.screenshot({ path: shotPath('editor-zh.png') })
   await page.screenshot({ path: shotPath('editor-zh-full.png'), fullPage: true })
+
+  // At a phone's width a gold value keeps its text on one line, its buttons under it (it wrapped a digit a line).
+  await resizeTo(page, { width: 390, height: 844 })
+  const value = editor.locator('.values .value-text', { hasText: '13822419087' })
+  await expect(value).toBeVisible()
+  expect(await value.evaluate((el) => { const range = document.createRange(); range.selectNodeContents(el); return range.getClientRects().length })).toBe(1)
+  expect(await seriousViolations(page, '.editor-view')).toEqual([])
 })
 
 test('gold by demonstration: my finished attempt becomes the gold calls (undoable), and the oracle checks solvability', async ({ page }) => {
