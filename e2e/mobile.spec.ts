@@ -279,12 +279,20 @@ for (const width of [360, 390]) {
     await expect(page.getByRole('dialog', { name: 'Task' })).toBeVisible()
     expect(await widths(page)).toEqual(fits)
     await page.getByRole('button', { name: 'Close the task' }).tap()
+    // A finished attempt, so that Analysis draws its charts (they ran 130 px off a 390 px screen).
+    await page.evaluate(async () => {
+      const api = window.spieval
+      await api?.open('推理2', { actor: 'e2e' })
+      await api?.call('Phone_Call', { telephone: '13822419087' })
+      await api?.submit()
+    })
     const menu = page.getByRole('dialog', { name: 'Menu' })
     for (const view of ['People', 'Agent runs', 'Replay', 'Analysis', 'Grade']) {
       await page.getByRole('button', { name: 'Menu', exact: true }).tap()
       expect(await widths(page)).toEqual(fits)
       await menu.getByRole('button', { name: view, exact: true }).tap()
       await expect(page.getByRole('heading', { level: 2, name: view }).first()).toBeVisible()
+      if (view === 'Analysis') await expect(page.locator('figure[data-chart] .recharts-wrapper').first()).toBeVisible()
       expect(await widths(page), view).toEqual(fits)
     }
     await context.close()
