@@ -102,6 +102,19 @@ test.describe('a fresh browser, with no annotator named yet', () => {
     // The search shows on the phone, with nothing over it.
     await expect(page.getByRole('region', { name: 'SPIEval Phone' }).getByRole('heading', { name: 'Contacts' })).toBeVisible()
   })
+
+  test.describe('in a Chinese browser', () => {
+    test.use({ locale: 'zh-CN' })
+
+    test('the page speaks Chinese from the first visit, and keeps a language chosen later', async ({ page }) => {
+      await page.goto('./')
+      await expect(page.getByRole('dialog', { name: '谁在作答？' })).toBeVisible({ timeout: 40_000 })
+      await expect(page.getByRole('combobox', { name: '语言' })).toHaveValue('zh')
+      await page.getByRole('combobox', { name: '语言' }).selectOption('en')
+      await page.reload()
+      await expect(page.getByRole('dialog', { name: 'Who is solving?' })).toBeVisible({ timeout: 40_000 })
+    })
+  })
 })
 
 test('stored enum values are shown by their labels in English, in lists and in a record (never in what is submitted)', async ({ page }) => {
