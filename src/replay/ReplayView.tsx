@@ -38,7 +38,8 @@ export function ReplayView({ phone }: { phone: ReactNode }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || ownsKey(e.target, e.key)) return
+      // With no attempt picked the keys scroll the page as usual.
+      if (e.altKey || e.ctrlKey || e.metaKey || ownsKey(e.target, e.key) || !useReplay.getState().attempt) return
       // A presentation clicker sends Page Up and Page Down.
       if (e.key === ' ') togglePlay()
       else if (e.key === 'ArrowLeft' || e.key === 'PageUp') stepBy(-1)
