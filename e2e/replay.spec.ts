@@ -88,6 +88,9 @@ test('steps through an attempt on the phone, plays it, filters the list, and giv
   // The phone itself shows the call the step made, not the search results before it.
   await expect(phone.getByText('Outgoing voice call')).toBeVisible()
   await expect(phone.getByRole('heading', { name: 'Contacts', exact: true })).toHaveCount(0)
+  // All of a call is in its card: no list under it naming the callee a "Caller" and the call type a "Message".
+  await expect(phone.getByRole('heading', { name: 'All fields' })).toHaveCount(0)
+  await expect(phone.getByText('Caller', { exact: true })).toHaveCount(0)
   await expect(player(page).getByRole('status').filter({ hasText: 'Verdict on the attempt' })).toContainText('Correct')
   expect(page.url()).toMatch(/#\/replay\/[^/]+\/2$/)
 

@@ -7,7 +7,7 @@ import type { Language } from '../i18n'
 import { usePhone } from '../state/phone'
 import { useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
-import { HERO_FIELDS, Hero } from './apps/Hero'
+import { Hero, heroFields } from './apps/Hero'
 import { NewBadge } from './apps/Rows'
 import type { RowMark } from './apps/Rows'
 import { contactNames } from './executed'
@@ -83,7 +83,7 @@ export function DetailView(props: {
   const title = view.title(record) || props.fallbackTitle
   const prefill = view.prefill?.(record, user)
   const fieldChanges = new Map(changedFieldsOf(change).map((f) => [f.field, f]))
-  const inHero = new Set(HERO_FIELDS[app] ?? [])
+  const inHero = new Set(heroFields(app, executed === true))
   // A changed field always shows in the list, even one the hero draws in full, so that its value before is there.
   const entries: [string, unknown][] = Object.entries(record).filter(([key]) => !inHero.has(key) || fieldChanges.has(key))
   for (const [field, f] of fieldChanges) if (!Object.hasOwn(record, field)) entries.push([field, f.after])
@@ -128,32 +128,36 @@ export function DetailView(props: {
           </button>
         </div>
       )}
-      <h3 className="fields-title">{t('phoneUi.allFields')}</h3>
-      <dl className="fields">
-        {entries.map(([key, value]) => {
-          const f = fieldChanges.get(key)
-          if (!f)
-            return (
-              <div key={key} className="field">
-                <dt>{fieldLabel(app, key, language)}</dt>
-                <dd>{actionable && isCallable(key, value) ? <NumberActions number={value} /> : shownValue(value)}</dd>
-              </div>
-            )
-          const kind = !Object.hasOwn(f, 'before') ? 'addedField' : !Object.hasOwn(f, 'after') ? 'removedField' : 'changedField'
-          return (
-            <div key={key} className="field changed">
-              <dt>
-                {fieldLabel(app, key, language)} <span className="badge-edited">{t(`livePhone.${kind}`)}</span>
-              </dt>
-              <dd>{Object.hasOwn(f, 'after') ? shownValue(f.after) : t('livePhone.empty')}</dd>
-              <dd className="was">
-                {t('livePhone.was')}
-                <del>{Object.hasOwn(f, 'before') ? shownValue(f.before) : t('livePhone.empty')}</del>
-              </dd>
-            </div>
-          )
-        })}
-      </dl>
+      {entries.length > 0 && (
+        <>
+          <h3 className="fields-title">{t('phoneUi.allFields')}</h3>
+          <dl className="fields">
+            {entries.map(([key, value]) => {
+              const f = fieldChanges.get(key)
+              if (!f)
+                return (
+                  <div key={key} className="field">
+                    <dt>{fieldLabel(app, key, language)}</dt>
+                    <dd>{actionable && isCallable(key, value) ? <NumberActions number={value} /> : shownValue(value)}</dd>
+                  </div>
+                )
+              const kind = !Object.hasOwn(f, 'before') ? 'addedField' : !Object.hasOwn(f, 'after') ? 'removedField' : 'changedField'
+              return (
+                <div key={key} className="field changed">
+                  <dt>
+                    {fieldLabel(app, key, language)} <span className="badge-edited">{t(`livePhone.${kind}`)}</span>
+                  </dt>
+                  <dd>{Object.hasOwn(f, 'after') ? shownValue(f.after) : t('livePhone.empty')}</dd>
+                  <dd className="was">
+                    {t('livePhone.was')}
+                    <del>{Object.hasOwn(f, 'before') ? shownValue(f.before) : t('livePhone.empty')}</del>
+                  </dd>
+                </div>
+              )
+            })}
+          </dl>
+        </>
+      )}
       {actionable && (
         <div className="detail-actions">
           {app === 'transaction' && prefill && (

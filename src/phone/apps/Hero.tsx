@@ -16,10 +16,19 @@ export interface HeroProps {
 }
 
 /** Fields a hero already shows in full, left out of the "All fields" list below it (to avoid saying the same long text twice). */
-export const HERO_FIELDS: Partial<Record<AppKey, string[]>> = {
+const HERO_FIELDS: Partial<Record<AppKey, string[]>> = {
   notes: ['标题', '内容'],
   meeting: ['会议纪要'],
   memory: ['text'],
+}
+
+/**
+ * The fields a record's hero draws in full, left out of its field list. A call just made is all hero (who, the
+ * number, voice or video): listed under the voicemail's own labels it read "Caller" and "Message: Voice".
+ */
+export function heroFields(app: AppKey, isNew: boolean): readonly string[] {
+  if (app === 'voicemail' && isNew) return ['来电姓名', '来电号码', '留言内容']
+  return HERO_FIELDS[app] ?? []
 }
 
 /** The top of a record's detail, drawn as the app draws it. */
