@@ -44,6 +44,33 @@ test('a person’s regex search from the search options, on a page that has just
   await expect(phone.getByRole('button', { name: 'Tom Ruiz', exact: true })).toBeVisible()
 })
 
+test('a refused search says why on the phone: a person’s bad pattern, and a program’s unknown field in the replay', async ({ page }) => {
+  await openTask(page, '推理1')
+  await openApp(page, 'Contacts')
+  const phone = phoneOf(page)
+  await phone.getByRole('button', { name: 'Search options' }).click()
+  await phone.getByRole('combobox', { name: 'Mode' }).selectOption({ label: 'Regular expression' })
+  const box = phone.getByRole('searchbox', { name: 'Search Contacts' })
+  await box.fill('(unclosed')
+  await box.press('Enter')
+  // The call is stored as refused; the phone shows the tool's message (it showed nothing, as if nothing was searched).
+  await expect(phone.getByRole('status')).toContainText('Invalid regular expression "(unclosed"')
+  await expect(page.getByText('No calls yet.')).toHaveCount(0)
+
+  // A program's search with a field Contacts does not have: the phone opens Contacts with the message, in the
+  // replay too (it stayed on the home screen).
+  const attempt = await page.evaluate(async () => {
+    const api = window.spieval
+    const opened = await api?.open('推理2', { actor: 'bot' })
+    await api?.call('search_contacts', { pattern: 'manager', field: 'relationship' })
+    await api?.submit()
+    return opened?.attemptId
+  })
+  await page.goto(`./#/replay/${attempt}/1`)
+  await expect(phone.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible()
+  await expect(phone.getByRole('status')).toContainText('unknown field "relationship"')
+})
+
 test('a regex search made before its engine has arrived waits for it, and answers', async ({ page }) => {
   // The engine's file is held back until the search has been sent (the idle preload waits too).
   let release: () => void = () => undefined

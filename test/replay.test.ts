@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Task, TrajectoryStep } from '../src/core'
 import type { AttemptRow } from '../src/db'
 import { NO_FILTERS, filterChoices, landingOf, replayRows } from '../src/state/replay'
-import { actionScreen } from '../src/state/phonePlan'
+import { actionScreen, routeAfter } from '../src/state/phonePlan'
 
 const task = (id: string, type: string): Task => ({
   id,
@@ -77,5 +77,18 @@ describe('the screen an action leaves in a replay', () => {
     expect(actionScreen(step('Phone_Call', false), 3, false)).toEqual({ screen: 'app', app: 'voicemail' })
     expect(actionScreen(step('Phone_Call', true, true), 3, false)).toEqual({ screen: 'app', app: 'voicemail' })
     expect(actionScreen(step('Made_Up'), 3, false)).toEqual({ screen: 'home' })
+  })
+})
+
+describe('where the phone stands on a step', () => {
+  const step = (name: string, kind: TrajectoryStep['kind'], ok = true): TrajectoryStep => ({ seq: 0, name, arguments: {}, source: 'agent', kind, ok, content: '' })
+  it('is the app a search opened, refused or not; what an action made; nowhere new after a reply or no step', () => {
+    expect(routeAfter([step('search_contacts', 'retrieval')], false)).toEqual({ screen: 'app', app: 'contacts' })
+    // A refused search opens its app too, where the tool's message shows (a person's bad pattern showed nothing).
+    expect(routeAfter([step('search_contacts', 'retrieval', false)], false)).toEqual({ screen: 'app', app: 'contacts' })
+    expect(routeAfter([step('search_phone', 'retrieval')], false)).toEqual({ screen: 'home' })
+    expect(routeAfter([step('search_contacts', 'retrieval'), step('Phone_Call', 'execution')], false)).toEqual({ screen: 'record', app: 'voicemail', index: 1, isNew: true })
+    expect(routeAfter([step('search_contacts', 'retrieval'), step('reply', 'reply')], false)).toBeUndefined()
+    expect(routeAfter([], false)).toBeUndefined()
   })
 })

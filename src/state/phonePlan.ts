@@ -1,4 +1,4 @@
-import { GLOBAL_SEARCH_TOOL, appOfExecutionTool, appOfSearchTool, parseArguments } from '../core'
+import { GLOBAL_SEARCH_TOOL, appInfo, appOfExecutionTool, appOfSearchTool, parseArguments } from '../core'
 import type { AppKey, SearchData, ToolRuntime, TrajectoryStep } from '../core'
 import { pagedSearch, usePhone } from './phone'
 import { routeToHash } from './routes'
@@ -14,19 +14,26 @@ export interface PhonePlan {
 
 const searchRoute = (app: AppKey | 'phone'): PhoneRoute => (app === 'phone' ? { screen: 'home' } : { screen: 'app', app })
 
+/** The field a search named, when its app has it (a refused search may name one it does not): else every field. */
+function searchedField(app: AppKey | 'phone', field: unknown): string {
+  if (typeof field !== 'string') return ''
+  return app === 'phone' || appInfo(app)?.fields.some((f) => f.key === field) ? field : ''
+}
+
 /**
- * What a call shows on the phone: a search fills its app's results; calls from
- * elsewhere (`navigate`) also open that app. `runtime` recomputes the hits of a
+ * What a call shows on the phone: a search fills its app's results, or a
+ * refused search the tool's message, as a person's refused search does; calls
+ * from elsewhere (`navigate`) also open that app. `runtime` recomputes the hits of a
  * stored step (stored steps keep the reply text only; the runtime is deterministic).
  */
 export function phonePlan(step: TrajectoryStep, navigate: boolean, taskId: string | undefined, runtime: ToolRuntime | undefined): PhonePlan | undefined {
-  if (step.kind !== 'retrieval' || !step.ok) return undefined
+  if (step.kind !== 'retrieval') return undefined
   const app = step.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(step.name)?.key
   if (!app) return undefined
   // Arguments may come as a JSON string (as models send them); the runtime reads them the same way.
   const parsed = parseArguments(step.arguments)
   const args: Record<string, unknown> = 'args' in parsed ? parsed.args : {}
-  const data = (step.data ?? runtime?.call(step.name, step.arguments, 'replay').data) as SearchData | undefined
+  const data = step.ok ? ((step.data ?? runtime?.call(step.name, step.arguments, 'replay').data) as SearchData | undefined) : undefined
   const route = searchRoute(app)
   return {
     app,
@@ -37,7 +44,7 @@ export function phonePlan(step: TrajectoryStep, navigate: boolean, taskId: strin
       phone.editSearch(app, {
         pattern: String(args.pattern ?? ''),
         mode: args.mode === 'regex' || args.mode === 'fuzzy' ? args.mode : 'fixed',
-        field: typeof args.field === 'string' ? args.field : '',
+        field: searchedField(app, args.field),
         matchCase: args.ignore_case === false,
         result: { pattern: String(args.pattern ?? ''), page: data?.page ?? 1, ok: step.ok, content: step.content, args: pagedSearch(args, 1), ...(data ? { data } : {}) },
       })
@@ -60,13 +67,14 @@ export function actionScreen(step: TrajectoryStep, index: number, live: boolean)
 
 /**
  * Where the phone stands on the last of `steps`, as a replay shows it: the app its search opened (the plans fill in
- * the hits), what its action made ({@link actionScreen}). Undefined where the last step moved nothing (a refused
- * search, a reply, no steps). A fork made at that step starts there, so the person goes on from what they saw.
+ * the hits, or a refused search's message), what its action made ({@link actionScreen}). Undefined where the last
+ * step moved nothing (a reply, no steps). A fork made at that step starts there, so the person goes on from what
+ * they saw.
  */
 export function routeAfter(steps: readonly TrajectoryStep[], live: boolean): PhoneRoute | undefined {
   const last = steps.at(-1)
   if (last?.kind === 'execution') return actionScreen(last, steps.length - 1, live)
-  if (last?.kind !== 'retrieval' || !last.ok) return undefined
+  if (last?.kind !== 'retrieval') return undefined
   const app = last.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(last.name)?.key
   return app ? searchRoute(app) : undefined
 }
