@@ -1,6 +1,7 @@
 import { readDatasetFolder } from '../cli/files'
 import { TaskHost, loadDataset } from '../src/core/index'
 import { api, expect, openApp, openTask, phoneOf, test } from './helpers'
+import type { Page } from '@playwright/test'
 
 /**
  * The regex and fuzzy engines are not in the first load (#27): the page fetches them when it is idle or
@@ -31,28 +32,28 @@ test('regex and fuzzy searches answer in the page as in Node, the engines loaded
   expect(answers[2]).toContain('Tom Ruiz')
 })
 
-test('a person’s regex search from the search options, on a page that has just loaded', async ({ page }) => {
+/** A person's search of Contacts in 推理1 in regular expression mode, from the search options. */
+async function regexSearchOfContacts(page: Page, pattern: string): Promise<void> {
   await openTask(page, '推理1')
   await openApp(page, 'Contacts')
   const phone = phoneOf(page)
   await phone.getByRole('button', { name: 'Search options' }).click()
   await phone.getByRole('combobox', { name: 'Mode' }).selectOption({ label: 'Regular expression' })
   const box = phone.getByRole('searchbox', { name: 'Search Contacts' })
-  await box.fill('^(Tom|Owen) ')
+  await box.fill(pattern)
   await box.press('Enter')
+}
+
+test('a person’s regex search from the search options, on a page that has just loaded', async ({ page }) => {
+  await regexSearchOfContacts(page, '^(Tom|Owen) ')
+  const phone = phoneOf(page)
   await expect(phone.getByRole('status')).toContainText('3 results')
   await expect(phone.getByRole('button', { name: 'Tom Ruiz', exact: true })).toBeVisible()
 })
 
 test('a refused search says why on the phone: a person’s bad pattern, and a program’s unknown field in the replay', async ({ page }) => {
-  await openTask(page, '推理1')
-  await openApp(page, 'Contacts')
+  await regexSearchOfContacts(page, '(unclosed')
   const phone = phoneOf(page)
-  await phone.getByRole('button', { name: 'Search options' }).click()
-  await phone.getByRole('combobox', { name: 'Mode' }).selectOption({ label: 'Regular expression' })
-  const box = phone.getByRole('searchbox', { name: 'Search Contacts' })
-  await box.fill('(unclosed')
-  await box.press('Enter')
   // The call is stored as refused; the phone shows the tool's message (it showed nothing, as if nothing was searched).
   await expect(phone.getByRole('status')).toContainText('Invalid regular expression "(unclosed"')
   await expect(page.getByText('No calls yet.')).toHaveCount(0)
