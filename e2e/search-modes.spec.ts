@@ -51,7 +51,7 @@ test('a person’s regex search from the search options, on a page that has just
   await expect(phone.getByRole('button', { name: 'Tom Ruiz', exact: true })).toBeVisible()
 })
 
-test('a refused search says why on the phone: a person’s bad pattern, and a program’s unknown field in the replay', async ({ page }) => {
+test('a refused search says why on the phone: a person’s bad pattern, a program’s unknown field in the replay, the phone’s own search', async ({ page }) => {
   await regexSearchOfContacts(page, '(unclosed')
   const phone = phoneOf(page)
   // The call is stored as refused; the phone shows the tool's message (it showed nothing, as if nothing was searched).
@@ -70,6 +70,14 @@ test('a refused search says why on the phone: a person’s bad pattern, and a pr
   await page.goto(`./#/replay/${attempt}/1`)
   await expect(phone.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible()
   await expect(phone.getByRole('status')).toContainText('unknown field "relationship"')
+
+  // The phone's own search refused: the home screen says why, above the apps.
+  await page.evaluate(async () => {
+    await window.spieval?.open('推理1', { actor: 'bot' })
+    await window.spieval?.call('search_phone', { pattern: 'Tom', page: 0 })
+  })
+  await expect(phone.getByRole('status')).toContainText('search_phone: page must be 1 or more.')
+  await expect(phone.getByRole('button', { name: 'Contacts', exact: true })).toBeVisible()
 })
 
 test('a regex search made before its engine has arrived waits for it, and answers', async ({ page }) => {

@@ -96,6 +96,15 @@ export function HomeScreen() {
         </div>
       ) : (
         <>
+          {result && (
+            // A refused search: the tool's message, above the apps.
+            <p role="status" className="result-bar">
+              {result.content}
+              <button type="button" className="clear" onClick={() => editSearch('phone', { pattern: '', result: undefined })} aria-label={t('cancel')}>
+                <X size={14} aria-hidden="true" />
+              </button>
+            </p>
+          )}
           <ul className="app-grid" aria-label={t('home')}>
             {APPS.map((app) => {
               const view = APP_VIEWS[app.key]
