@@ -1,6 +1,7 @@
 import { api, expect, openApp, openTask, panelOf, phoneOf, searchIn, test } from './helpers'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Locator } from '@playwright/test'
 
 /** The sample's 推理1 as stored in public/data: its gold, reasoning path and distractors. */
 function sampleTask(id: string): { answer: { arguments: Record<string, unknown[]> }[]; reasoning_path: string; distractors: string } {
@@ -36,6 +37,10 @@ test('a blind attempt: no gold, reasoning path or distractors in the DOM before 
   await expect(telephone).toContainText('13655208731')
   await expect(telephone).toContainText('13822419087')
   await expect(telephone).toContainText('not an acceptable value')
+  // The parameter and the numbers stay whole (the table's columns once shrank until they broke "telephon|e").
+  const lineCount = (cell: Locator) => cell.evaluate((el) => { const range = document.createRange(); range.selectNodeContents(el); return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size })
+  expect(await lineCount(telephone.getByRole('rowheader'))).toBe(1)
+  expect(await lineCount(telephone.getByRole('cell').first())).toBe(1)
   await expect(diff.getByRole('row', { name: /type/ })).toContainText('may be left out')
   await expect(review).toContainText(gold.reasoning_path.split(' 2. ')[0]?.replace(/^1\.\s*/, '') ?? '')
   await expect(review.getByRole('heading', { name: 'Your retrieval steps' })).toBeVisible()
