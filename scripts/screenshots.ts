@@ -8,7 +8,7 @@ import { createServer as createNetServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { createServer } from 'vite'
 import { chromiumLaunch } from '../playwright.config'
 
@@ -119,6 +119,7 @@ async function main(): Promise<void> {
       }
     }
     for (const language of ['en', 'zh'] as const) await panelShots(page, base, language)
+    await layoutShots(browser, base)
     if (DETAILS) await searchAndExecute(page, base, DETAILS)
   } finally {
     await browser.close()
@@ -155,6 +156,44 @@ async function panelShots(page: Page, base: string, language: 'en' | 'zh'): Prom
   await page.waitForTimeout(400)
   await review.screenshot({ path: join(OUT, `review-${language}.png`) })
   console.log(join(OUT, `review-${language}.png`))
+}
+
+/**
+ * The page at a phone's width (layout-390-<lang>.png, with its task sheet and its menu), a laptop's and a large
+ * screen's (layout-1280-, layout-1920-<lang>.png): 推理1's Phone app, one action waiting.
+ */
+async function layoutShots(browser: Browser, base: string): Promise<void> {
+  for (const language of ['en', 'zh'] as const) {
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {
+      const phoneSized = size.width < 600
+      const context = await browser.newContext({ viewport: size, ...(phoneSized ? { hasTouch: true, isMobile: true } : {}) })
+      context.setDefaultTimeout(120_000)
+      await context.addInitScript(
+        `localStorage.setItem('spieval-settings', ${JSON.stringify(JSON.stringify({ state: { language, access: 'browse', actor: 'Ann' }, version: 0 }))})`,
+      )
+      const page = await context.newPage()
+      await page.goto(`${base}#/task/${encodeURIComponent('推理1')}/app/voicemail`)
+      await page.locator('.app-screen.app-voicemail').waitFor()
+      await page.evaluate(() => window.spieval?.call('Phone_Call', { telephone: '13822419087' }))
+      await page.waitForTimeout(600)
+      const file = (name: string) => join(OUT, `layout-${name}-${language}.png`)
+      await page.screenshot({ path: file(String(size.width)) })
+      if (phoneSized) {
+        await page.getByRole('button', { name: /^(Task|任务)/ }).first().tap()
+        await page.getByRole('dialog').waitFor()
+        await page.waitForTimeout(400)
+        await page.screenshot({ path: file('390-sheet') })
+        await page.keyboard.press('Escape')
+        await page.getByRole('dialog').waitFor({ state: 'hidden' })
+        await page.getByRole('button', { name: /^(Menu|菜单)$/ }).tap()
+        await page.getByRole('dialog').waitFor()
+        await page.waitForTimeout(400)
+        await page.screenshot({ path: file('390-menu') })
+      }
+      console.log(file(String(size.width)))
+      await context.close()
+    }
+  }
 }
 
 /** A search with highlighted hits, and an executed action shown as New, for a look at both. */
