@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { readDatasetFolder } from '../cli/files'
 import { BUNDLED_SAMPLE, prepareDataset } from '../src/db/preparedDataset'
 import { baseExpect, storedAttempts, test } from './helpers'
@@ -45,6 +47,17 @@ test('the built site works from a sub-path: the sample data set loads and a task
   expect(requested.filter((p) => !p.startsWith(SUB_PATH))).toEqual([])
   expect(requested).toContain(`${SUB_PATH}${BUNDLED_SAMPLE.prepared}`)
   expect(requested.filter((p) => p.startsWith(`${SUB_PATH}data/`))).toEqual([])
+})
+
+test('the first load stays within its budget: at most 250 KB of JavaScript, gzip (#27)', () => {
+  // What index.html loads before anything else: its module script and the modules it preloads. A module that a lazily
+  // loaded view reaches as well can make the bundler cut the first load into more files (six, 3 KB more, once).
+  const dir = site?.dir ?? ''
+  const html = readFileSync(join(dir, 'index.html'), 'utf8')
+  const files = [...html.matchAll(/<(?:script|link)[^>]*\s(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '')
+  expect(files.length).toBeGreaterThan(1)
+  const kb = files.reduce((n, f) => n + gzipSync(readFileSync(join(dir, f))).length, 0) / 1024
+  expect(kb, `first load: ${kb.toFixed(1)} KB gzip in ${files.length} files`).toBeLessThanOrEqual(250)
 })
 
 test('the build prepares the sample’s rows exactly as an import of its folder stores them', async ({ request }) => {

@@ -4,6 +4,7 @@ import type { TrajectoryStep } from '../src/core'
 import { en } from '../src/i18n/en'
 import { zh } from '../src/i18n/zh'
 import { callCaption, toolLabel } from '../src/present/callText'
+import { parameterWords } from '../src/shared/parameterWords'
 import { phoneFit } from '../src/present/fit'
 import { presentInSearch, searchWithPresent } from '../src/present/store'
 
@@ -11,6 +12,9 @@ const i18n = i18next.createInstance()
 await i18n.init({ resources: { en: { translation: en }, zh: { translation: zh } }, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false } })
 const tEn = i18n.getFixedT('en')
 const tZh = i18n.getFixedT('zh')
+// The words the page passes in (App): the action form's labels.
+const wordsEn = (tool: string, name: string) => parameterWords(tEn, tool, name, 'en')
+const wordsZh = (tool: string, name: string) => parameterWords(tZh, tool, name, 'zh')
 
 const step = (over: Partial<TrajectoryStep>): TrajectoryStep => ({
   seq: 1,
@@ -46,51 +50,51 @@ describe('the ?present parameter', () => {
 describe('the caption of a call', () => {
   it('shows a reply to the user as what was said, in both languages', () => {
     const reply = step({ name: 'reply', kind: 'reply', arguments: { text: 'Calling your manager now.' }, content: '' })
-    expect(callCaption(reply, tEn, 'en')).toEqual({ tool: 'Reply to the user', args: [{ value: '“Calling your manager now.”' }], result: { kind: 'ok', text: 'Said' } })
-    expect(callCaption(reply, tZh, 'zh')).toMatchObject({ tool: '回复用户', result: { text: '已说' } })
+    expect(callCaption(reply, tEn, 'en', wordsEn)).toEqual({ tool: 'Reply to the user', args: [{ value: '“Calling your manager now.”' }], result: { kind: 'ok', text: 'Said' } })
+    expect(callCaption(reply, tZh, 'zh', wordsZh)).toMatchObject({ tool: '回复用户', result: { text: '已说' } })
   })
 
   it('names a search by the phone’s words, with the pattern, the field’s label, a mode and a later page', () => {
-    const c = callCaption(step({ arguments: { pattern: 'Tom', field: '备注', mode: 'fuzzy', page: 2, ignore_case: true } }), tEn, 'en', 3)
+    const c = callCaption(step({ arguments: { pattern: 'Tom', field: '备注', mode: 'fuzzy', page: 2, ignore_case: true } }), tEn, 'en', wordsEn, 3)
     expect(c.tool).toBe('Search Contacts')
     expect(c.args).toEqual([{ value: '“Tom”' }, { key: 'in', value: 'Note' }, { value: 'Similar' }, { key: 'page', value: '2' }])
     expect(c.result).toEqual({ kind: 'ok', text: '3 results' })
-    const zhCaption = callCaption(step({ arguments: '{"pattern": "Tom", "field": "备注"}' }), tZh, 'zh', 1)
+    const zhCaption = callCaption(step({ arguments: '{"pattern": "Tom", "field": "备注"}' }), tZh, 'zh', wordsZh, 1)
     expect(zhCaption.tool).toBe('搜索联系人')
     expect(zhCaption.args).toEqual([{ value: '“Tom”' }, { key: '字段', value: '备注' }])
     expect(zhCaption.result.text).toBe('1 条结果')
-    expect(callCaption(step({ name: 'search_phone', arguments: { pattern: 'x' } }), tEn, 'en').result.text).toBe('Searched')
+    expect(callCaption(step({ name: 'search_phone', arguments: { pattern: 'x' } }), tEn, 'en', wordsEn).result.text).toBe('Searched')
     expect(toolLabel('search_phone', tEn, 'en')).toBe('Search the phone')
   })
 
   it('shows an action’s parameters, with stored values in the reader’s words, and its end', () => {
     const call = step({ name: 'Phone_Call', kind: 'execution', arguments: { telephone: ['13822419087'], type: 'VOICE', note: null } })
-    expect(callCaption(call, tEn, 'en')).toEqual({
+    expect(callCaption(call, tEn, 'en', wordsEn)).toEqual({
       tool: 'Call',
       args: [{ key: 'Phone number', value: '13822419087' }, { key: 'Call type', value: 'Voice' }],
       result: { kind: 'ok', text: 'Done' },
     })
     // The form's words for each parameter, in Chinese too (a message's number is its recipient's).
-    expect(callCaption(call, tZh, 'zh').args).toEqual([{ key: '电话号码', value: '13822419087' }, { key: '通话类型', value: '语音' }])
+    expect(callCaption(call, tZh, 'zh', wordsZh).args).toEqual([{ key: '电话号码', value: '13822419087' }, { key: '通话类型', value: '语音' }])
     const send = step({ name: 'Messages_Send', kind: 'execution', arguments: { telephone: '13822419087', text: 'Hi Tom' } })
-    expect(callCaption(send, tZh, 'zh').args).toEqual([{ key: '收件人电话号码', value: '13822419087' }, { key: '短信内容', value: 'Hi Tom' }])
+    expect(callCaption(send, tZh, 'zh', wordsZh).args).toEqual([{ key: '收件人电话号码', value: '13822419087' }, { key: '短信内容', value: 'Hi Tom' }])
     // A planner tool's own words, and a data set's own tool and parameter as its form shows them.
-    const memory = callCaption(step({ name: 'Memory_Add', kind: 'execution', arguments: { text: 'Likes tea' } }), tEn, 'en')
+    const memory = callCaption(step({ name: 'Memory_Add', kind: 'execution', arguments: { text: 'Likes tea' } }), tEn, 'en', wordsEn)
     expect(memory).toMatchObject({ tool: 'Add memory', args: [{ key: 'Memory', value: 'Likes tea' }] })
-    expect(callCaption(step({ name: 'Parcel_Track', kind: 'execution', arguments: { code: '42' } }), tEn, 'en')).toMatchObject({ tool: 'Parcel track', args: [{ key: 'code', value: '42' }] })
-    expect(callCaption({ ...call, withdrawn: true }, tEn, 'en').result).toEqual({ kind: 'withdrawn', text: 'Withdrawn' })
-    expect(callCaption(call, tZh, 'zh').tool).toBe(zh.actions.Phone_Call)
+    expect(callCaption(step({ name: 'Parcel_Track', kind: 'execution', arguments: { code: '42' } }), tEn, 'en', wordsEn)).toMatchObject({ tool: 'Parcel track', args: [{ key: 'code', value: '42' }] })
+    expect(callCaption({ ...call, withdrawn: true }, tEn, 'en', wordsEn).result).toEqual({ kind: 'withdrawn', text: 'Withdrawn' })
+    expect(callCaption(call, tZh, 'zh', wordsZh).tool).toBe(zh.actions.Phone_Call)
   })
 
   it('gives a refusal’s message without its "Error:" and marks friction', () => {
     const refused = step({ name: 'Phone_Call', kind: 'execution', ok: false, content: 'Error: missing required parameter telephone.\nmore' })
-    expect(callCaption(refused, tEn, 'en').result).toEqual({ kind: 'refused', text: 'missing required parameter telephone.' })
+    expect(callCaption(refused, tEn, 'en', wordsEn).result).toEqual({ kind: 'refused', text: 'missing required parameter telephone.' })
     const friction = { ...refused, friction: true, content: 'The line is busy.' }
-    expect(callCaption(friction, tEn, 'en').result).toEqual({ kind: 'friction', text: 'The line is busy.' })
+    expect(callCaption(friction, tEn, 'en', wordsEn).result).toEqual({ kind: 'friction', text: 'The line is busy.' })
   })
 
   it('keeps an unknown tool’s name and arguments that are not JSON as they came, cut to one line', () => {
-    const odd = callCaption(step({ name: 'Teleport', kind: 'execution', ok: false, arguments: `{not json ${'x'.repeat(200)}` }), tEn, 'en')
+    const odd = callCaption(step({ name: 'Teleport', kind: 'execution', ok: false, arguments: `{not json ${'x'.repeat(200)}` }), tEn, 'en', wordsEn)
     expect(odd.tool).toBe('Teleport')
     expect(odd.args).toHaveLength(1)
     expect(odd.args[0]?.value.length).toBeLessThanOrEqual(60)

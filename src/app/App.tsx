@@ -21,6 +21,7 @@ import { TaskSheet } from './TaskSheet'
 import { useCompact } from './compact'
 import './app.css'
 import { addressHash } from '../state/address'
+import { parameterWords } from '../shared/parameterWords'
 
 // Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client),
 // with their strings where the first load has none of them.
@@ -127,7 +128,7 @@ export function App() {
           </>
         )}
       </main>
-      {presenting && <Suspense fallback={null}><PresenterMode /></Suspense>}
+      {presenting && <Suspense fallback={null}><PresenterMode parameterWords={(tool, name) => parameterWords(t, tool, name, language)} /></Suspense>}
     </div>
   )
 }

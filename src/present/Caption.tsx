@@ -5,6 +5,7 @@ import { usePhone } from '../state/phone'
 import { landingOf, useReplay } from '../state/replay'
 import { useSession, useShownVerdict } from '../state/session'
 import { callCaption } from './callText'
+import type { ParameterWords } from './callText'
 
 const MARKS = { ok: '✓', refused: '✗', friction: '⚠', withdrawn: '↶' } as const
 
@@ -13,7 +14,7 @@ const MARKS = { ok: '✓', refused: '✗', friction: '⚠', withdrawn: '↶' } a
  * a program, a watched run, a replay's step) and how it ended. The call and
  * its result are a live region, so that a listener hears each new call.
  */
-export function Caption({ hasPhone, ref }: { hasPhone: boolean; ref?: Ref<HTMLElement> }) {
+export function Caption({ hasPhone, parameterWords, ref }: { hasPhone: boolean; parameterWords: ParameterWords; ref?: Ref<HTMLElement> }) {
   const { t, i18n } = useTranslation()
   const steps = useSession((s) => s.steps)
   const task = useSession((s) => s.task)
@@ -24,7 +25,7 @@ export function Caption({ hasPhone, ref }: { hasPhone: boolean; ref?: Ref<HTMLEl
   const playing = useReplay((s) => s.playing)
   const step = steps[steps.length - 1]
   const landing = step ? landingOf(step, searches) : undefined
-  const caption = step ? callCaption(step, t, i18n.language, landing?.kind === 'search' ? landing.hits : undefined) : undefined
+  const caption = step ? callCaption(step, t, i18n.language, parameterWords, landing?.kind === 'search' ? landing.hits : undefined) : undefined
   const counter = replaying ? t('present.step', { n: replaying.step, total }) : step ? t('present.call', { n: steps.length }) : ''
   return (
     <section ref={ref} className="present-caption" aria-label={t('present.caption')} tabIndex={-1}>

@@ -8,6 +8,7 @@ import { useView } from '../state/view'
 import { Caption } from './Caption'
 import { BEZEL, MARGIN, phoneFit } from './fit'
 import './present.css'
+import type { ParameterWords } from './callText'
 
 /**
  * Presenter mode: the top bar and everything beside the phone hidden, the phone
@@ -15,7 +16,7 @@ import './present.css'
  * it was (the phone, a replay, a watched run), only hidden around the phone,
  * so a replay keeps playing and its keys (Space, ← →) keep working. Escape leaves.
  */
-export function PresenterMode() {
+export function PresenterMode({ parameterWords }: { parameterWords: ParameterWords }) {
   const { t } = useTranslation()
   const caption = useRef<HTMLElement>(null)
   const view = useView((s) => s.view)
@@ -79,7 +80,7 @@ export function PresenterMode() {
           <X size={18} aria-hidden="true" /> {t('present.leave')}
         </button>
       </div>
-      <Caption ref={caption} hasPhone={hasPhone} />
+      <Caption ref={caption} hasPhone={hasPhone} parameterWords={parameterWords} />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { capabilityName, parameterLabel } from '../core'
+import { capabilityName } from '../core'
 
 /** A capability as the reader's language names it: the English name, or the stored (Chinese) type. */
 export function capabilityLabel(type: string, language: string): string {
@@ -18,12 +18,4 @@ export function actionLabel(t: (key: string, options: { defaultValue: string }) 
   // A planner tool's label (src/i18n/planner.ts) where the published actions have none.
   const planner = t(`planner.actions.${tool}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) })
   return t(`actions.${tool}`, { defaultValue: planner })
-}
-
-/**
- * A tool's parameter as an action form and a caption label it: a planner tool's own words (a memory's "text"
- * is no message's text), else the published parameter's label in the reader's language, else its name.
- */
-export function parameterWords(t: (key: string, options: { defaultValue: string }) => string, tool: string, name: string, language: string): string {
-  return t(`planner.params.${tool}.${name}`, { defaultValue: parameterLabel(name, language.startsWith('zh') ? 'zh' : 'en', tool) })
 }
