@@ -27,6 +27,12 @@ export function HomeScreen() {
   const records = useSession((s) => s.records)
   const showDeleted = useAppUi((s) => s.showDeleted)
   const elsewhere = usePlacedTools()?.elsewhere ?? []
+  // Ends the search, answered or refused: the apps come back.
+  const clearSearch = (
+    <button type="button" className="clear" onClick={() => editSearch('phone', { pattern: '', result: undefined })} aria-label={t('cancel')}>
+      <X size={14} aria-hidden="true" />
+    </button>
+  )
   return (
     <section className="home-screen" aria-label={t('home')}>
       <SearchBar
@@ -53,9 +59,7 @@ export function HomeScreen() {
                 </button>
               </span>
             )}
-            <button type="button" className="clear" onClick={() => editSearch('phone', { pattern: '', result: undefined })} aria-label={t('cancel')}>
-              <X size={14} aria-hidden="true" />
-            </button>
+            {clearSearch}
           </p>
           <ul className="global-hits" aria-label={t('searchPhone')}>
             {result.data.hits.map((hit) => {
@@ -100,9 +104,7 @@ export function HomeScreen() {
             // A refused search: the tool's message, above the apps.
             <p role="status" className="result-bar">
               {result.content}
-              <button type="button" className="clear" onClick={() => editSearch('phone', { pattern: '', result: undefined })} aria-label={t('cancel')}>
-                <X size={14} aria-hidden="true" />
-              </button>
+              {clearSearch}
             </p>
           )}
           <ul className="app-grid" aria-label={t('home')}>

@@ -12,6 +12,9 @@ export interface PhonePlan {
   apply: () => void
 }
 
+/** The app a search tool searches: `search_phone` the whole phone. */
+export const searchedApp = (tool: string): AppKey | 'phone' | undefined => (tool === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(tool)?.key)
+
 const searchRoute = (app: AppKey | 'phone'): PhoneRoute => (app === 'phone' ? { screen: 'home' } : { screen: 'app', app })
 
 /** The field a search named, when its app has it (a refused search may name one it does not): else every field. */
@@ -28,7 +31,7 @@ function searchedField(app: AppKey | 'phone', field: unknown): string {
  */
 export function phonePlan(step: TrajectoryStep, navigate: boolean, taskId: string | undefined, runtime: ToolRuntime | undefined): PhonePlan | undefined {
   if (step.kind !== 'retrieval') return undefined
-  const app = step.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(step.name)?.key
+  const app = searchedApp(step.name)
   if (!app) return undefined
   // Arguments may come as a JSON string (as models send them); the runtime reads them the same way.
   const parsed = parseArguments(step.arguments)
@@ -75,6 +78,6 @@ export function routeAfter(steps: readonly TrajectoryStep[], live: boolean): Pho
   const last = steps.at(-1)
   if (last?.kind === 'execution') return actionScreen(last, steps.length - 1, live)
   if (last?.kind !== 'retrieval') return undefined
-  const app = last.name === GLOBAL_SEARCH_TOOL ? 'phone' : appOfSearchTool(last.name)?.key
+  const app = searchedApp(last.name)
   return app ? searchRoute(app) : undefined
 }

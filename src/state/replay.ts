@@ -1,9 +1,10 @@
 import { create } from 'zustand'
-import { appOfExecutionTool, appOfSearchTool, GLOBAL_SEARCH_TOOL, parseArguments } from '../core'
+import { appOfExecutionTool, parseArguments } from '../core'
 import type { AppKey, Task, TrajectoryStep } from '../core'
 import { attemptCalls, getAttempt, getRun, isRecorded, toSteps } from '../db'
 import type { AttemptRow } from '../db'
 import type { AppSearch } from './phone'
+import { searchedApp } from './phonePlan'
 import { forkAttempt } from './attemptController'
 import { endReplay, showRecording } from './recording'
 import { continueModelFrom } from './runs/continueModel'
@@ -109,7 +110,7 @@ export type Landing =
 /** Pure: where a step landed, given the phone's searches as the replay left them. */
 export function landingOf(step: TrajectoryStep, searches: Partial<Record<AppKey | 'phone', AppSearch>>): Landing {
   if (step.kind === 'retrieval') {
-    const app = step.name === GLOBAL_SEARCH_TOOL ? 'phone' : (appOfSearchTool(step.name)?.key ?? 'phone')
+    const app = searchedApp(step.name) ?? 'phone'
     if (!step.ok) return { kind: 'searchFailed', app }
     const total = searches[app]?.result?.data?.total
     return { kind: 'search', app, ...(total !== undefined ? { hits: total } : {}) }
