@@ -73,13 +73,22 @@ test('window.spieval solves a task through the same runtime, and a wrong answer 
   expect(result.wrong).toMatchObject({ correct: false, errorType: 'wrong_value' })
 })
 
-test('an invalid form shows the runtime\'s message and records nothing', async ({ page }) => {
+test('an invalid form says at the field what the runtime refused, and records nothing', async ({ page }) => {
   await page.goto('./#/task/推理1/app/contacts/action/Contacts_Create')
   const phone = page.getByRole('region', { name: 'SPIEval Phone' })
   await phone.getByRole('textbox', { name: /^Name/ }).fill('Someone')
   await phone.getByRole('button', { name: 'Submit' }).click()
-  await expect(phone.getByRole('alert')).toContainText('Missing required parameter "telephone"')
+  await expect(phone.getByRole('alert')).toHaveText('Not accepted: fix the marked field.')
+  // The field to fix is marked, named in words, and has the focus; no parameter name or JSON is shown.
+  const number = phone.getByRole('textbox', { name: /^Phone number/ })
+  await expect(number).toHaveAttribute('aria-invalid', 'true')
+  await expect(number).toHaveAccessibleDescription(/Required$/)
+  await expect(number).toBeFocused()
+  await expect(phone.getByText('Missing required parameter')).toHaveCount(0)
   await expect(page.getByText('No calls yet.')).toBeVisible()
+  await number.fill('13800000000')
+  await expect(number).not.toHaveAttribute('aria-invalid')
+  await expect(phone.getByRole('alert')).toHaveCount(0)
 })
 
 test.describe('a fresh browser, with no annotator named yet', () => {

@@ -41,6 +41,19 @@ describe('the page host', () => {
     expect(page.clock.running).toBe(true)
   })
 
+  it('checks a form’s call without storing it: the runtime’s answer, and what is wrong with each argument as data', async () => {
+    const page = await opened()
+    const check = page.host.checkCall('Phone_Call', { type: 'AUDIO' })
+    expect(check.ok).toBe(false)
+    expect(check.content).toContain('Missing required parameter "telephone"')
+    expect(check.issues.map((issue) => [issue.kind, issue.parameter])).toEqual([
+      ['missing', 'telephone'],
+      ['enum', 'type'],
+    ])
+    expect(page.host.checkCall('Phone_Call', RIGHT)).toMatchObject({ ok: true, issues: [] })
+    expect(page.state.steps).toEqual([])
+  })
+
   it('shows a person’s call at once and a program’s at the next frame, both stored before they show', async () => {
     const page = await opened()
     await page.host.callTool('search_contacts', { pattern: 'Tom' }, 'ui')
@@ -177,7 +190,7 @@ describe('the page host', () => {
     const page = new PageHostHarness()
     await page.load(SAMPLE_DIR)
     await expect(page.host.callTool('Phone_Call', RIGHT, 'ui')).rejects.toThrow('No task is open')
-    expect(page.host.checkCall('Phone_Call', RIGHT)).toEqual({ ok: false, content: 'No task is open' })
+    expect(page.host.checkCall('Phone_Call', RIGHT)).toEqual({ ok: false, content: 'No task is open', issues: [] })
   })
 
   it('drops the attempt a first visit opened before the person was named, once they are, if it holds nothing', async () => {

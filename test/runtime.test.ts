@@ -95,6 +95,28 @@ describe('validation', () => {
     expect(r.content).toMatch(message)
   })
 
+  it('says what is wrong as data, one issue per argument, with the sentence a model reads made from it', () => {
+    const rt = runtime()
+    expect(rt.argumentIssues('Phone_Call', { telephone: '1', loud: true })).toEqual([{ kind: 'unknown', parameter: 'loud', path: [], accepted: ['telephone', 'type'] }])
+    expect(rt.argumentIssues('Phone_Call', {})).toEqual([{ kind: 'missing', parameter: 'telephone', path: [] }])
+    expect(rt.argumentIssues('Phone_Call', '{"type":"AUDIO"}')).toEqual([
+      { kind: 'missing', parameter: 'telephone', path: [] },
+      { kind: 'enum', parameter: 'type', path: [], value: 'AUDIO', allowed: '["VOICE","VIDEO"]' },
+    ])
+    expect(rt.argumentIssues('Clock_CreateAlarm', { time: '07:00:00', repeatDayOfWeek: [1, 9] })).toEqual([
+      expect.objectContaining({ kind: 'enum', parameter: 'repeatDayOfWeek', path: ['1'], value: 9 }),
+    ])
+    expect(rt.argumentIssues('search_contacts', { pattern: 'x', page: true })).toEqual([{ kind: 'type', parameter: 'page', path: [], expected: 'integer', got: true }])
+    const attachments = Array.from({ length: 11 }, (_, i) => `f${i}.png`)
+    expect(rt.argumentIssues('Messages_Send', { telephone: '1', text: 'hi', attach: attachments })).toEqual([
+      expect.objectContaining({ kind: 'schema', keyword: 'maxItems', parameter: 'attach', path: [] }),
+    ])
+    // A valid call, a tool the task lacks, arguments that are no object: nothing to say at a field.
+    expect(rt.argumentIssues('Phone_Call', { telephone: '1' })).toEqual([])
+    expect(rt.argumentIssues('search_email', { pattern: 'x' })).toEqual([])
+    expect(rt.argumentIssues('Phone_Call', '[1]')).toEqual([])
+  })
+
   it('accepts arguments as a JSON string, and explicit nulls as left out', () => {
     expect(call('Phone_Call', '{"telephone":"13911112222","type":null}').ok).toBe(true)
     expect(call('search_contacts', { pattern: 'Tom', field: null, page: null }).ok).toBe(true)

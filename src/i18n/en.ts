@@ -302,6 +302,17 @@ export const en = {
     storageSuperseded: 'The last change could not be saved: another tab upgraded the database. Reload this page; everything saved before the change is safe.',
   },
   phoneUi: {
+    issue: {
+      summary_one: 'Not accepted: fix the marked field.',
+      summary_other: 'Not accepted: fix the {{count}} marked fields.',
+      missing: 'Required',
+      type: 'Must be {{type}}',
+      types: { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'yes or no', array: 'a list', object: 'a group of values' },
+      enum: 'Pick one of the choices',
+      maxItems_one: 'At most {{count}} item',
+      maxItems_other: 'At most {{count}} items',
+      other: 'Not accepted: {{message}}',
+    },
     voicemail: 'Voicemail',
     number: 'Number',
     deleteDigit: 'Delete last digit',

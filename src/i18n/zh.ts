@@ -633,6 +633,17 @@ export const zh: Strings = {
     storageSuperseded: '最后一次更改无法保存：另一个标签页升级了数据库。请重新加载此页面；此前保存的内容都完好。',
   },
   phoneUi: {
+    issue: {
+      summary_one: '未被接受：请修改标出的字段。',
+      summary_other: '未被接受：请修改标出的 {{count}} 个字段。',
+      missing: '必填',
+      type: '须为{{type}}',
+      types: { string: '文本', number: '数字', integer: '整数', boolean: '是或否', array: '列表', object: '一组值' },
+      enum: '请从选项中选择',
+      maxItems_one: '最多 {{count}} 项',
+      maxItems_other: '最多 {{count}} 项',
+      other: '未被接受：{{message}}',
+    },
     voicemail: '语音信箱',
     number: '号码',
     deleteDigit: '删除最后一位',

@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronLeft } from 'lucide-react'
 import { ownValue } from '../core'
-import type { AppKey } from '../core'
+import type { AppKey, ArgumentIssue } from '../core'
 import type { Language } from '../i18n'
 import { usePhone } from '../state/phone'
 import { callTool, checkCall, useSession } from '../state/session'
@@ -13,13 +13,14 @@ import { addDrafts, initialValues, toArguments } from './actionArguments'
 import type { FormValue } from './actionArguments'
 import { usePlacedTools } from './liveSession'
 import { actionLabel } from '../shared/labels'
-
+import { argumentIssueWords, issuesByField } from './argumentIssueWords'
 
 /**
  * An action's form, generated from the tool's schema in the loaded tools.json:
  * required fields marked, enums as choices with translated labels, arrays as
- * chips. It submits through the runtime; an invalid form shows the runtime's
- * message and records nothing.
+ * chips. It submits through the runtime; an invalid form records nothing and
+ * says what the runtime found wrong at each field (or the runtime's message,
+ * for what no field of the form holds).
  */
 export function ActionForm({
   app,
@@ -49,6 +50,14 @@ export function ActionForm({
   /** What is typed in each list's entry box and not yet added: Submit adds it, so that nothing typed is dropped. */
   const [drafts, setDrafts] = useState<Record<string, string>>({})
   const [error, setError] = useState<string>()
+  /** What the runtime found wrong with each field at the last submit; a field's goes when it is changed. */
+  const [fieldIssues, setFieldIssues] = useState<Record<string, ArgumentIssue>>({})
+  const formRef = useRef<HTMLFormElement>(null)
+  const [refusedAt, setRefusedAt] = useState(0)
+  // A person is taken to the first field to fix, as a refused submit shows its marks.
+  useEffect(() => {
+    if (refusedAt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusedAt])
   /** A stored call that did not go through (friction, or its effect refused): shown as the phone's alert, with Retry. */
   const [refused, setRefused] = useState<{ message: string; args: Record<string, unknown> }>()
   const [busy, setBusy] = useState(false)
@@ -65,6 +74,12 @@ export function ActionForm({
   const properties = schema.function.parameters.properties ?? {}
   const required = new Set(schema.function.parameters.required ?? [])
   const title = actionLabel(t, tool)
+  const issueCount = Object.keys(fieldIssues).length
+  const alert = error ?? (issueCount > 0 ? t('phoneUi.issue.summary', { count: issueCount }) : undefined)
+  const fieldIssue = (name: string) => {
+    const issue = ownValue(fieldIssues, name)
+    return issue && argumentIssueWords(t, issue, ownValue(properties, name))
+  }
 
   /** Records the call; the step is stored before anything here shows it. */
   const run = async (args: Record<string, unknown>) => {
@@ -93,9 +108,13 @@ export function ActionForm({
     const args = toArguments(withDrafts, properties)
     const check = checkCall(tool, args)
     if (!check.ok) {
-      setError(t('invalid', { message: check.content }))
+      const byField = issuesByField(check.issues, properties)
+      setFieldIssues(byField ?? {})
+      setError(byField ? undefined : t('invalid', { message: check.content }))
+      setRefusedAt((n) => n + 1)
       return
     }
+    setFieldIssues({})
     setError(undefined)
     await run(args)
   }
@@ -118,6 +137,7 @@ export function ActionForm({
         />
       )}
       <form
+        ref={formRef}
         inert={refused !== undefined}
         onSubmit={(e) => {
           e.preventDefault()
@@ -134,13 +154,17 @@ export function ActionForm({
             value={ownValue(values, name)}
             draft={ownValue(drafts, name) ?? ''}
             language={language}
-            onChange={(value) => setValues({ ...values, [name]: value })}
+            issue={fieldIssue(name)}
+            onChange={(value) => {
+              setValues({ ...values, [name]: value })
+              if (ownValue(fieldIssues, name)) setFieldIssues(withoutKey(fieldIssues, name))
+            }}
             onDraft={(draft) => setDrafts({ ...drafts, [name]: draft })}
           />
         ))}
-        {error && (
+        {alert && (
           <p role="alert" className="form-error">
-            {error}
+            {alert}
           </p>
         )}
         <button type="submit" className="primary">
@@ -149,4 +173,9 @@ export function ActionForm({
       </form>
     </section>
   )
+}
+
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _dropped, ...rest } = record
+  return rest
 }

@@ -23,6 +23,8 @@ export interface FieldInputProps {
   language: Language
   onChange: (value: FormValue) => void
   onDraft: (draft: string) => void
+  /** What the runtime found wrong with this field at the last submit, in the reader's words. */
+  issue?: string
 }
 
 /**
@@ -35,6 +37,7 @@ export function FieldInput(props: FieldInputProps) {
   const id = useId()
   const inputId = `${id}-input`
   const hintId = `${id}-hint`
+  const issueId = `${id}-issue`
   const words = parameterWords(t, tool, name, language)
   const label = (
     <>
@@ -54,7 +57,14 @@ export function FieldInput(props: FieldInputProps) {
       {schema.description && ` · ${parameterDescription(schema.description, language)}`}
     </small>
   )
-  const describedBy = { 'aria-describedby': hintId }
+  const issue = props.issue && (
+    <small id={issueId} className="field-issue">
+      {props.issue}
+    </small>
+  )
+  const describedBy = { 'aria-describedby': props.issue ? `${hintId} ${issueId}` : hintId }
+  // On the control a person fixes (a fieldset takes no aria-invalid).
+  const invalid = props.issue ? { 'aria-invalid': true } : {}
   if (schema.type === 'array' && schema.items?.type === 'integer' && schema.items.enum) {
     const days = (value as string[] | undefined) ?? []
     const names = language === 'en' ? WEEKDAYS_EN : WEEKDAYS_ZH
@@ -74,6 +84,7 @@ export function FieldInput(props: FieldInputProps) {
             </label>
           ))}
         </div>
+        {issue}
       </fieldset>
     )
   }
@@ -84,6 +95,8 @@ export function FieldInput(props: FieldInputProps) {
         words={words}
         hint={hint}
         describedBy={describedBy}
+        invalid={invalid}
+        issue={issue}
         values={(value as string[] | undefined) ?? []}
         draft={props.draft}
         onChange={onChange}
@@ -92,8 +105,8 @@ export function FieldInput(props: FieldInputProps) {
     )
   if (schema.enum)
     return (
-      <LabelledField inputId={inputId} label={label} hint={hint}>
-        <select id={inputId} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} aria-required={required} {...describedBy}>
+      <LabelledField inputId={inputId} label={label} hint={hint} issue={issue}>
+        <select id={inputId} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} aria-required={required} {...describedBy} {...invalid}>
           <option value="">—</option>
           {schema.enum.map((option) => (
             <option key={String(option)} value={String(option)}>
@@ -107,10 +120,11 @@ export function FieldInput(props: FieldInputProps) {
     return (
       <div className="form-field">
         <label className="field-label inline">
-          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...describedBy} />
+          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...describedBy} {...invalid} />
           {label}
         </label>
         {hint}
+        {issue}
       </div>
     )
   const text = typeof value === 'string' ? value : ''
@@ -118,7 +132,7 @@ export function FieldInput(props: FieldInputProps) {
   // A date or a time is picked, and written in the tool's format; a value the picker cannot hold (a typed "now") stays text.
   if (picker && fitsPicker(picker, text))
     return (
-      <LabelledField inputId={inputId} label={label} hint={hint}>
+      <LabelledField inputId={inputId} label={label} hint={hint} issue={issue}>
         <div className="picker-row">
           <input
             id={inputId}
@@ -129,6 +143,7 @@ export function FieldInput(props: FieldInputProps) {
             onChange={(e) => onChange(fromPicker(picker, e.target.value))}
             aria-required={required}
             {...describedBy}
+            {...invalid}
           />
           {picker.now !== undefined && (
             <button type="button" className="picker-now" aria-pressed={text === picker.now} onClick={() => onChange(text === picker.now ? '' : (picker.now ?? ''))}>
@@ -140,7 +155,7 @@ export function FieldInput(props: FieldInputProps) {
     )
   const numeric = schema.type === 'integer' || schema.type === 'number'
   return (
-    <LabelledField inputId={inputId} label={label} hint={hint}>
+    <LabelledField inputId={inputId} label={label} hint={hint} issue={issue}>
       <input
         id={inputId}
         type={numeric ? 'number' : 'text'}
@@ -149,13 +164,14 @@ export function FieldInput(props: FieldInputProps) {
         onChange={(e) => onChange(e.target.value)}
         aria-required={required}
         {...describedBy}
+        {...invalid}
       />
     </LabelledField>
   )
 }
 
-/** A field's frame: its label (for the control inside), then its hint, then the control. */
-function LabelledField(props: { inputId: string; label: ReactNode; hint: ReactNode; children: ReactNode }) {
+/** A field's frame: its label (for the control inside), then its hint, then the control, then what is wrong with it. */
+function LabelledField(props: { inputId: string; label: ReactNode; hint: ReactNode; issue: ReactNode; children: ReactNode }) {
   return (
     <div className="form-field">
       <label className="field-label" htmlFor={props.inputId}>
@@ -163,6 +179,7 @@ function LabelledField(props: { inputId: string; label: ReactNode; hint: ReactNo
       </label>
       {props.hint}
       {props.children}
+      {props.issue}
     </div>
   )
 }
@@ -173,6 +190,8 @@ function ChipsInput(props: {
   words: string
   hint: ReactNode
   describedBy: { 'aria-describedby'?: string }
+  invalid: { 'aria-invalid'?: boolean }
+  issue: ReactNode
   values: string[]
   /** The entry box's text, held by the form so that Submit adds it. */
   draft: string
@@ -205,6 +224,7 @@ function ChipsInput(props: {
       <div className="chip-entry">
         <input
           aria-label={`${props.words}: ${t('addItem')}`}
+          {...props.invalid}
           value={draft}
           onChange={(e) => onDraft(e.target.value)}
           onKeyDown={(e) => {
@@ -218,6 +238,7 @@ function ChipsInput(props: {
           {t('addItem')}
         </button>
       </div>
+      {props.issue}
     </fieldset>
   )
 }

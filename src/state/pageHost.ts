@@ -1,5 +1,5 @@
 import { Attempt, StepNotStored, defaultState, explanationOf, finishRisk, inheritedSteps } from '../core'
-import type { AttemptEvent, AttemptOutcome, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, LeadLock, TaskVerdict, ToolResult, ToolRuntime, TrajectoryStep } from '../core'
+import type { ArgumentIssue, AttemptEvent, AttemptOutcome, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, LeadLock, TaskVerdict, ToolResult, ToolRuntime, TrajectoryStep } from '../core'
 import { IndexedDbSink, RecentTasks, addFlag, discardNobodysEmptyAttempt, getAttempt, latestAttempt, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions, SpievalDatabase } from '../db'
 import { attemptSource } from './attemptSource'
@@ -54,6 +54,11 @@ export interface PageHostDeps {
   storage: { report(err: unknown): Error; clear(): void }
   /** Whether the page is on screen (the timer runs only then). */
   visible(): boolean
+}
+
+/** A call checked without being recorded: the runtime's answer, and what is wrong with each argument, for a form to say at the field. */
+export interface CallCheck extends Pick<ToolResult, 'ok' | 'content'> {
+  issues: ArgumentIssue[]
 }
 
 export interface OpenOptions {
@@ -435,9 +440,11 @@ export class PageHost {
    * Checks a call against its schema without recording it: a person's form
    * shows the runtime's message inline and records nothing until it is valid.
    */
-  checkCall(name: string, args: unknown): Pick<ToolResult, 'ok' | 'content'> {
-    const result = this.current?.check(name, args)
-    return result ? { ok: result.ok, content: result.content } : { ok: false, content: 'No task is open' }
+  checkCall(name: string, args: unknown): CallCheck {
+    const attempt = this.current
+    const result = attempt?.check(name, args)
+    if (!attempt || !result) return { ok: false, content: 'No task is open', issues: [] }
+    return { ok: result.ok, content: result.content, issues: result.ok ? [] : attempt.argumentIssues(name, args) }
   }
 
   /** Keeps the assistant's message to the user with the open attempt (the kernel's reply), and shows it in the trajectory. */

@@ -11,6 +11,7 @@ import { taskConditions, underConditions } from '../score/conditions'
 import type { PredictedCall } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
 import type { CallContext } from '../tools/runtime'
+import type { ArgumentIssue } from '../tools/validate'
 import { REPLY, loadedSkills } from '../tools/planner'
 import type { AgentCard, Skill } from '../dataset/plannerTypes'
 import { RefusedArguments, scoredCallsOf, submittedOf } from '../tools/steps'
@@ -421,6 +422,11 @@ export class Attempt {
   check(name: string, args: unknown): ToolResult {
     // With the skills loaded so far: a loaded skill's tool is checked as its call will be.
     return this.rt.call(name, args, 'ui', this.callContext())
+  }
+
+  /** What is wrong with a call's arguments, as data, for a form to say at each field (see `check`). */
+  argumentIssues(name: string, args: unknown): ArgumentIssue[] {
+    return this.rt.argumentIssues(name, args)
   }
 
   /** Every step so far, in order. */

@@ -7,7 +7,8 @@ import { TaskIndex } from '../search/indexed'
 import type { IndexedRecord } from '../search/indexed'
 import { PatternError, findMatches } from '../search/match'
 import type { SearchMode } from '../search/match'
-import { argumentProblems, compileTool } from './validate'
+import { argumentIssues, argumentProblems, compileTool } from './validate'
+import type { ArgumentIssue } from './validate'
 import type { CompiledTool } from './validate'
 import { searchContent } from './format'
 import { PAGE_SIZE, readSetting } from './types'
@@ -111,6 +112,17 @@ export class ToolRuntime {
       result = { ok: false, content: `Error: ${err instanceof Error ? err.message : String(err)}` }
     }
     return { name, arguments: args, source, kind, ...result }
+  }
+
+  /**
+   * What is wrong with a call's arguments against its tool's schema, as data
+   * (the sentences of a refused call say the same): empty for a tool this
+   * task lacks, or arguments that are no object.
+   */
+  argumentIssues(name: string, rawArgs: unknown): ArgumentIssue[] {
+    const tool = this.toolsByName.get(name)
+    const parsed = parseArguments(rawArgs)
+    return tool && 'args' in parsed ? argumentIssues(tool, parsed.args) : []
   }
 
   private dispatch(name: string, rawArgs: unknown, context: CallContext): ToolResult {

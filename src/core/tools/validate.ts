@@ -51,36 +51,70 @@ export function compileTool(schema: ToolSchema): CompiledTool {
 }
 
 /**
- * Checks arguments against the tool's schema. Returns the problems as
- * sentences a model can act on (empty when valid). Explicit nulls must be
- * removed before.
+ * What is wrong with one argument, as data: a person's form says it at the
+ * field in the reader's language, and a model reads it as a sentence
+ * (`describeIssue`). `path` is the argument's place below its parameter (an
+ * array's index); `parameter` is the top-level name.
  */
-export function argumentProblems(tool: CompiledTool, args: Record<string, unknown>): string[] {
-  const problems: string[] = []
-  const unknown = Object.keys(args).filter((k) => !hasOwn(tool.properties, k))
-  for (const name of unknown)
-    problems.push(`Unknown parameter "${name}". ${tool.name} takes: ${tool.parameterNames.join(', ') || 'no parameters'}.`)
-  for (const name of tool.required)
-    if (!hasOwn(args, name)) problems.push(`Missing required parameter "${name}".`)
-  if (tool.quicklyValid?.(args)) return problems
+export type ArgumentIssue = { parameter: string; path: string[] } & (
+  | { kind: 'unknown'; accepted: string[] }
+  | { kind: 'missing' }
+  | { kind: 'type'; expected: string; got: unknown }
+  | { kind: 'enum'; value: unknown; allowed: string }
+  /** Any other keyword of the schema (`maxItems`, `minLength`, `pattern`...), with the validator's own words. */
+  | { kind: 'schema'; keyword: string; message: string }
+)
+
+/**
+ * Checks arguments against the tool's schema: what is wrong, empty when
+ * valid. Explicit nulls must be removed before.
+ */
+export function argumentIssues(tool: CompiledTool, args: Record<string, unknown>): ArgumentIssue[] {
+  const issues: ArgumentIssue[] = []
+  for (const name of Object.keys(args))
+    if (!hasOwn(tool.properties, name)) issues.push({ kind: 'unknown', parameter: name, path: [], accepted: tool.parameterNames })
+  for (const name of tool.required) if (!hasOwn(args, name)) issues.push({ kind: 'missing', parameter: name, path: [] })
+  if (tool.quicklyValid?.(args)) return issues
   const result = tool.validator.validate(args)
-  if (!result.valid) problems.push(...describeSchemaErrors(result.errors, args))
-  return problems
+  if (!result.valid) issues.push(...schemaIssues(result.errors, args))
+  return issues
+}
+
+/** Checks arguments against the tool's schema. Returns the problems as sentences a model can act on (empty when valid). */
+export function argumentProblems(tool: CompiledTool, args: Record<string, unknown>): string[] {
+  return [...new Set(argumentIssues(tool, args).map((issue) => describeIssue(tool, issue)))]
+}
+
+/** One issue as the sentence a model reads. */
+export function describeIssue(tool: CompiledTool, issue: ArgumentIssue): string {
+  switch (issue.kind) {
+    case 'unknown':
+      return `Unknown parameter "${issue.parameter}". ${tool.name} takes: ${issue.accepted.join(', ') || 'no parameters'}.`
+    case 'missing':
+      return `Missing required parameter "${issue.parameter}".`
+    default: {
+      const where = `"${issue.parameter}"${issue.path.length > 0 ? `[${issue.path.join('][')}]` : ''}`
+      return `Invalid value for ${where}: ${explain(issue)}`
+    }
+  }
 }
 
 /** Container keywords only say "a child failed"; the leaves say what is wrong. */
 const CONTAINER_KEYWORDS = new Set(['properties', 'items', 'prefixItems', 'additionalProperties', 'allOf', 'anyOf', '$ref'])
 
-function describeSchemaErrors(errors: OutputUnit[], args: Record<string, unknown>): string[] {
-  const out: string[] = []
+function schemaIssues(errors: OutputUnit[], args: Record<string, unknown>): ArgumentIssue[] {
+  const out: ArgumentIssue[] = []
   for (const error of errors) {
     if (CONTAINER_KEYWORDS.has(error.keyword) || error.instanceLocation === '#') continue
-    const path = error.instanceLocation.replace(/^#\/?/, '').split('/')
-    const where = `"${path[0] ?? ''}"${path.length > 1 ? `[${path.slice(1).join('][')}]` : ''}`
-    const value = valueAt(args, path)
-    out.push(`Invalid value for ${where}: ${explain(error, value)}`)
+    const pointer = error.instanceLocation.replace(/^#\/?/, '').split('/')
+    const value = valueAt(args, pointer)
+    const [parameter = '', ...path] = pointer.map(decodeURIComponent)
+    const place = { parameter, path }
+    if (error.keyword === 'type') out.push({ ...place, kind: 'type', expected: /Expected "?([^".]+)"?/.exec(error.error)?.[1] ?? 'another type', got: value })
+    else if (error.keyword === 'enum') out.push({ ...place, kind: 'enum', value, allowed: /any of (.*)\.$/.exec(error.error)?.[1] ?? '' })
+    else out.push({ ...place, kind: 'schema', keyword: error.keyword, message: error.error })
   }
-  return [...new Set(out)]
+  return out
 }
 
 function valueAt(args: Record<string, unknown>, path: string[]): unknown {
@@ -99,17 +133,13 @@ function describeValue(value: unknown): string {
   return `${type} ${text && text.length > 60 ? text.slice(0, 57) + '...' : text}`
 }
 
-function explain(error: OutputUnit, value: unknown): string {
-  switch (error.keyword) {
-    case 'type': {
-      const expected = /Expected "?([^".]+)"?/.exec(error.error)?.[1] ?? 'another type'
-      return `expected ${expected}, got ${describeValue(value)}.`
-    }
-    case 'enum': {
-      const allowed = /any of (.*)\.$/.exec(error.error)?.[1] ?? ''
-      return `${JSON.stringify(value)} is not one of ${allowed}.`
-    }
+function explain(issue: Extract<ArgumentIssue, { kind: 'type' | 'enum' | 'schema' }>): string {
+  switch (issue.kind) {
+    case 'type':
+      return `expected ${issue.expected}, got ${describeValue(issue.got)}.`
+    case 'enum':
+      return `${JSON.stringify(issue.value)} is not one of ${issue.allowed}.`
     default:
-      return error.error
+      return issue.message
   }
 }
