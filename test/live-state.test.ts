@@ -145,7 +145,11 @@ describe('update and delete', () => {
   it('refuses when no record matches, saying so, and changes nothing', () => {
     const state = LiveState.fromRecords(alarms())
     const result = state.apply(updateAlarm, { name: '午睡', time: '13:00:00' }, profile)
-    expect(result).toEqual({ ok: false, message: 'No alarm record has 闹钟名 = "午睡"; nothing was changed.' })
+    expect(result).toEqual({
+      ok: false,
+      message: 'No alarm record has 闹钟名 = "午睡"; nothing was changed.',
+      refusal: { app: 'alarm', op: 'update', kind: 'none', match: [['闹钟名', '午睡']] },
+    })
     expect(state.version).toBe(0)
     expect(state.changes()).toEqual([])
   })
@@ -155,6 +159,7 @@ describe('update and delete', () => {
     const two = state.apply(updateByTime, { time: '18:00:00', name: 'x' }, profile)
     expect(two.ok).toBe(false)
     expect(!two.ok && two.message).toBe('2 alarm records have 时间 = "18:00:00", and an update acts on exactly one; nothing was changed.')
+    expect(!two.ok && two.refusal).toEqual({ app: 'alarm', op: 'update', kind: 'several', count: 2, match: [['时间', '18:00:00']] })
     state.apply(builtin('Clock_CreateAlarm'), { time: '18:00:00' }, profile)
     const three = state.apply(updateByTime, { time: '18:00:00', name: 'x' }, profile)
     expect(!three.ok && three.message).toMatch(/^3 alarm records have/)
@@ -172,6 +177,7 @@ describe('update and delete', () => {
     const state = LiveState.fromRecords(alarms())
     const none = state.apply(deleteAlarm, {}, profile)
     expect(!none.ok && none.message).toBe('To find the alarm record to delete, give at least one of "name", "time"; nothing was changed.')
+    expect(!none.ok && none.refusal).toEqual({ app: 'alarm', op: 'delete', kind: 'unnamed', arguments: ['name', 'time'] })
     const unknown = state.apply({ app: 'fridge', op: 'insert' }, {}, profile)
     expect(!unknown.ok && unknown.message).toMatch(/no app "fridge"/)
     expect(state.version).toBe(0)

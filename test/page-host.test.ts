@@ -149,6 +149,29 @@ describe('the page host', () => {
     expect(page.phoneResets.at(-1)?.route).toEqual({ screen: 'home' })
   })
 
+  it('keeps why a live action found no record to change, as data, with the refused step it made, until a reload', async () => {
+    const page = new PageHostHarness()
+    await page.load(join(ROOT, 'public/data-live'))
+    await page.host.openTask('推理L1', undefined, { fresh: true, state: 'live' })
+    const refused = await page.host.callTool('Clock_DeleteAlarm', { name: 'Nope', time: '07:00:00' }, 'ui')
+    expect(refused.ok).toBe(false)
+    expect(refused.content).toBe('Error: No alarm record has 闹钟名 = "Nope" and 时间 = "07:00:00"; nothing was changed.')
+    expect(page.host.refusalOf(refused)).toEqual({ app: 'alarm', op: 'delete', kind: 'none', match: [['闹钟名', 'Nope'], ['时间', '07:00:00']] })
+    // A call the schema refuses never reached the records: nothing to say beyond the runtime's message.
+    const invalid = await page.host.callTool('Clock_DeleteAlarm', {}, 'ui')
+    expect(invalid.ok).toBe(false)
+    expect(page.host.refusalOf(invalid)).toBeUndefined()
+    // Never stored: the step read back after a reload says it in its content alone.
+    const attemptId = page.state.attempt?.id
+    const again = await page.reload()
+    await again.host.openTask('推理L1', undefined, { ...(attemptId ? { attemptId } : {}) })
+    expect(again.state.attempt?.id).toBe(attemptId)
+    const stored = again.state.steps.find((step) => step.seq === refused.seq)
+    expect(stored?.content).toBe(refused.content)
+    expect(stored && again.host.refusalOf(stored)).toBeUndefined()
+    expect(Object.keys(stored ?? {})).not.toContain('refusal')
+  })
+
   it('lays a live attempt’s stored state verdict out with the changes’ pairing, worked out again, never stored', async () => {
     const page = new PageHostHarness()
     await page.load(join(ROOT, 'public/data-live'))

@@ -302,6 +302,14 @@ export const en = {
     storageSuperseded: 'The last change could not be saved: another tab upgraded the database. Reload this page; everything saved before the change is safe.',
   },
   phoneUi: {
+    refusal: {
+      unnamed: 'Which record in {{app}}? Fill in {{fields}}. Nothing was changed.',
+      none: 'No record in {{app}} has {{match}}. Nothing was changed.',
+      several: '{{number}} records in {{app}} have {{match}}, and this acts on exactly one. Nothing was changed.',
+      pair: '{{field}} “{{value}}”',
+      and: ' and ',
+      or: ' or ',
+    },
     issue: {
       summary_one: 'Not accepted: fix the marked field.',
       summary_other: 'Not accepted: fix the {{count}} marked fields.',

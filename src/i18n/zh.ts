@@ -633,6 +633,14 @@ export const zh: Strings = {
     storageSuperseded: '最后一次更改无法保存：另一个标签页升级了数据库。请重新加载此页面；此前保存的内容都完好。',
   },
   phoneUi: {
+    refusal: {
+      unnamed: '要操作{{app}}中的哪条记录？请填写{{fields}}。未做任何更改。',
+      none: '{{app}}中没有{{match}}的记录，未做任何更改。',
+      several: '{{app}}中有 {{number}} 条{{match}}的记录，此操作只能作用于一条，未做任何更改。',
+      pair: '{{field}}为“{{value}}”',
+      and: '、',
+      or: '或',
+    },
     issue: {
       summary_one: '未被接受：请修改标出的字段。',
       summary_other: '未被接受：请修改标出的 {{count}} 个字段。',

@@ -5,7 +5,7 @@ import { ownValue } from '../core'
 import type { AppKey, ArgumentIssue } from '../core'
 import type { Language } from '../i18n'
 import { usePhone } from '../state/phone'
-import { callTool, checkCall, useSession } from '../state/session'
+import { callTool, checkCall, refusalOf, useSession } from '../state/session'
 import { APP_VIEWS } from './appViews'
 import { ErrorDialog } from './ErrorDialog'
 import { FieldInput } from './FieldInput'
@@ -13,7 +13,7 @@ import { addDrafts, initialValues, toArguments } from './actionArguments'
 import type { FormValue } from './actionArguments'
 import { usePlacedTools } from './liveSession'
 import { actionLabel } from '../shared/labels'
-import { argumentIssueWords, issuesByField } from './argumentIssueWords'
+import { argumentIssueWords, effectRefusalWords, issuesByField } from './refusalWords'
 
 /**
  * An action's form, generated from the tool's schema in the loaded tools.json:
@@ -90,7 +90,11 @@ export function ActionForm({
         setRefused(undefined)
         usePhone.getState().keepFormDraft(draftKey, undefined)
         leave()
-      } else setRefused({ message: step.content.replace(/^Error:\s*/, ''), args })
+      } else {
+        // A record the action could not find is said in the reader's words; friction's message is the data set's own.
+        const refusal = refusalOf(step)
+        setRefused({ message: refusal ? effectRefusalWords(t, refusal, tool, language) : step.content.replace(/^Error:\s*/, ''), args })
+      }
     } catch (err) {
       // Not stored (a full disk, another tab leads): nothing happened; the storage banner says why.
       setRefused(undefined)

@@ -2,11 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { SearchForm } from './SearchForm'
 import { SearchModeSelect } from './SearchModeSelect'
 import type { AppSearch } from '../state/phone'
-
-export interface FieldOption {
-  key: string
-  label: string
-}
+import type { FieldOption } from './fields'
 
 /**
  * A search bar wired to a `search_*` call: pattern, and behind "options" the

@@ -1,7 +1,12 @@
 import { appInfo } from '../core'
 import type { AppKey, PhoneRecord } from '../core'
 import type { Language } from '../i18n'
-import type { FieldOption } from './SearchBar'
+
+/** A field a search can target, by its stored key and its label. */
+export interface FieldOption {
+  key: string
+  label: string
+}
 
 /** The label of a stored field key: English for known fields, the stored key itself in Chinese or when unknown. */
 export function fieldLabel(app: AppKey, key: string, language: Language): string {

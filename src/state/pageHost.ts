@@ -1,5 +1,5 @@
 import { Attempt, StepNotStored, defaultState, explanationOf, finishRisk, inheritedSteps } from '../core'
-import type { ArgumentIssue, AttemptEvent, AttemptOutcome, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, LeadLock, TaskVerdict, ToolResult, ToolRuntime, TrajectoryStep } from '../core'
+import type { ArgumentIssue, AttemptEvent, EffectRefusal, AttemptOutcome, AttemptSetting, AttemptState, CallSource, FailureRate, FinishRisk, LeadLock, TaskVerdict, ToolResult, ToolRuntime, TrajectoryStep } from '../core'
 import { IndexedDbSink, RecentTasks, addFlag, discardNobodysEmptyAttempt, getAttempt, latestAttempt, markOpen, saveElapsed, saveScreen } from '../db'
 import type { AttemptRow, DatasetRow, FlagKind, IndexedDbSinkOptions, SpievalDatabase } from '../db'
 import { attemptSource } from './attemptSource'
@@ -445,6 +445,11 @@ export class PageHost {
     const result = attempt?.check(name, args)
     if (!attempt || !result) return { ok: false, content: 'No task is open', issues: [] }
     return { ok: result.ok, content: result.content, issues: result.ok ? [] : attempt.argumentIssues(name, args) }
+  }
+
+  /** Why a step the open attempt just refused found no one record to change, as data (see Attempt.refusalOf). */
+  refusalOf(step: TrajectoryStep): EffectRefusal | undefined {
+    return this.current?.refusalOf(step)
   }
 
   /** Keeps the assistant's message to the user with the open attempt (the kernel's reply), and shows it in the trajectory. */

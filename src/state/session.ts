@@ -14,6 +14,7 @@ export {
   forkAttempt,
   onVisibilityChange,
   openTask,
+  refusalOf,
   rememberScreen,
   replyToUser,
   submittedCalls,

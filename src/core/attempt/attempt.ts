@@ -12,6 +12,7 @@ import type { PredictedCall } from '../score/types'
 import { ToolRuntime } from '../tools/runtime'
 import type { CallContext } from '../tools/runtime'
 import type { ArgumentIssue } from '../tools/validate'
+import type { EffectRefusal } from '../live/state'
 import { REPLY, loadedSkills } from '../tools/planner'
 import type { AgentCard, Skill } from '../dataset/plannerTypes'
 import { RefusedArguments, scoredCallsOf, submittedOf } from '../tools/steps'
@@ -125,6 +126,8 @@ export class Attempt {
   private readOnly = false
   private releaseLead: (() => void) | undefined
   private fingerprint: string | undefined
+  /** Why a refused step found no one record to change, for a page to say in a person's words; in memory only (the stored step says it to a model). */
+  private readonly refusals = new WeakMap<TrajectoryStep, EffectRefusal>()
 
   private constructor(
     readonly info: AttemptInfo,
@@ -265,6 +268,7 @@ export class Attempt {
           // A refused call executed nothing: it answers as any failed call does, with no data.
           Object.assign(step, { ok: false, content: outcome.content, ...(outcome.friction ? { friction: true } : {}) })
           delete step.data
+          if (outcome.refusal) this.refusals.set(step, outcome.refusal)
         } else if (outcome.change) step.data = { ...(isPlainObject(step.data) ? step.data : {}), change: outcome.change }
       }
       this.steps.push(step)
@@ -422,6 +426,11 @@ export class Attempt {
   check(name: string, args: unknown): ToolResult {
     // With the skills loaded so far: a loaded skill's tool is checked as its call will be.
     return this.rt.call(name, args, 'ui', this.callContext())
+  }
+
+  /** Why `step`, a live execution call this attempt refused, found no one record to change, as data; undefined for any other step, or one read back from storage. */
+  refusalOf(step: TrajectoryStep): EffectRefusal | undefined {
+    return this.refusals.get(step)
   }
 
   /** What is wrong with a call's arguments, as data, for a form to say at each field (see `check`). */

@@ -5,7 +5,7 @@ import { isAppKey } from '../apps/registry'
 import { effectArguments, effectsOf, stateOfCalls } from '../live/replayCalls'
 import { frictionFor } from '../live/friction'
 import { parseRecordId } from '../live/state'
-import type { LiveState } from '../live/state'
+import type { EffectRefusal, LiveState } from '../live/state'
 import type { RecordId, StateChange } from '../dataset/liveTypes'
 import { stateVerdict } from '../live/verdict'
 import type { StateVerdict } from '../live/verdict'
@@ -23,7 +23,7 @@ export interface LiveView {
 }
 
 /** What one live call did: the change it made, or why the state refused it (friction included). Not a verdict. */
-export type CallOutcome = { ok: true; change?: StateChange } | { ok: false; content: string; friction?: true }
+export type CallOutcome = { ok: true; change?: StateChange } | { ok: false; content: string; friction?: true; refusal?: EffectRefusal }
 
 /** An app's current records as views get them, with their ids once asked: new arrays when the app changes, the same while it does not. */
 interface Column {
@@ -105,7 +105,7 @@ export class LiveRecords {
     const effect = this.effectOf(step.name)
     if (!effect) return { ok: true }
     const result = this.state.apply(effect, effectArguments(step.arguments), this.profile)
-    if (!result.ok) return { ok: false, content: `Error: ${result.message}` }
+    if (!result.ok) return { ok: false, content: `Error: ${result.message}`, ...(result.refusal ? { refusal: result.refusal } : {}) }
     this.patch(result.change)
     return { ok: true, change: result.change }
   }

@@ -16,8 +16,29 @@ import { CHANGE_OPS } from '../dataset/liveTypes'
 import type { Effect, RecordId, StampKind, StampSource, StateChange } from '../dataset/liveTypes'
 import { freshId } from './freshId'
 
-/** What {@link LiveState.apply} answers. A refusal changes nothing. */
-export type ApplyResult = { ok: true; change: StateChange } | { ok: false; message: string }
+/** What {@link LiveState.apply} answers. A refusal changes nothing; `refusal` says why as data where no record fits. */
+export type ApplyResult = { ok: true; change: StateChange } | { ok: false; message: string; refusal?: EffectRefusal }
+
+/**
+ * Why an update or delete found no one record to act on, as data: the
+ * message a model reads is made from it (`describeRefusal`), and a page says
+ * it to a person in their language. `match` holds the record fields and the
+ * values looked for; `arguments` the call's arguments that name the record.
+ */
+export type EffectRefusal = { app: AppKey; op: string } & (
+  | { kind: 'unnamed'; arguments: string[] }
+  | { kind: 'none'; match: [string, unknown][] }
+  | { kind: 'several'; count: number; match: [string, unknown][] }
+)
+
+/** A refusal as the sentence a model reads. */
+export function describeRefusal(refusal: EffectRefusal): string {
+  const { app, op } = refusal
+  if (refusal.kind === 'unnamed') return `To find the ${app} record to ${op}, give ${listOr(refusal.arguments)}; nothing was changed.`
+  const described = refusal.match.map(([field, value]) => `${field} = ${JSON.stringify(value)}`).join(' and ')
+  if (refusal.kind === 'none') return `No ${app} record has ${described}; nothing was changed.`
+  return `${refusal.count} ${app} records have ${described}, and an ${op} acts on exactly one; nothing was changed.`
+}
 
 /** One successful execution call, as {@link LiveState.replay} takes it: arguments parsed, nulls removed. */
 export interface ReplayCall {
@@ -193,7 +214,7 @@ export class LiveState {
       return this.changed(s, { app, op: 'insert', id: slotId(app, -k), after: record })
     }
     const found = this.find(s, effect, args)
-    if ('message' in found) return { ok: false, message: found.message }
+    if ('refusal' in found) return { ok: false, message: describeRefusal(found.refusal), refusal: found.refusal }
     const { slot, before } = found
     const id = slotId(app, slot)
     if (effect.op === 'delete') {
@@ -324,22 +345,20 @@ export class LiveState {
     s: AppState,
     effect: Effect,
     args: Readonly<Record<string, unknown>>,
-  ): { slot: Slot; before: PhoneRecord } | { message: string } {
+  ): { slot: Slot; before: PhoneRecord } | { refusal: EffectRefusal } {
     const where = effect.where ?? {}
     const conditions: [string, unknown][] = []
     for (const [field, arg] of Object.entries(where)) {
       const value = ownValue(args, arg)
       if (value !== undefined && value !== null) conditions.push([field, value])
     }
-    if (conditions.length === 0)
-      return { message: `To find the ${s.app} record to ${effect.op}, give ${listOr(Object.values(where))}; nothing was changed.` }
+    const named = { app: s.app, op: effect.op }
+    if (conditions.length === 0) return { refusal: { ...named, kind: 'unnamed', arguments: Object.values(where) } }
     const matches = this.matching(s, conditions)
-    const described = conditions.map(([field, value]) => `${field} = ${JSON.stringify(value)}`).join(' and ')
     const only = matches[0]
     const before = only === undefined ? undefined : current(s, only)
-    if (matches.length === 0 || only === undefined || !before) return { message: `No ${s.app} record has ${described}; nothing was changed.` }
-    if (matches.length > 1)
-      return { message: `${matches.length} ${s.app} records have ${described}, and an ${effect.op} acts on exactly one; nothing was changed.` }
+    if (matches.length === 0 || only === undefined || !before) return { refusal: { ...named, kind: 'none', match: conditions } }
+    if (matches.length > 1) return { refusal: { ...named, kind: 'several', count: matches.length, match: conditions } }
     return { slot: only, before }
   }
 

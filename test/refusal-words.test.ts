@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { ToolRuntime } from '../src/core'
 import { en } from '../src/i18n/en'
 import { zh } from '../src/i18n/zh'
-import { argumentIssueWords, issuesByField } from '../src/phone/argumentIssueWords'
+import { argumentIssueWords, effectRefusalWords, issuesByField } from '../src/phone/refusalWords'
+import type { EffectRefusal } from '../src/core'
 import { RECORDS, TOOLS } from './fixtures'
 
 const i18n = i18next.createInstance()
@@ -36,5 +37,20 @@ describe('a refused form in words a person reads', () => {
   it('leaves the runtime’s message to say what no field holds', () => {
     expect(wordsAt(tEn, 'Phone_Call', { telephone: '1', loud: true })).toBeUndefined()
     expect(wordsAt(tEn, 'Phone_Call', { telephone: '1' })).toBeUndefined()
+  })
+})
+
+describe('a live action that found no record to change, in words a person reads', () => {
+  const none: EffectRefusal = { app: 'alarm', op: 'delete', kind: 'none', match: [['闹钟名', 'Nope'], ['时间', '07:00:00']] }
+  const several: EffectRefusal = { app: 'alarm', op: 'update', kind: 'several', count: 2, match: [['时间', '18:00:00']] }
+  const unnamed: EffectRefusal = { app: 'alarm', op: 'delete', kind: 'unnamed', arguments: ['name', 'time'] }
+
+  it('names the app and the record’s fields by their labels, in English and Chinese', () => {
+    expect(effectRefusalWords(tEn, none, 'Clock_DeleteAlarm', 'en')).toBe('No record in Alarm has Name “Nope” and Time “07:00:00”. Nothing was changed.')
+    expect(effectRefusalWords(tZh, none, 'Clock_DeleteAlarm', 'zh')).toBe('闹钟中没有闹钟名为“Nope”、时间为“07:00:00”的记录，未做任何更改。')
+    expect(effectRefusalWords(tEn, several, 'Clock_UpdateAlarm', 'en')).toBe('2 records in Alarm have Time “18:00:00”, and this acts on exactly one. Nothing was changed.')
+    expect(effectRefusalWords(tZh, several, 'Clock_UpdateAlarm', 'zh')).toBe('闹钟中有 2 条时间为“18:00:00”的记录，此操作只能作用于一条，未做任何更改。')
+    expect(effectRefusalWords(tEn, unnamed, 'Clock_DeleteAlarm', 'en')).toBe('Which record in Alarm? Fill in Name or Time. Nothing was changed.')
+    expect(effectRefusalWords(tZh, unnamed, 'Clock_DeleteAlarm', 'zh')).toBe('要操作闹钟中的哪条记录？请填写闹钟名或响铃时间。未做任何更改。')
   })
 })

@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next'
-import { setOwn } from '../core'
-import type { ArgumentIssue, JsonSchema } from '../core'
+import { appInfo, setOwn } from '../core'
+import type { ArgumentIssue, EffectRefusal, JsonSchema } from '../core'
+import type { Language } from '../i18n'
+import { parameterWords } from '../shared/parameterWords'
+import { fieldLabel } from './fields'
 
 const TYPE_WORDS = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object'])
 
@@ -33,4 +36,21 @@ export function issuesByField(issues: readonly ArgumentIssue[], fields: Record<s
     if (!Object.hasOwn(byField, issue.parameter)) setOwn(byField, issue.parameter, issue)
   }
   return Object.keys(byField).length > 0 ? byField : undefined
+}
+
+/**
+ * Why a live action found no one record to change, in the reader's words: the
+ * app and the record's fields by their labels, not the stored keys a model
+ * reads (`describeRefusal` in core).
+ */
+export function effectRefusalWords(t: TFunction, refusal: EffectRefusal, tool: string, language: Language): string {
+  const app = appInfo(refusal.app)?.label[language] ?? refusal.app
+  if (refusal.kind === 'unnamed') {
+    const fields = refusal.arguments.map((name) => parameterWords(t, tool, name, language)).join(t('phoneUi.refusal.or'))
+    return t('phoneUi.refusal.unnamed', { app, fields })
+  }
+  const match = refusal.match
+    .map(([field, value]) => t('phoneUi.refusal.pair', { field: fieldLabel(refusal.app, field, language), value: typeof value === 'string' ? value : JSON.stringify(value) }))
+    .join(t('phoneUi.refusal.and'))
+  return refusal.kind === 'none' ? t('phoneUi.refusal.none', { app, match }) : t('phoneUi.refusal.several', { app, match, number: refusal.count })
 }
