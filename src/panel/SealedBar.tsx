@@ -1,10 +1,11 @@
 import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
+import { loadLaterStrings } from '../i18n'
 import { useDataLink } from '../state/dataLink'
 import { useSession } from '../state/session'
 
-// Loaded only on a participant's page: the export's code is not in everyone's first load.
-const ExportMine = lazy(() => import('./ExportMine'))
+// Loaded only on a participant's page: the export's code and words are not in everyone's first load.
+const ExportMine = lazy(() => Promise.all([import('./ExportMine'), loadLaterStrings()]).then(([m]) => m))
 
 /**
  * Above a sealed data set's tasks: that nothing here is scored, and for one
