@@ -61,6 +61,10 @@ describe('retrieval', () => {
     const bad = call('search_contacts', { pattern: '(unclosed', mode: 'regex' })
     expect(bad.ok).toBe(false)
     expect(bad.content).toMatch(/Invalid regular expression/)
+    // The pattern is quoted as it was sent, in either case mode: not with the engine's own case flag before it.
+    expect(bad.content).toBe('search_contacts: Invalid regular expression "(unclosed": error parsing regexp: missing closing ): `(unclosed`')
+    expect(call('search_contacts', { pattern: '(unclosed', mode: 'regex', ignore_case: false }).content).toContain('missing closing ): `(unclosed`')
+    expect(call('search_contacts', { pattern: '(?i)(x', mode: 'regex' }).content).toContain('`(?i)(x`')
     const long = 'a'.repeat(50_000)
     const started = performance.now()
     const notes = { notes: [{ 内容: long + '!' }, { 内容: long }] }

@@ -172,14 +172,15 @@ export function compileRegex(pattern: string, ignoreCase: boolean, multiLine = f
   let regex = regexCache.get(cacheKey)
   if (!regex) {
     const engine = regexEngine()
-    regex = compileChecked(pattern, (ignoreCase ? engine.CASE_INSENSITIVE : 0) | (multiLine ? engine.MULTILINE : 0))
+    regex = compileChecked(pattern, (ignoreCase ? engine.CASE_INSENSITIVE : 0) | (multiLine ? engine.MULTILINE : 0), (multiLine ? '(?m)' : '') + (ignoreCase ? '(?i)' : ''))
     remember(regexCache, cacheKey, regex)
   }
   if (regex instanceof PatternError) throw regex
   return regex
 }
 
-function compileChecked(pattern: string, flags: number): RE2JS | PatternError {
+/** `flagPrefix`: what re2js writes before the pattern for `flags`, and quotes back in its errors; the pattern is quoted as it was given. */
+function compileChecked(pattern: string, flags: number, flagPrefix: string): RE2JS | PatternError {
   const estimate = estimateInstructions(pattern)
   // Clearly too big: refused before compiling, which alone would take long.
   if (estimate > 2 * REGEX_MAX_INSTRUCTIONS) return new PatternError(programProblem(estimate, true) as string)
@@ -187,7 +188,8 @@ function compileChecked(pattern: string, flags: number): RE2JS | PatternError {
   try {
     regex = regexEngine().compile(pattern, flags)
   } catch (err) {
-    return new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${err instanceof Error ? err.message : String(err)}`)
+    const reason = (err instanceof Error ? err.message : String(err)).replaceAll(`\`${flagPrefix}`, '`')
+    return new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${reason}`)
   }
   const problem = programProblem(regex.re2Input.numberOfInstructions())
   return problem === undefined ? regex : new PatternError(problem)
