@@ -116,13 +116,19 @@ test('a form that is refused keeps the typed value as an item and says what is m
   await fillText(form, 'date', '2026-03-20')
   await typeList(form, 'passenger', [], 'Grace Liu')
   await form.getByRole('button', { name: 'Submit' }).click()
-  await expect(form.getByRole('alert')).toContainText('time')
+  // What is missing is said at each field (the time among them), with the cursor in the first.
+  await expect(form.getByRole('alert')).toHaveText('Not accepted: fix the 5 marked fields.')
+  const time = form.locator('input[type="time"]')
+  await expect(time).toHaveAttribute('aria-invalid', 'true')
+  await expect(time).toHaveAccessibleDescription(/Required$/)
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(5)
+  await expect(form.locator('[aria-invalid="true"]').first()).toBeFocused()
   const passengers = form.getByRole('group', { name: 'Passengers', exact: true })
   await expect(passengers.getByRole('listitem')).toHaveText(['Grace Liu'])
   await expect(passengers.getByRole('textbox')).toHaveValue('')
   // Nothing was recorded: the form stays open with what the person typed.
   await expect(panelOf(page).getByRole('region', { name: 'Actions to submit' }).getByRole('listitem')).toHaveCount(0)
-  // Looked at: the kept item and the runtime's message, in English and Chinese, on a phone and a laptop screen.
+  // Looked at: the kept item and the marked field, in English and Chinese, on a phone and a laptop screen.
   for (const lang of ['en', 'zh'] as const) {
     if (lang === 'zh') {
       await resizeTo(page, { width: 1280, height: 720 })
