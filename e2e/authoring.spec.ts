@@ -171,6 +171,14 @@ test('a new task and a duplicate start unsaved; paste JSON is refused when it is
   await expect(value).toBeVisible()
   expect(await value.evaluate((el) => { const range = document.createRange(); range.selectNodeContents(el); return range.getClientRects().length })).toBe(1)
   expect(await seriousViolations(page, '.editor-view')).toEqual([])
+
+  // The lint's warnings are said in Chinese too (they were npm run validate's English).
+  const newValue = editor.getByRole('textbox', { name: '标准调用 1 中 telephone 的新可接受值' })
+  await newValue.fill('19999999999')
+  await newValue.press('Enter')
+  await expect(editor.getByRole('group', { name: '标准调用 1：Phone_Call' }).getByRole('list', { name: '校验结果' })).toHaveText(
+    '警告： 标准调用 1（Phone_Call）的 telephone：任务的记录、用户资料和指令中都找不到 "19999999999"',
+  )
 })
 
 test('gold by demonstration: my finished attempt becomes the gold calls (undoable), and the oracle checks solvability', async ({ page }) => {

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { findingsAt, useAuthoring } from './store'
 import type { Finding, FindingPlace } from './store'
 
-/** The text of a finding: the editor's own words for its own checks, else the validator's message as `npm run validate` prints it. */
+/** The text of a finding: the editor's words for its own checks and the lint's, in the reader's language, else the validator's message as `npm run validate` prints it. */
 export function FindingText({ finding }: { finding: Finding }) {
   const { t } = useTranslation()
-  return <>{finding.key ? t(`authoring.findings.${finding.key}`) : finding.message}</>
+  return <>{finding.key ? t(`authoring.findings.${finding.key}`, finding.params ?? {}) : finding.message}</>
 }
 
 /** The validator's findings at one place of the editor, beside the field they are about; nothing when there are none. */

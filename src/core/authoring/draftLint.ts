@@ -7,7 +7,7 @@ import { isAppKey } from '../apps/registry'
 import { taskLine, writeDatasetFiles } from '../load/export'
 import { lintDataset } from '../load/lint'
 import { DatasetError, loadDataset } from '../load/parse'
-import type { DatasetIssue, Profile, ToolSchema } from '../dataset/types'
+import type { DatasetIssue, LintCode, Profile, ToolSchema } from '../dataset/types'
 import { PLANNER_FILES } from '../dataset/plannerTypes'
 import type { AgentCard, Skill } from '../dataset/plannerTypes'
 import type { TaskContent } from './content'
@@ -18,8 +18,9 @@ export interface Finding {
   level: 'error' | 'warning'
   /** The validator's message (English, as `npm run validate` prints it). */
   message: string
-  /** Set on the editor's own findings: the key of its words in the editor's strings, shown instead of `message`. */
-  key?: 'idEmpty' | 'idTaken'
+  /** Set on the editor's own findings and the lint's: the key of its words in the editor's strings, shown instead of `message`, with `params`. */
+  key?: 'idEmpty' | 'idTaken' | LintCode
+  params?: Record<string, string | number>
   place: FindingPlace
 }
 
@@ -79,7 +80,8 @@ export function lintDraft(content: TaskContent, context: DraftContext): Finding[
   for (const issue of issues) {
     // The empty id is said once, in the editor's words.
     if (id.trim() === '' && /"id" must be a non-empty string/.test(issue.message)) continue
-    findings.push({ level: issue.level, message: issue.message.replace(/^task "[^"]*": /, ''), place: placeOf(issue) })
+    const words = issue.code ? { key: issue.code, ...(issue.params ? { params: issue.params } : {}) } : {}
+    findings.push({ level: issue.level, message: issue.message.replace(/^task "[^"]*": /, ''), place: placeOf(issue), ...words })
   }
   return findings
 }

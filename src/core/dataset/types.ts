@@ -160,7 +160,13 @@ export interface DatasetIssue {
   line?: number
   taskId?: string
   message: string
+  /** Set on the lint's warnings: which check, and the values its message names, for a page to say it in its reader's language. */
+  code?: LintCode
+  params?: Record<string, string | number>
 }
+
+/** The lint's checks (src/core/load/lint.ts), one per kind of warning. */
+export type LintCode = 'unknownCapability' | 'requiredLeftOut' | 'constrainedAndFree' | 'flatArray' | 'notFindable' | 'givenAway' | 'unknownFields'
 
 /** How a person sees the records: free lists, or only through searches. */
 export type AccessSetting = 'browse' | 'paginated' | 'full'

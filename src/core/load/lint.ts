@@ -5,7 +5,7 @@ import { valueText } from '../search/indexed'
 import { APP_KEYS, DATASET_FILES } from '../dataset/types'
 import { hasOwn, ownValue } from '../base/own'
 import { readAcceptable } from './gold'
-import type { Dataset, DatasetIssue, JsonSchema, Task } from '../dataset/types'
+import type { Dataset, DatasetIssue, JsonSchema, LintCode, Task } from '../dataset/types'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const TIME = /^\d{1,2}:\d{2}(:\d{2})?$/
@@ -25,30 +25,35 @@ export function lintDataset(dataset: Dataset): DatasetIssue[] {
   const knownTypes = new Set<string>(CAPABILITIES.map((c) => c.type))
   for (const task of dataset.tasks) {
     const at = { file: DATASET_FILES.inputData, line: task.line, taskId: task.id }
-    const warn = (message: string): void => void issues.push({ level: 'warning', ...at, message })
-    if (!knownTypes.has(task.type)) warn(`type "${task.type}" is none of the five capabilities (${[...knownTypes].join(', ')})`)
+    const warn = (code: LintCode, params: Record<string, string | number>, message: string): void => void issues.push({ level: 'warning', ...at, message, code, params })
+    if (!knownTypes.has(task.type)) {
+      const types = [...knownTypes].join(', ')
+      warn('unknownCapability', { type: task.type, types }, `type "${task.type}" is none of the five capabilities (${types})`)
+    }
     const haystack = `${taskText(dataset, task)}\n${profileText}\n${task.instruction.toLowerCase()}`
     task.answer.forEach((call, i) => {
       const parameters = tools.get(call.name)
       if (!parameters) return
       const properties = parameters.properties ?? {}
       const free = new Set(task.freeParams[i] ?? [])
+      const gold = { call: i + 1, tool: call.name }
       for (const required of parameters.required ?? [])
         if (!hasOwn(call.arguments, required) && !free.has(required))
-          warn(`gold call ${i + 1} (${call.name}) leaves out required parameter "${required}"`)
+          warn('requiredLeftOut', { ...gold, param: required }, `gold call ${i + 1} (${call.name}) leaves out required parameter "${required}"`)
       for (const [param, acceptable] of Object.entries(call.arguments)) {
         // Unknown parameters, empty lists and values outside the schema are the loader's errors (gold.ts).
         if (!hasOwn(properties, param)) continue
         const schema = ownValue(properties, param)
-        if (free.has(param)) warn(`gold call ${i + 1} (${call.name}).${param} is both constrained and free; it is scored as free (any value valid under the schema)`)
+        const named = { ...gold, param }
+        if (free.has(param)) warn('constrainedAndFree', named, `gold call ${i + 1} (${call.name}).${param} is both constrained and free; it is scored as free (any value valid under the schema)`)
         const values = readAcceptable(acceptable, schema)
-        if (values.flat) warn(`gold call ${i + 1} (${call.name}).${param} is an array parameter given as a flat list; it is read as one array`)
+        if (values.flat) warn('flatArray', named, `gold call ${i + 1} (${call.name}).${param} is an array parameter given as a flat list; it is read as one array`)
         for (const value of values.values)
           if (fitsSchema(schema, value) && !findable(value, schema, haystack))
-            warn(`gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} is not found in the task's records, profile or instruction`)
+            warn('notFindable', { ...named, value: JSON.stringify(value) }, `gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} is not found in the task's records, profile or instruction`)
         for (const value of values.values)
           if (givenAway(value, task.instruction))
-            warn(`gold call ${i + 1} (${call.name}).${param}: the instruction gives ${JSON.stringify(value)} away; a number the task means to be found belongs in the records only`)
+            warn('givenAway', { ...named, value: JSON.stringify(value) }, `gold call ${i + 1} (${call.name}).${param}: the instruction gives ${JSON.stringify(value)} away; a number the task means to be found belongs in the records only`)
       }
     })
   }
@@ -57,13 +62,17 @@ export function lintDataset(dataset: Dataset): DatasetIssue[] {
       const known = new Set(appInfo(app)?.fields.map((f) => f.key))
       const unknown = new Set<string>()
       for (const record of records ?? []) for (const key of Object.keys(record)) if (!known.has(key)) unknown.add(key)
-      if (unknown.size > 0)
+      if (unknown.size > 0) {
+        const fields = [...unknown].join(', ')
         issues.push({
           level: 'warning',
           file: DATASET_FILES.records,
           taskId,
-          message: `${app} records have fields the app does not list (kept and searchable): ${[...unknown].join(', ')}`,
+          message: `${app} records have fields the app does not list (kept and searchable): ${fields}`,
+          code: 'unknownFields',
+          params: { app, fields },
         })
+      }
     }
   }
   return issues
