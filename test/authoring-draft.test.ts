@@ -173,6 +173,21 @@ describe('lint of a draft (the validator of npm run validate)', () => {
     expect(findingsAt(empty, 'id')).toEqual([expect.objectContaining({ level: 'error', key: 'idEmpty' })])
   })
 
+  it('says an empty instruction once, in the editor’s words, without the records it leaves without a task', () => {
+    const c = sampleContent('推理1')
+    const empty = lintDraft({ ...c, task: { ...c.task, instruction: '', messages: [{ role: 'user', content: '' }] } }, contextFor('推理1'))
+    expect(empty).toEqual([expect.objectContaining({ level: 'error', place: 'instruction', key: 'instructionEmpty' })])
+    // An instruction of spaces is one, as the loader has it.
+    const spaces = lintDraft({ ...c, task: { ...c.task, instruction: ' ', messages: [{ role: 'user', content: ' ' }] } }, contextFor('推理1'))
+    expect(spaces.filter((f) => f.level === 'error')).toEqual([])
+  })
+
+  it('gives the gold calls’ errors their check and values, for the editor to word', () => {
+    const c = sampleContent('推理1')
+    const outside = lintDraft(setAcceptable(c, 0, 'type', ['FAX']), contextFor('推理1'))
+    expect(findingsAt(outside, 'gold:0')).toEqual([expect.objectContaining({ key: 'goldValueMisfit', params: { call: 1, tool: 'Phone_Call', param: 'type', value: '"FAX"' } })])
+  })
+
   it('places a value outside the schema and an unfindable value at their gold call', () => {
     const c = sampleContent('推理1')
     const outside = lintDraft(setAcceptable(c, 0, 'type', ['FAX']), contextFor('推理1'))

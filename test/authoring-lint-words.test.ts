@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { lintDataset, loadDataset } from '../src/core/index'
-import type { LintCode } from '../src/core/index'
+import { DatasetError, lintDataset, loadDataset } from '../src/core/index'
+import type { DatasetIssue, GoldCode, LintCode } from '../src/core/index'
 import { laterEn } from '../src/i18n/later'
 import { en } from '../src/i18n/en'
 import { zh } from '../src/i18n/zh'
@@ -36,12 +36,36 @@ function lintedIssues() {
   return lintDataset(loaded.dataset)
 }
 
-describe('the editor says the lint’s warnings in the reader’s language', () => {
-  const issues = lintedIssues()
-  const codes: LintCode[] = ['unknownCapability', 'requiredLeftOut', 'constrainedAndFree', 'flatArray', 'notFindable', 'givenAway', 'unknownFields']
+/** A data set whose first task's gold trips every gold check against tools.json once: the loader refuses it. */
+function goldErrors(): DatasetIssue[] {
+  const files = fixtureFiles()
+  const [first = '', ...rest] = (files['input_data.jsonl'] ?? '').split('\n')
+  const task = JSON.parse(first) as Record<string, unknown>
+  const line = {
+    ...task,
+    prompt_metadata: {
+      answer: [
+        { name: 'Phone_Call', arguments: { telephone: [], type: ['FAX'], loud: [true] } },
+        { name: 'Fax_Send', arguments: {} },
+      ],
+      free_params: [[], []],
+    },
+  }
+  try {
+    loadDataset({ ...files, 'input_data.jsonl': [JSON.stringify(line), ...rest].join('\n') })
+  } catch (err) {
+    if (err instanceof DatasetError) return err.issues.filter((issue) => issue.code !== undefined)
+    throw err
+  }
+  throw new Error('the data set loaded')
+}
 
-  it('has a code and its values on every warning, each check tripped here', () => {
-    expect(issues.every((issue) => issue.code !== undefined && issue.params !== undefined)).toBe(true)
+describe('the editor says the lint’s warnings and the gold calls’ errors in the reader’s language', () => {
+  const issues = [...lintedIssues(), ...goldErrors()]
+  const codes: (LintCode | GoldCode)[] = ['unknownCapability', 'requiredLeftOut', 'constrainedAndFree', 'flatArray', 'notFindable', 'givenAway', 'unknownFields', 'goldUnknownTool', 'goldUnknownParam', 'goldNoValue', 'goldValueMisfit']
+
+  it('has a code and its values on every warning and gold error, each check tripped here', () => {
+    expect(lintedIssues().every((issue) => issue.code !== undefined && issue.params !== undefined)).toBe(true)
     expect(new Set(issues.map((issue) => issue.code))).toEqual(new Set(codes))
   })
 

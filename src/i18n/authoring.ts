@@ -99,7 +99,8 @@ export const authoringEn = {
   findings: {
     idEmpty: 'The id is empty.',
     idTaken: 'Another task of this data set has this id.',
-    // The lint's warnings, worded as npm run validate words them (test/authoring-lint-words.test.ts holds them to it).
+    instructionEmpty: 'The instruction is empty: a task needs the user message it answers.',
+    // The lint's warnings and the gold calls' errors, worded as npm run validate words them (test/authoring-lint-words.test.ts holds them to it).
     unknownCapability: 'type "{{type}}" is none of the five capabilities ({{types}})',
     requiredLeftOut: 'gold call {{call}} ({{tool}}) leaves out required parameter "{{param}}"',
     constrainedAndFree: 'gold call {{call}} ({{tool}}).{{param}} is both constrained and free; it is scored as free (any value valid under the schema)',
@@ -107,6 +108,10 @@ export const authoringEn = {
     notFindable: "gold call {{call}} ({{tool}}).{{param}}: {{value}} is not found in the task's records, profile or instruction",
     givenAway: 'gold call {{call}} ({{tool}}).{{param}}: the instruction gives {{value}} away; a number the task means to be found belongs in the records only',
     unknownFields: '{{app}} records have fields the app does not list (kept and searchable): {{fields}}',
+    goldUnknownTool: 'gold call {{call}} names unknown tool "{{tool}}"',
+    goldUnknownParam: 'gold call {{call}} ({{tool}}) has unknown parameter "{{param}}"',
+    goldNoValue: 'gold call {{call}} ({{tool}}).{{param}} lists no acceptable value',
+    goldValueMisfit: 'gold call {{call}} ({{tool}}).{{param}}: {{value}} does not fit the tool schema',
   },
   checkSolvability: 'Check solvability',
   solving: 'The oracle is solving the task…',

@@ -100,6 +100,7 @@ export const authoringZh: typeof authoringEn = {
   findings: {
     idEmpty: '编号为空。',
     idTaken: '此数据集中已有任务使用这个编号。',
+    instructionEmpty: '指令为空：任务需要一条用户消息。',
     unknownCapability: '类型“{{type}}”不属于五种能力（{{types}}）',
     requiredLeftOut: '标准调用 {{call}}（{{tool}}）缺少必填参数“{{param}}”',
     constrainedAndFree: '标准调用 {{call}}（{{tool}}）的 {{param}} 既有限定值又是自由参数；按自由参数评分（符合定义的任何值都算对）',
@@ -107,6 +108,10 @@ export const authoringZh: typeof authoringEn = {
     notFindable: '标准调用 {{call}}（{{tool}}）的 {{param}}：任务的记录、用户资料和指令中都找不到 {{value}}',
     givenAway: '标准调用 {{call}}（{{tool}}）的 {{param}}：指令直接给出了 {{value}}；需要查找的号码应只出现在记录中',
     unknownFields: '{{app}} 记录中有该应用未列出的字段（保留，可搜索）：{{fields}}',
+    goldUnknownTool: '标准调用 {{call}} 使用了未知工具“{{tool}}”',
+    goldUnknownParam: '标准调用 {{call}}（{{tool}}）有未知参数“{{param}}”',
+    goldNoValue: '标准调用 {{call}}（{{tool}}）的 {{param}} 没有可接受的值',
+    goldValueMisfit: '标准调用 {{call}}（{{tool}}）的 {{param}}：{{value}} 不符合工具定义',
   },
   checkSolvability: '检查可解性',
   solving: '标准智能体正在解题…',

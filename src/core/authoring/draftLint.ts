@@ -7,7 +7,7 @@ import { isAppKey } from '../apps/registry'
 import { taskLine, writeDatasetFiles } from '../load/export'
 import { lintDataset } from '../load/lint'
 import { DatasetError, loadDataset } from '../load/parse'
-import type { DatasetIssue, LintCode, Profile, ToolSchema } from '../dataset/types'
+import type { DatasetIssue, GoldCode, LintCode, Profile, ToolSchema } from '../dataset/types'
 import { PLANNER_FILES } from '../dataset/plannerTypes'
 import type { AgentCard, Skill } from '../dataset/plannerTypes'
 import type { TaskContent } from './content'
@@ -19,7 +19,7 @@ export interface Finding {
   /** The validator's message (English, as `npm run validate` prints it). */
   message: string
   /** Set on the editor's own findings and the lint's: the key of its words in the editor's strings, shown instead of `message`, with `params`. */
-  key?: 'idEmpty' | 'idTaken' | LintCode
+  key?: 'idEmpty' | 'idTaken' | 'instructionEmpty' | LintCode | GoldCode
   params?: Record<string, string | number>
   place: FindingPlace
 }
@@ -69,6 +69,9 @@ export function lintDraft(content: TaskContent, context: DraftContext): Finding[
   const id = content.task.id
   if (id.trim() === '') findings.push({ level: 'error', place: 'id', key: 'idEmpty', message: 'the id is empty' })
   else if (context.otherIds.has(id)) findings.push({ level: 'error', place: 'id', key: 'idTaken', message: `another task of the data set has the id "${id}"` })
+  // As the loader has it: an instruction of spaces is one.
+  const noInstruction = content.task.instruction === ''
+  if (noInstruction) findings.push({ level: 'error', place: 'instruction', key: 'instructionEmpty', message: '"messages" has no user message' })
   let issues: DatasetIssue[]
   try {
     const { dataset, warnings } = loadDataset(draftFiles(content, context))
@@ -78,8 +81,11 @@ export function lintDraft(content: TaskContent, context: DraftContext): Finding[
     issues = err.issues
   }
   for (const issue of issues) {
-    // The empty id is said once, in the editor's words.
+    // The empty id and the empty instruction are said once, in the editor's words.
     if (id.trim() === '' && /"id" must be a non-empty string/.test(issue.message)) continue
+    if (noInstruction && /"messages" has no user message/.test(issue.message)) continue
+    // A draft the loader refuses leaves its own records without a task: a consequence, not a finding of its own.
+    if (issue.level === 'warning' && issue.message === `records for "${id}", which is not a task`) continue
     const words = issue.code ? { key: issue.code, ...(issue.params ? { params: issue.params } : {}) } : {}
     findings.push({ level: issue.level, message: issue.message.replace(/^task "[^"]*": /, ''), place: placeOf(issue), ...words })
   }

@@ -160,13 +160,16 @@ export interface DatasetIssue {
   line?: number
   taskId?: string
   message: string
-  /** Set on the lint's warnings: which check, and the values its message names, for a page to say it in its reader's language. */
-  code?: LintCode
+  /** Set on the lint's warnings and the gold calls' errors: which check, and the values its message names, for a page to say it in its reader's language. */
+  code?: LintCode | GoldCode
   params?: Record<string, string | number>
 }
 
 /** The lint's checks (src/core/load/lint.ts), one per kind of warning. */
 export type LintCode = 'unknownCapability' | 'requiredLeftOut' | 'constrainedAndFree' | 'flatArray' | 'notFindable' | 'givenAway' | 'unknownFields'
+
+/** The gold calls' errors against tools.json (src/core/load/gold.ts). */
+export type GoldCode = 'goldUnknownTool' | 'goldUnknownParam' | 'goldNoValue' | 'goldValueMisfit'
 
 /** How a person sees the records: free lists, or only through searches. */
 export type AccessSetting = 'browse' | 'paginated' | 'full'

@@ -1,6 +1,6 @@
 import { fitsSchema } from '../score/compare'
 import { hasOwn, ownValue } from '../base/own'
-import type { JsonSchema, Task, ToolSchema } from '../dataset/types'
+import type { GoldCode, JsonSchema, Task, ToolSchema } from '../dataset/types'
 
 /**
  * The gold calls' errors against tools.json: an unknown tool or parameter, a
@@ -8,25 +8,34 @@ import type { JsonSchema, Task, ToolSchema } from '../dataset/types'
  * The loader refuses a data set with any of them, so the page's import and
  * `npm run validate` refuse the same data sets with the same messages.
  */
-export function goldProblems(task: Pick<Task, 'answer' | 'freeParams'>, toolByName: ReadonlyMap<string, ToolSchema>): string[] {
-  const problems: string[] = []
+export function goldProblems(task: Pick<Task, 'answer' | 'freeParams'>, toolByName: ReadonlyMap<string, ToolSchema>): GoldProblem[] {
+  const problems: GoldProblem[] = []
+  const add = (code: GoldCode, params: Record<string, string | number>, message: string) => void problems.push({ code, params, message })
   task.answer.forEach((call, i) => {
+    const gold = { call: i + 1, tool: call.name }
     const tool = toolByName.get(call.name)
-    if (!tool) return void problems.push(`gold call ${i + 1} names unknown tool "${call.name}"`)
+    if (!tool) return add('goldUnknownTool', gold, `gold call ${i + 1} names unknown tool "${call.name}"`)
     const properties = tool.function.parameters.properties ?? {}
     const named = [...Object.keys(call.arguments), ...(task.freeParams[i] ?? [])]
     for (const p of new Set(named.filter((p) => !hasOwn(properties, p))))
-      problems.push(`gold call ${i + 1} (${call.name}) has unknown parameter "${p}"`)
+      add('goldUnknownParam', { ...gold, param: p }, `gold call ${i + 1} (${call.name}) has unknown parameter "${p}"`)
     for (const [param, acceptable] of Object.entries(call.arguments)) {
       if (!hasOwn(properties, param)) continue
-      if (acceptable.length === 0) problems.push(`gold call ${i + 1} (${call.name}).${param} lists no acceptable value`)
+      if (acceptable.length === 0) add('goldNoValue', { ...gold, param }, `gold call ${i + 1} (${call.name}).${param} lists no acceptable value`)
       const schema = ownValue(properties, param)
       for (const value of readAcceptable(acceptable, schema).values)
         if (!fitsSchema(schema, value))
-          problems.push(`gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} does not fit the tool schema`)
+          add('goldValueMisfit', { ...gold, param, value: JSON.stringify(value) }, `gold call ${i + 1} (${call.name}).${param}: ${JSON.stringify(value)} does not fit the tool schema`)
     }
   })
   return problems
+}
+
+/** One error of a gold call against tools.json: the message the validator prints, and its check and values for a page to word. */
+export interface GoldProblem {
+  message: string
+  code: GoldCode
+  params: Record<string, string | number>
 }
 
 /**

@@ -42,8 +42,8 @@ export function formatIssue(issue: DatasetIssue): string {
 /** Collects the problems found while parsing, in order. */
 export class IssueList {
   readonly items: DatasetIssue[] = []
-  error(file: string, message: string, at: { line?: number; taskId?: string } = {}): void {
-    this.items.push({ level: 'error', file, message, ...at })
+  error(file: string, message: string, at: { line?: number; taskId?: string } = {}, coded: Pick<DatasetIssue, 'code' | 'params'> = {}): void {
+    this.items.push({ level: 'error', file, message, ...at, ...coded })
   }
   warn(file: string, message: string, at: { line?: number; taskId?: string } = {}): void {
     this.items.push({ level: 'warning', file, message, ...at })
@@ -417,7 +417,7 @@ function checkCrossReferences(
     const at = { line: task.line, taskId: task.id }
     if (records && !hasOwn(records, task.id)) issues.error(file, `task "${task.id}" has no entry in ${DATASET_FILES.records}`, at)
     if (!tools) continue
-    for (const problem of goldProblems(task, toolByName)) issues.error(file, problem, at)
+    for (const { message, code, params } of goldProblems(task, toolByName)) issues.error(file, message, at, { code, params })
   }
   const taskIds = new Set(tasks.map((t) => t.id))
   for (const id of Object.keys(records ?? {}))

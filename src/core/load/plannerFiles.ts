@@ -267,7 +267,7 @@ export function plannerFileProblems(
         if (!skillByName.has(name))
           fail(`"${key}" names the skill "${name}", ${skills ? `which is not in ${skillsAt}` : `but the data set has no ${PLANNER_FILES.skills}`}`)
     planner.alternatives?.forEach((alternative, i) => {
-      for (const problem of goldProblems(alternative, toolByName)) fail(`alternatives[${i}]: ${problem}`)
+      for (const problem of goldProblems(alternative, toolByName)) fail(`alternatives[${i}]: ${problem.message}`)
     })
     for (const mention of planner.mentions ?? []) {
       const call = task.answer[mention.call]
