@@ -18,7 +18,7 @@ export interface Finding {
   level: 'error' | 'warning'
   /** The validator's message (English, as `npm run validate` prints it). */
   message: string
-  /** Set on the editor's own findings and the lint's: the key of its words in the editor's strings, shown instead of `message`, with `params`. */
+  /** Set on the editor's own findings, the lint's and the gold calls' errors: the key of its words in the editor's strings, shown instead of `message`, with `params`. */
   key?: 'idEmpty' | 'idTaken' | 'instructionEmpty' | LintCode | GoldCode
   params?: Record<string, string | number>
   place: FindingPlace
