@@ -92,8 +92,10 @@ export function lintDraft(content: TaskContent, context: DraftContext): Finding[
   return findings
 }
 
-/** Where a validator message belongs in the editor, read from its wording (the validator names the part it checks). */
+/** Where a validator message belongs in the editor: at its gold call when it names one, else read from its wording (the validator names the part it checks). */
 function placeOf(issue: DatasetIssue): FindingPlace {
+  // A coded issue names its gold call; the others are placed by their wording.
+  if (typeof issue.params?.call === 'number') return `gold:${issue.params.call - 1}`
   const m = issue.message
   const gold = /gold call (\d+)|answer\[(\d+)\]|free_params\[(\d+)\]/.exec(m)
   if (gold) return `gold:${gold[1] !== undefined ? Number(gold[1]) - 1 : Number(gold[2] ?? gold[3])}`
