@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DatasetError, SPIEVAL_PROFILE, ToolRuntime, lintDataset, loadDataset } from '../src/core/index'
+import type { DatasetIssue } from '../src/core/index'
 import { RECORDS, TOOLS, fixtureFiles } from './fixtures'
 
 function loadError(files: Record<string, string>): DatasetError {
@@ -108,6 +109,21 @@ describe('tolerant records, strict structure', () => {
     const issues = lintDataset(loadDataset({ ...files, 'input_data.jsonl': unfindable }).dataset)
     expect(issues).toContainEqual(expect.objectContaining({ level: 'warning', taskId: '推理1', message: expect.stringMatching(/"13900000000" is not found/) }))
     expect(lintDataset(loadDataset(fixtureFiles()).dataset).filter((i) => i.level === 'error')).toEqual([])
+  })
+
+  it('takes a refused line’s records for its task’s, not for strays; records no line names are still warned about', () => {
+    const files = fixtureFiles()
+    const [first = '', ...rest] = (files['input_data.jsonl'] ?? '').split('\n')
+    const emptied = { ...(JSON.parse(first) as Record<string, unknown>), messages: [{ role: 'user', content: '' }] }
+    const records = { ...(JSON.parse(files['records_db.json'] ?? '{}') as Record<string, unknown>), 推理99: {} }
+    let issues: DatasetIssue[] = []
+    try {
+      loadDataset({ ...files, 'input_data.jsonl': [JSON.stringify(emptied), ...rest].join('\n'), 'records_db.json': JSON.stringify(records) })
+    } catch (err) {
+      if (err instanceof DatasetError) issues = err.issues
+    }
+    expect(issues.filter((i) => i.level === 'error').map((i) => i.message)).toEqual(['task "推理1": "messages" has no user message'])
+    expect(issues.filter((i) => i.level === 'warning').map((i) => i.message)).toEqual(['records for "推理99", which is not a task'])
   })
 
   it('warns when the instruction gives a number the task means to be found away, and not for names', () => {

@@ -84,8 +84,6 @@ export function lintDraft(content: TaskContent, context: DraftContext): Finding[
     // The empty id and the empty instruction are said once, in the editor's words.
     if (id.trim() === '' && /"id" must be a non-empty string/.test(issue.message)) continue
     if (noInstruction && /"messages" has no user message/.test(issue.message)) continue
-    // A draft the loader refuses leaves its own records without a task: a consequence, not a finding of its own.
-    if (issue.level === 'warning' && issue.message === `records for "${id}", which is not a task`) continue
     const words = issue.code ? { key: issue.code, ...(issue.params ? { params: issue.params } : {}) } : {}
     findings.push({ level: issue.level, message: issue.message.replace(/^task "[^"]*": /, ''), place: placeOf(issue), ...words })
   }

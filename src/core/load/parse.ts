@@ -42,6 +42,8 @@ export function formatIssue(issue: DatasetIssue): string {
 /** Collects the problems found while parsing, in order. */
 export class IssueList {
   readonly items: DatasetIssue[] = []
+  /** Ids of the task lines refused: their records are a task's, not strays, whatever the line's errors. */
+  readonly refusedTaskIds = new Set<string>()
   error(file: string, message: string, at: { line?: number; taskId?: string } = {}, coded: Pick<DatasetIssue, 'code' | 'params'> = {}): void {
     this.items.push({ level: 'error', file, message, ...at, ...coded })
   }
@@ -78,7 +80,10 @@ export function parseInputData(text: string, issues = new IssueList(), sealed?: 
     if (raw.trim() === '') return
     const parsed = parseJsonWithLine(raw)
     if ('error' in parsed) return issues.error(file, `not valid JSON: ${parsed.error}`, { line })
-    const fail = (message: string) => issues.error(file, message, { line })
+    const fail = (message: string, id?: string) => {
+      if (id !== undefined) issues.refusedTaskIds.add(id)
+      issues.error(file, message, { line })
+    }
     const task = sealed ? readSealedTask(parsed.value, line, sealed, fail) : readTask(parsed.value, line, fail)
     if (!task) return
     // The line as written, for an export to give back (a reference to text already in memory; storage keeps it only where the fields would not write it the same).
@@ -127,7 +132,7 @@ function readTaskHead(value: unknown, fail: (message: string) => void) {
   return { value, id, type, chat, instruction, problems }
 }
 
-function readTask(raw: unknown, line: number, fail: (message: string) => void): Task | undefined {
+function readTask(raw: unknown, line: number, fail: (message: string, id?: string) => void): Task | undefined {
   const head = readTaskHead(raw, fail)
   if (!head) return undefined
   const { value, id, type, chat, instruction, problems } = head
@@ -150,7 +155,7 @@ function readTask(raw: unknown, line: number, fail: (message: string) => void): 
     const contradiction = bucketContradiction(planner.bucket, live.verify)
     if (contradiction) problems.push(contradiction)
   }
-  if (problems.length > 0) return void fail(`task "${id}": ${problems.join('; ')}`)
+  if (problems.length > 0) return void fail(`task "${id}": ${problems.join('; ')}`, id)
   return {
     id,
     type: type as string,
@@ -167,7 +172,7 @@ function readTask(raw: unknown, line: number, fail: (message: string) => void): 
 }
 
 /** A sealed line: the public part of a task, its gold (if any) only inside `sealed`. */
-function readSealedTask(raw: unknown, line: number, sealed: SealedLines, fail: (message: string) => void): Task | undefined {
+function readSealedTask(raw: unknown, line: number, sealed: SealedLines, fail: (message: string, id?: string) => void): Task | undefined {
   const head = readTaskHead(raw, fail)
   if (!head) return undefined
   const { value, id, type, chat, instruction, problems } = head
@@ -179,7 +184,7 @@ function readSealedTask(raw: unknown, line: number, sealed: SealedLines, fail: (
   if (sealed === 'stripped' && has) problems.push(`"sealed" is not expected (${SEALED_FILE} says the gold was removed)`)
   // An IV and a tag at the least: the cipher itself is checked only when the folder is unsealed.
   if (has && !isBase64Of(value.sealed, IV_BYTES + TAG_BYTES)) problems.push('"sealed" must be base64 of an IV and an AES-GCM ciphertext')
-  if (problems.length > 0) return void fail(`task "${id}": ${problems.join('; ')}`)
+  if (problems.length > 0) return void fail(`task "${id}": ${problems.join('; ')}`, id)
   return {
     id,
     type: type as string,
@@ -421,5 +426,5 @@ function checkCrossReferences(
   }
   const taskIds = new Set(tasks.map((t) => t.id))
   for (const id of Object.keys(records ?? {}))
-    if (!taskIds.has(id)) issues.warn(DATASET_FILES.records, `records for "${id}", which is not a task`, { taskId: id })
+    if (!taskIds.has(id) && !issues.refusedTaskIds.has(id)) issues.warn(DATASET_FILES.records, `records for "${id}", which is not a task`, { taskId: id })
 }
