@@ -438,7 +438,9 @@ export class PageHost {
 
   /**
    * Checks a call against its schema without recording it: a person's form
-   * shows the runtime's message inline and records nothing until it is valid.
+   * records nothing until it is valid, and says the issues at their fields
+   * (the runtime's message for what no field holds). Only a refused check
+   * asks for the issues: a valid form is not validated twice.
    */
   checkCall(name: string, args: unknown): CallCheck {
     const attempt = this.current
