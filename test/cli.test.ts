@@ -166,6 +166,20 @@ describe('npm run validate', () => {
     expect(r.stdout).toMatch(/error: input_data\.jsonl line 7 \(task 推理7\): gold call 1 names unknown tool "Phone_Dial"/)
   })
 
+  it('takes a refused line’s records for its task’s: its error, and no warning that they belong to no task', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'validate-'))
+    cpSync(SAMPLE_DIR, dir, { recursive: true })
+    const path = join(dir, 'input_data.jsonl')
+    const lines = readFileSync(path, 'utf8').split('\n')
+    const first = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>
+    lines[0] = JSON.stringify({ ...first, messages: [{ role: 'user', content: '' }] })
+    writeFileSync(path, lines.join('\n'))
+    const r = run('cli/validate.ts', [dir])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(/error: input_data\.jsonl line 1: task "推理1": "messages" has no user message/)
+    expect(r.stdout).not.toMatch(/which is not a task/)
+  })
+
   it('warns about gold values that fit no schema, and still exits 1 for them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'validate-'))
     cpSync(SAMPLE_DIR, dir, { recursive: true })
