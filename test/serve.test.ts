@@ -65,8 +65,12 @@ describe('the episode server over HTTP', () => {
       body: '{"name": "search_contacts", "arguments": {"pattern": "x", "__proto__": 1}}',
     })
     expect(await odd.json()).toMatchObject({ ok: false, content: expect.stringContaining('Unknown parameter "__proto__"') })
+    // A bad pattern is quoted as it was sent, without the regex engine's own case flag.
+    const badRegex = await client.expect<{ ok: boolean; content: string }>(200, 'POST', `/episodes/${episode.episode_id}/call`, { name: 'search_contacts', arguments: { pattern: '(unclosed', mode: 'regex' } })
+    expect(badRegex).toMatchObject({ ok: false, content: expect.stringContaining('missing closing ): `(unclosed`') })
+    expect(badRegex.content).not.toContain('(?i)')
     const view = await client.expect<{ calls: unknown[]; finished: boolean }>(200, 'GET', `/episodes/${episode.episode_id}`)
-    expect(view.calls).toHaveLength(3)
+    expect(view.calls).toHaveLength(4)
     expect(view.finished).toBe(false)
   })
 
