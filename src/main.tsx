@@ -6,7 +6,7 @@ import { setupI18n } from './i18n'
 import { useSettings } from './state/settings'
 import { whenIdleAfterBoot } from './state/idleAfterBoot'
 import { createSpievalApi } from './api/spieval'
-import { installWebMcp } from './api/webmcp'
+import { modelContext } from './api/modelContext'
 import { watchStorage } from './state/storage'
 import { prefetchBundledSample } from './state/bundledSample'
 import { loadSearchEngine } from './core'
@@ -31,8 +31,10 @@ if (root)
 
 // The agent API is there from the first paint; its calls wait for the data set like a person's.
 window.spieval = createSpievalApi()
-// WebMCP, where the browser has it: the open task's tools, registered while it is open.
-installWebMcp()
+// WebMCP, where the browser has it: the open task's tools, registered while it is open (the code that does it is
+// loaded only there).
+const context = modelContext()
+if (context) void import('./api/webmcp').then(({ installWebMcp }) => installWebMcp(context))
 // The regex and fuzzy search engines are not in the first load (#27): fetched once the page is idle after its first
 // boot, so that a search in those modes rarely waits for them (the kernel awaits them if it does).
 whenIdleAfterBoot(() => void Promise.all([loadSearchEngine('regex'), loadSearchEngine('fuzzy')]).catch(() => undefined))

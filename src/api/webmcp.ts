@@ -1,6 +1,8 @@
 import { isRetrievalToolName } from '../core'
 import type { ToolSchema } from '../core'
 import { callTool, currentAttempt, useSession } from '../state/session'
+import { modelContext } from './modelContext'
+import type { ModelContextLike, WebMcpResult, WebMcpTool } from './modelContext'
 
 /**
  * WebMCP (the W3C Web Machine Learning community group draft,
@@ -14,37 +16,6 @@ import { callTool, currentAttempt, useSession } from '../state/session'
  * `unregisterTool(name)`. Each of these is tried defensively, so that any
  * one of the shapes is enough.
  */
-
-/** What a tool's `execute` resolves with: MCP's CallToolResult shape. Failures resolve too, with `isError`. */
-export interface WebMcpResult {
-  content: { type: 'text'; text: string }[]
-  isError?: boolean
-}
-
-export interface WebMcpTool {
-  name: string
-  description: string
-  inputSchema: object
-  execute: (input: unknown, client?: unknown) => Promise<WebMcpResult>
-  annotations?: { readOnlyHint?: boolean }
-}
-
-/** The part of `ModelContext` we use, in any of its shapes. */
-export interface ModelContextLike {
-  registerTool: (tool: WebMcpTool, options?: { signal?: AbortSignal }) => unknown
-  unregisterTool?: (name: string) => unknown
-}
-
-/** The browser's model context, if it has one (the draft's `document`, or an older build's `navigator`). */
-export function modelContext(): ModelContextLike | undefined {
-  const candidates = [
-    typeof document === 'undefined' ? undefined : (document as unknown as { modelContext?: unknown }).modelContext,
-    typeof navigator === 'undefined' ? undefined : (navigator as unknown as { modelContext?: unknown }).modelContext,
-  ]
-  for (const c of candidates)
-    if (c && typeof (c as ModelContextLike).registerTool === 'function') return c as ModelContextLike
-  return undefined
-}
 
 const text = (message: string, isError: boolean): WebMcpResult => ({ content: [{ type: 'text', text: message }], ...(isError ? { isError: true } : {}) })
 

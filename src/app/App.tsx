@@ -12,7 +12,6 @@ import { requestPersistence, useStorage } from '../state/storage'
 import { useShownView } from '../state/view'
 import { usePresent } from '../present/store'
 import { followLinks } from '../state/links'
-import { DataLinkProblem } from '../datasets/DataLink'
 import { registerStudyLink, useDataLink } from '../state/dataLink'
 import { DatabaseNotice } from './DatabaseNotice'
 import { ErrorBoundary } from './ErrorBoundary'
@@ -25,6 +24,8 @@ import { parameterWords } from '../shared/parameterWords'
 
 // Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client),
 // with their strings where the first load has none of them.
+// Shown only when a `?data=` link's folder could not be loaded.
+const DataLinkProblem = lazy(() => import('../datasets/DataLink').then((m) => ({ default: m.DataLinkProblem })))
 const PeopleView = lazy(() => Promise.all([import('../people/PeopleView'), loadLaterStrings()]).then(([m]) => ({ default: m.PeopleView })))
 const RunsView = lazy(() => Promise.all([import('../runs/RunsView'), loadLaterStrings()]).then(([m]) => ({ default: m.RunsView })))
 const ReplayView = lazy(() => Promise.all([import('../replay/ReplayView'), loadLaterStrings()]).then(([m]) => ({ default: m.ReplayView })))
@@ -93,7 +94,11 @@ export function App() {
       )}
       <main className={`stage stage-${view}${compact ? ' compact' : ''}`}>
         {status === 'error' && <p role="alert">{t('loadFailed', { error })}</p>}
-        {status === 'linkFailed' && <DataLinkProblem />}
+        {status === 'linkFailed' && (
+          <Suspense fallback={<p role="status">{t('loading')}</p>}>
+            <DataLinkProblem />
+          </Suspense>
+        )}
         {(status === 'loading' || status === 'idle') && <p role="status">{t('loading')}</p>}
         {status === 'ready' && (
           <>

@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next'
 import { Database, Upload, X } from 'lucide-react'
 import type { DatasetRow } from '../db'
 import { importPicked, openManager, pickedFromDrop, useDatasets } from './store'
-import { DataLinkPrompt, DataLinkUpdate } from './DataLink'
 import { Dialog } from '../shared/Dialog'
+import { useDataLink } from '../state/dataLink'
 import './DatasetManager.css'
 
 // The dialog's body is loaded when the dialog first opens (its Suspense below shows nothing until it is there).
 const ManagerBody = lazy(() => import('./ManagerBody'))
+// A `?data=` link's question and update offer are rare: loaded when one of them has something to show.
+const DataLinkPrompt = lazy(() => import('./DataLink').then((m) => ({ default: m.DataLinkPrompt })))
+const DataLinkUpdate = lazy(() => import('./DataLink').then((m) => ({ default: m.DataLinkUpdate })))
 
 /** More actions on a stored data set, shown under its row (sealing and studies: app passes them in). */
 export type DatasetRowActions = ComponentType<{ row: DatasetRow; busy: boolean }>
@@ -67,6 +70,8 @@ export function DatasetManager({ RowActions }: { RowActions?: DatasetRowActions 
   const { t } = useTranslation()
   const open = useDatasets((s) => s.open)
   const dragging = usePageDrop()
+  const linkAsks = useDataLink((s) => s.asking !== undefined)
+  const linkUpdates = useDataLink((s) => s.update !== undefined)
   return (
     <>
       <button type="button" className="datasets-button" onClick={() => openManager()} aria-haspopup="dialog" title={t('datasets')}>
@@ -74,8 +79,12 @@ export function DatasetManager({ RowActions }: { RowActions?: DatasetRowActions 
         <span className="bar-label">{t('datasets')}</span>
       </button>
       {/* Here, not in the stage: the top bar is on the page while the data set is still loading. */}
-      <DataLinkPrompt />
-      <DataLinkUpdate />
+      {(linkAsks || linkUpdates) && (
+        <Suspense fallback={null}>
+          {linkAsks && <DataLinkPrompt />}
+          {linkUpdates && <DataLinkUpdate />}
+        </Suspense>
+      )}
       {dragging && !open && (
         <div className="drop-overlay" aria-hidden="true">
           <div className="drop-card">
