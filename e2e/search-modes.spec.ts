@@ -54,9 +54,18 @@ test('a person’s regex search from the search options, on a page that has just
 test('a refused search says why on the phone: a person’s bad pattern, a program’s unknown field in the replay, the phone’s own search', async ({ page }) => {
   await regexSearchOfContacts(page, '(unclosed')
   const phone = phoneOf(page)
-  // The call is stored as refused; the phone shows the tool's message (it showed nothing, as if nothing was searched).
-  await expect(phone.getByRole('status')).toContainText('Invalid regular expression "(unclosed"')
+  // The call is stored as refused; the phone says why in the person's words (it showed nothing, as if nothing was
+  // searched, and then the tool's English sentence for the model).
+  await expect(phone.getByRole('status')).toHaveText('“(unclosed” is not a valid regular expression: a ( is never closed with ).')
   await expect(page.getByText('No calls yet.')).toHaveCount(0)
+  // The same refusal in Chinese, and the engine's reason with the part of the pattern it points at.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
+  await expect(phone.getByRole('status')).toHaveText('“(unclosed”不是有效的正则表达式：左括号 ( 没有对应的 )。')
+  const box = phone.getByRole('searchbox', { name: '搜索联系人' })
+  await box.fill('Tom**')
+  await box.press('Enter')
+  await expect(phone.getByRole('status')).toHaveText('“Tom**”不是有效的正则表达式：两个重复符号连在一起，如 ** 或 +*，位置在“**”。')
+  await page.getByRole('combobox', { name: '语言' }).selectOption({ label: 'English' })
 
   // A program's search with a field Contacts does not have: the phone opens Contacts with the message, in the
   // replay too (it stayed on the home screen).
@@ -78,6 +87,11 @@ test('a refused search says why on the phone: a person’s bad pattern, a progra
   })
   await expect(phone.getByRole('status')).toContainText('search_phone: page must be 1 or more.')
   await expect(phone.getByRole('button', { name: 'Contacts', exact: true })).toBeVisible()
+  // A search too long for the phone's search: its length and the limit, in the reader's words.
+  await page.evaluate(async () => void (await window.spieval?.call('search_phone', { pattern: 'x'.repeat(1001) })))
+  await expect(phone.getByRole('status')).toHaveText(
+    'The search is 1001 characters long; a Text search takes at most 1000. Search for a shorter part of it: a name, a number, a word or two.',
+  )
 })
 
 test('a regex search made before its engine has arrived waits for it, and answers', async ({ page }) => {

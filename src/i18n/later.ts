@@ -7,10 +7,11 @@ import { gradingEn } from './grading'
 import { sealedExchangeEn } from './study/exchange'
 import { sealingEn } from './study/sealing'
 import { studyDashboardEn } from './study/dashboard'
+import { searchRefusalEn } from './searchRefusal'
 
 /**
  * The English strings of views that are not in the page’s first load (Analysis, Replay, Runs, People and Study,
- * the task editor, sealing and studies): loaded with them (loadLaterStrings in src/i18n), to keep the first load
+ * the task editor, sealing and studies, a refused search's words): loaded with them (loadLaterStrings in src/i18n), to keep the first load
  * small (#27).
  */
 export const laterEn = {
@@ -26,6 +27,7 @@ export const laterEn = {
   sealedExchange: sealedExchangeEn,
   sealing: sealingEn,
   studyDashboard: studyDashboardEn,
+  searchRefusal: searchRefusalEn,
 }
 
 export type LaterStrings = typeof laterEn

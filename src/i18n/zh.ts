@@ -16,6 +16,7 @@ import { plannerZh } from './planner.zh'
 import { plannerAnalysisZh } from './plannerAnalysis.zh'
 import { gradingAgreementZh } from './gradingAgreement.zh'
 import { gradingZh } from './grading.zh'
+import { searchRefusalZh } from './searchRefusal.zh'
 
 /** 中文界面文字。记录内容按原样显示。 */
 export const zh: Strings = {
@@ -36,6 +37,7 @@ export const zh: Strings = {
   studyDashboard: studyDashboardZh,
   participant: participantZh,
   planner: plannerZh,
+  searchRefusal: searchRefusalZh,
   appTitle: 'SPIEval 手机',
   loading: '加载中…',
   loadFailed: '无法加载数据集：{{error}}',

@@ -18,6 +18,7 @@ import { appMarks, markOf, placeHit } from './liveMarks'
 import type { AppMarks, PlacedHit } from './liveMarks'
 import { knownRecordIds, usePlacedTools } from './liveSession'
 import { RecordList } from './RecordList'
+import { RefusedSearchText } from './RefusedSearchText'
 import type { ListItem } from './RecordList'
 import { SearchBar, searchArguments } from './SearchBar'
 import { actionLabel } from '../shared/labels'
@@ -122,7 +123,7 @@ export function AppScreen({ app }: { app: AppKey }) {
           />
           {result && (
             <div className="result-bar" role="status">
-              {result.data ? t('results', { count: result.data.total }) : result.content}
+              {result.data ? t('results', { count: result.data.total }) : <RefusedSearchText args={result.args} global={false} content={result.content} />}
               {result.data && result.data.pages > 1 && (
                 <span className="pager">
                   <button type="button" disabled={result.page <= 1} onClick={() => turnPage(result.page - 1)} aria-label={t('previousPage')}>

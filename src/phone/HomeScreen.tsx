@@ -11,6 +11,7 @@ import { useAppUi } from './apps/uiState'
 import { markOf, placeHit } from './liveMarks'
 import { knownRecordIds, usePlacedTools } from './liveSession'
 import { SearchBar, searchArguments } from './SearchBar'
+import { RefusedSearchText } from './RefusedSearchText'
 import { PlannerApps } from './planner/PlannerApps'
 import { actionLabel } from '../shared/labels'
 
@@ -101,9 +102,9 @@ export function HomeScreen() {
       ) : (
         <>
           {result && (
-            // A refused search: the tool's message, above the apps.
+            // A refused search: why, above the apps.
             <p role="status" className="result-bar">
-              {result.content}
+              <RefusedSearchText args={result.args} global content={result.content} />
               {clearSearch}
             </p>
           )}

@@ -16,15 +16,50 @@ import type { SearchMode } from './match'
  */
 export const PATTERN_LIMITS: Readonly<Record<SearchMode, number>> = { fixed: 1000, regex: 1000, fuzzy: 200 }
 
-/** Why a pattern is refused in a mode (a message a model can act on), or undefined when it may be searched for. */
-export function patternProblem(pattern: string, mode: SearchMode): string | undefined {
+/**
+ * Why a pattern cannot be searched for, as data: the model reads it as
+ * {@link describePatternRefusal}'s sentence, a person in their own language
+ * (the phone words it from the same fields).
+ * - `tooLong`: more characters (code points) than its mode allows;
+ * - `tooBig`: a regex whose program is over {@link REGEX_MAX_INSTRUCTIONS}
+ *   (`estimated`: counted from its text, refused before compiling);
+ * - `invalid`: a regex that does not compile. `message` is the engine's own
+ *   account (the pattern quoted as sent); `code` is the engine's error
+ *   (RE2's wording, e.g. `missing closing )`) and `fragment` the part of the
+ *   pattern it points at, when it names them.
+ */
+export type PatternRefusal =
+  | { kind: 'tooLong'; mode: SearchMode; length: number; limit: number }
+  | { kind: 'tooBig'; instructions: number; limit: number; estimated: boolean }
+  | { kind: 'invalid'; pattern: string; message: string; code?: string; fragment?: string }
+
+/** The sentence a model reads for a refused pattern. */
+export function describePatternRefusal(refusal: PatternRefusal): string {
+  switch (refusal.kind) {
+    case 'tooLong':
+      return `The pattern is ${refusal.length} characters; the limit for ${refusal.mode} search is ${refusal.limit}. Search for a shorter distinctive part of it (a name, a number, a word or two).`
+    case 'tooBig':
+      return `The regular expression expands to ${refusal.estimated ? 'about ' : ''}${refusal.instructions} matching steps (a repeat such as {100} copies what it repeats); the limit is ${refusal.limit}. Use smaller repeat counts, or fewer repeated parts.`
+    case 'invalid':
+      return `Invalid regular expression ${JSON.stringify(refusal.pattern)}: ${refusal.message}`
+  }
+}
+
+/** Why a pattern is refused in its mode for its length, or undefined when it may be searched for. */
+export function lengthRefusal(pattern: string, mode: SearchMode): PatternRefusal | undefined {
   const limit = PATTERN_LIMITS[mode]
   // A code point is one or two UTF-16 units, so a short string needs no counting.
   if (pattern.length <= limit) return undefined
   let length = 0
   for (const _ of pattern) length++
   if (length <= limit) return undefined
-  return `The pattern is ${length} characters; the limit for ${mode} search is ${limit}. Search for a shorter distinctive part of it (a name, a number, a word or two).`
+  return { kind: 'tooLong', mode, length, limit }
+}
+
+/** Why a pattern is refused in a mode for its length (a message a model can act on), or undefined when it may be searched for. */
+export function patternProblem(pattern: string, mode: SearchMode): string | undefined {
+  const refusal = lengthRefusal(pattern, mode)
+  return refusal && describePatternRefusal(refusal)
 }
 
 /**
@@ -37,10 +72,10 @@ export function patternProblem(pattern: string, mode: SearchMode): string | unde
  */
 export const REGEX_MAX_INSTRUCTIONS = 2500
 
-/** Why a compiled regex is refused (a message a model can act on), or undefined. */
-export function programProblem(instructions: number, about = false): string | undefined {
+/** Why a regex of this many instructions is refused, or undefined (`estimated`: counted from its text). */
+export function programRefusal(instructions: number, estimated = false): PatternRefusal | undefined {
   if (instructions <= REGEX_MAX_INSTRUCTIONS) return undefined
-  return `The regular expression expands to ${about ? 'about ' : ''}${instructions} matching steps (a repeat such as {100} copies what it repeats); the limit is ${REGEX_MAX_INSTRUCTIONS}. Use smaller repeat counts, or fewer repeated parts.`
+  return { kind: 'tooBig', instructions, limit: REGEX_MAX_INSTRUCTIONS, estimated }
 }
 
 /**

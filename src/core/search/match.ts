@@ -5,7 +5,8 @@ import type { IndexedRecord } from './indexed'
 import { FuzzyIndex } from './fuzzy'
 import { analyzeRegex } from './prefilter'
 import type { RegexPrefilter } from './prefilter'
-import { REGEX_MAX_INSTRUCTIONS, estimateInstructions, patternProblem, programProblem } from './limits'
+import { REGEX_MAX_INSTRUCTIONS, describePatternRefusal, estimateInstructions, lengthRefusal, programRefusal } from './limits'
+import type { PatternRefusal } from './limits'
 
 export type SearchMode = 'fixed' | 'regex' | 'fuzzy'
 
@@ -23,9 +24,12 @@ export interface SearchHit {
   score?: number
 }
 
-/** A pattern that cannot be searched for (an invalid regular expression, or one over its mode's length limit). */
+/** A pattern that cannot be searched for (an invalid regular expression, or one over its mode's length limit); `refusal` says why as data. */
 export class PatternError extends Error {
   override name = 'PatternError'
+  constructor(readonly refusal: PatternRefusal) {
+    super(describePatternRefusal(refusal))
+  }
 }
 
 /**
@@ -33,8 +37,8 @@ export class PatternError extends Error {
  * and `regex`, best score first (then stored order) for `fuzzy`.
  */
 export function findMatches(entries: readonly IndexedRecord[], query: SearchQuery): SearchHit[] {
-  const problem = patternProblem(query.pattern, query.mode)
-  if (problem !== undefined) throw new PatternError(problem)
+  const tooLong = lengthRefusal(query.pattern, query.mode)
+  if (tooLong) throw new PatternError(tooLong)
   switch (query.mode) {
     case 'fixed':
       if (query.field === undefined && !query.pattern.includes(FIELD_SEPARATOR)) return fixedAnyField(entries, query)
@@ -183,16 +187,45 @@ export function compileRegex(pattern: string, ignoreCase: boolean, multiLine = f
 function compileChecked(pattern: string, flags: number, flagPrefix: string): RE2JS | PatternError {
   const estimate = estimateInstructions(pattern)
   // Clearly too big: refused before compiling, which alone would take long.
-  if (estimate > 2 * REGEX_MAX_INSTRUCTIONS) return new PatternError(programProblem(estimate, true) as string)
+  if (estimate > 2 * REGEX_MAX_INSTRUCTIONS) return new PatternError(programRefusal(estimate, true) as PatternRefusal)
   let regex: RE2JS
   try {
     regex = regexEngine().compile(pattern, flags)
   } catch (err) {
-    const reason = (err instanceof Error ? err.message : String(err)).replaceAll(`\`${flagPrefix}`, '`')
-    return new PatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${reason}`)
+    return new PatternError(invalidRefusal(pattern, err, flagPrefix))
   }
-  const problem = programProblem(regex.re2Input.numberOfInstructions())
-  return problem === undefined ? regex : new PatternError(problem)
+  const tooBig = programRefusal(regex.re2Input.numberOfInstructions())
+  return tooBig ? new PatternError(tooBig) : regex
+}
+
+/** A compile error as a refusal; re2js's syntax errors name their error and the part of the pattern, which it quotes with `flagPrefix` before it. */
+function invalidRefusal(pattern: string, err: unknown, flagPrefix: string): PatternRefusal {
+  const unprefixed = (text: string) => (flagPrefix && text.startsWith(flagPrefix) ? text.slice(flagPrefix.length) : text)
+  const message = (err instanceof Error ? err.message : String(err)).replaceAll(`\`${flagPrefix}`, '`')
+  const refusal: Extract<PatternRefusal, { kind: 'invalid' }> = { kind: 'invalid', pattern, message }
+  if (err instanceof Error && 'error' in err && typeof err.error === 'string') {
+    refusal.code = err.error
+    if ('input' in err && typeof err.input === 'string' && err.input !== '') refusal.fragment = unprefixed(err.input)
+  }
+  return refusal
+}
+
+/**
+ * Why a search's pattern is refused, or undefined when it may be searched
+ * for: the check `findMatches` makes, for a reader who has the query and not
+ * the error (the phone, wording a refused search for a person). A regex is
+ * checked with its engine, which a refused regex search has loaded.
+ */
+export function patternRefusal(query: Pick<SearchQuery, 'pattern' | 'mode' | 'ignoreCase'>): PatternRefusal | undefined {
+  const tooLong = lengthRefusal(query.pattern, query.mode)
+  if (tooLong || query.mode !== 'regex') return tooLong
+  try {
+    compileRegex(query.pattern, query.ignoreCase)
+    return undefined
+  } catch (err) {
+    if (err instanceof PatternError) return err.refusal
+    throw err
+  }
 }
 
 /** Below this many records a plain scan is as fast as building and asking an index. */

@@ -6,7 +6,7 @@ import { APPS, GLOBAL_SEARCH_TOOL, appOfSearchTool, isRetrievalToolName } from '
 import { TaskIndex } from '../search/indexed'
 import type { IndexedRecord } from '../search/indexed'
 import { PatternError, findMatches } from '../search/match'
-import type { SearchMode } from '../search/match'
+import { SEARCH_MODES, readSearchArguments } from './searchQuery'
 import { argumentIssues, argumentProblems, compileTool } from './validate'
 import type { ArgumentIssue } from './validate'
 import type { CompiledTool } from './validate'
@@ -34,7 +34,6 @@ export interface CallContext {
   asked?: number
 }
 
-const SEARCH_MODES: readonly SearchMode[] = ['fixed', 'regex', 'fuzzy']
 
 /**
  * The one tool runtime of a task. Every caller (a person's button, window.spieval,
@@ -166,12 +165,8 @@ export class ToolRuntime {
   }
 
   private search(tool: CompiledTool, args: Record<string, unknown>): ToolResult {
-    const pattern = typeof args.pattern === 'string' ? args.pattern : undefined
-    if (pattern === undefined) return fail(`${tool.name}: "pattern" must be a string.`)
-    const field = args.field as string | undefined
-    const mode = (args.mode as SearchMode | undefined) ?? 'fixed'
-    const ignoreCase = (args.ignore_case as boolean | undefined) ?? true
-    const page = (args.page as number | undefined) ?? 1
+    const { pattern, field, mode, ignoreCase, page } = readSearchArguments(args)
+    if (typeof pattern !== 'string') return fail(`${tool.name}: "pattern" must be a string.`)
     if (!SEARCH_MODES.includes(mode)) return fail(`${tool.name}: mode must be one of ${SEARCH_MODES.join(', ')}.`)
     if (page < 1) return fail(`${tool.name}: page must be 1 or more.`)
 
