@@ -104,4 +104,24 @@ describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
     expect(verdict).toMatchObject({ id: '推理1', correct: true })
     expect(verdict.calls).toHaveLength(1)
   })
+
+  it('applies requests in the order they were sent, a submit right behind a call and an open right behind a submit', async () => {
+    // Sent back to back, none awaited: the SDK's server handles them concurrently.
+    const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args })
+    const answers = await Promise.all([
+      call('open_task', { id: '推理1' }),
+      call('Phone_Call', { telephone: '13822419087' }),
+      call('submit'),
+      call('open_task', { id: '辨析2' }),
+      call('Phone_Call', { telephone: '13800000000' }),
+      call('submit'),
+    ])
+    expect(answers.map((a) => a.isError ?? false)).toEqual([false, false, false, false, false, false])
+    const first = JSON.parse(text(answers[2]))
+    // The call still running when submit came is scored and listed (the list was taken before the finish, empty).
+    expect(first).toMatchObject({ id: '推理1', correct: true, calls: [{ name: 'Phone_Call', arguments: { telephone: '13822419087' } }] })
+    const second = JSON.parse(text(answers[5]))
+    // The task opened behind the first submit stays open for the call after it (the submit's end closed it).
+    expect(second).toMatchObject({ id: '辨析2', calls: [{ name: 'Phone_Call', arguments: { telephone: '13800000000' } }] })
+  })
 })

@@ -1,6 +1,6 @@
 import { openedTask, readAttemptState, readSetting, submission } from '../core'
 import { getAttempt, attemptCalls, storeDataset, toSteps } from '../db'
-import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, replyToUser, submittedCalls, useSession, whenReady } from '../state/session'
+import { callTool, currentAttempt, finishAttempt, forkAttempt, openTask, reloadDatasets, replyToUser, useSession, whenReady } from '../state/session'
 import type { ApiAttempt, SpievalApi } from './types'
 
 export const API_VERSION = '0.1.0'
@@ -63,11 +63,10 @@ export function createSpievalApi(): SpievalApi {
     },
     async submit() {
       await whenReady()
-      const calls = submittedCalls()
       const attempt = currentAttempt()
       const verdict = await finishAttempt()
       if (!attempt) throw new Error('No task is open')
-      return submission(attempt, verdict, calls)
+      return submission(attempt, verdict)
     },
     async reply(text) {
       await whenReady()

@@ -79,11 +79,12 @@ export function openedTask(attempt: Attempt, profile: Profile): OpenedTask {
 }
 
 /**
- * What a submit answers once the kernel finished `attempt`: its verdict with
- * the calls it scored (`calls`, taken before the finish), or for a sealed task
- * the calls as submitted and no verdict.
+ * What `submit` answers, in every host: the verdict with the calls it scored,
+ * read from the attempt after its finish. A call still running when submit
+ * was asked is scored (the kernel finishes after it), so it is listed too.
  */
-export function submission(attempt: Attempt, verdict: TaskVerdict | undefined, calls: PredictedCall[]): SubmittedVerdict {
+export function submission(attempt: Attempt, verdict: TaskVerdict | undefined): SubmittedVerdict {
+  const calls = attempt.submittedCalls()
   if (verdict) return submittedVerdict(verdict, calls)
   if (attempt.sealed) return sealedSubmission(attempt.info.taskId, calls)
   throw new Error('The attempt was not scored')

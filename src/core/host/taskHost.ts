@@ -18,6 +18,8 @@ export class TaskHost {
   private attempt: Attempt | undefined
   /** The attempt last submitted, until a task is opened again: a second submit is refused by its kernel. */
   private submitted: Attempt | undefined
+  /** The operations asked so far, settled or not: each waits for those before it (see inOrder). */
+  private queue: Promise<unknown> = Promise.resolve()
 
   constructor(
     readonly dataset: Dataset,
@@ -35,27 +37,33 @@ export class TaskHost {
     requested: Setting | string = 'paginated',
     options: { actor?: string; state?: AttemptState; failure?: FailureRate; run?: RunTag } = {},
   ): Promise<OpenedTask> {
-    const setting = readSetting(requested)
-    const source = this.taskSource(taskId)
-    this.attempt?.close()
-    this.submitted = undefined
-    this.attempt = await Attempt.open({
-      ...source,
-      setting,
-      actor: options.actor ?? this.actor,
-      sink: this.sink,
-      ...(options.state ? { state: options.state } : {}),
-      ...(options.failure ? { failure: options.failure } : {}),
-      ...(options.run ? { run: options.run } : {}),
+    return this.inOrder(async () => {
+      const setting = readSetting(requested)
+      const source = this.taskSource(taskId)
+      this.attempt?.close()
+      this.submitted = undefined
+      this.attempt = await Attempt.open({
+        ...source,
+        setting,
+        actor: options.actor ?? this.actor,
+        sink: this.sink,
+        ...(options.state ? { state: options.state } : {}),
+        ...(options.failure ? { failure: options.failure } : {}),
+        ...(options.run ? { run: options.run } : {}),
+      })
+      return this.opened(this.attempt)
     })
-    return this.opened(this.attempt)
   }
 
   /**
    * Opens a fork of a stored attempt: a new attempt of its task and setting
    * whose first `step` calls are the parent's (docs/reference.md, `fork`).
    */
-  async fork(attemptId: string, step: number, options: { actor?: string } = {}): Promise<OpenedTask> {
+  fork(attemptId: string, step: number, options: { actor?: string } = {}): Promise<OpenedTask> {
+    return this.inOrder(() => this.forkNow(attemptId, step, options))
+  }
+
+  private async forkNow(attemptId: string, step: number, options: { actor?: string }): Promise<OpenedTask> {
     const stored = await this.sink.read(attemptId)
     if (!stored) throw new Error(`Unknown attempt "${attemptId}" (or one no longer kept: a host keeps a limited number).`)
     const source = this.taskSource(stored.attempt.taskId)
@@ -91,15 +99,19 @@ export class TaskHost {
   }
 
   /** Runs a call through the open attempt. Never rejects for a bad call. */
-  async call(name: string, args: unknown, source: CallSource): Promise<TrajectoryStep> {
-    if (!this.attempt) throw new Error(this.submitted ? 'The attempt is submitted: call open_task (or fork_attempt) to start a new one.' : 'No task is open: call open_task first.')
-    return this.attempt.call(name, args, source)
+  call(name: string, args: unknown, source: CallSource): Promise<TrajectoryStep> {
+    return this.inOrder(async () => {
+      if (!this.attempt) throw new Error(this.submitted ? 'The attempt is submitted: call open_task (or fork_attempt) to start a new one.' : 'No task is open: call open_task first.')
+      return this.attempt.call(name, args, source)
+    })
   }
 
   /** Records the assistant's message to the user in the open attempt (see Attempt.reply). */
-  async reply(text: string, source: CallSource): Promise<TrajectoryStep> {
-    if (!this.attempt) throw new Error(this.submitted ? 'The attempt is submitted: a reply comes before submit.' : 'No task is open: call open_task first.')
-    return this.attempt.reply(text, source)
+  reply(text: string, source: CallSource): Promise<TrajectoryStep> {
+    return this.inOrder(async () => {
+      if (!this.attempt) throw new Error(this.submitted ? 'The attempt is submitted: a reply comes before submit.' : 'No task is open: call open_task first.')
+      return this.attempt.reply(text, source)
+    })
   }
 
   trajectory(): readonly TrajectoryStep[] {
@@ -111,14 +123,27 @@ export class TaskHost {
    * second submit before a task is opened again goes to the kernel, which
    * refuses it: a verdict is final.
    */
-  async submit(): Promise<SubmittedVerdict> {
-    const attempt = this.attempt ?? this.submitted
-    if (!attempt) throw new Error('No task is open: call open_task first.')
-    const calls = attempt.submittedCalls()
-    const verdict = await attempt.finish()
-    this.attempt = undefined
-    this.submitted = attempt
-    return submission(attempt, verdict, calls)
+  submit(): Promise<SubmittedVerdict> {
+    return this.inOrder(async () => {
+      const attempt = this.attempt ?? this.submitted
+      if (!attempt) throw new Error('No task is open: call open_task first.')
+      const verdict = await attempt.finish()
+      this.attempt = undefined
+      this.submitted = attempt
+      return submission(attempt, verdict)
+    })
+  }
+
+  /**
+   * Runs `operation` once every operation asked before it has settled, so
+   * that requests take effect in the order they came: the MCP SDK handles a
+   * client's requests concurrently, and a submit sent right behind a call, or
+   * an open right behind a submit, must not overtake it.
+   */
+  private inOrder<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(operation, operation)
+    this.queue = result.catch(() => undefined)
+    return result
   }
 
   private taskSource(taskId: string) {
