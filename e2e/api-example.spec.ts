@@ -15,3 +15,18 @@ test('README example: an agent solves a task through window.spieval', async ({ p
   })
   expect(verdict, JSON.stringify(verdict)).toMatchObject({ correct: true })
 })
+
+test('window.spieval.submit right behind a call it did not wait for scores that call and lists it', async ({ page }) => {
+  await page.goto('./')
+  const verdict = await page.evaluate(async () => {
+    const api = window.spieval
+    if (!api) throw new Error('the page has no window.spieval')
+    await api.open('推理1', { actor: 'my-agent' })
+    const call = api.call('Phone_Call', { telephone: '13822419087' })
+    const submitted = api.submit()
+    await call
+    return submitted
+  })
+  // The list was taken before the finish waited for the call: it was scored (correct) but not listed.
+  expect(verdict).toMatchObject({ id: '推理1', correct: true, calls: [{ name: 'Phone_Call', arguments: { telephone: '13822419087' } }] })
+})
