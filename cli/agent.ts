@@ -298,5 +298,6 @@ console.log(
     `${totals.failed > 0 ? `; ${totals.failed} failed (scored as no_response; run again with --retry_failed)` : ''}`,
 )
 if (shard) console.log(`Shard ${shard.index}/${shard.count}: the table counts pairs of other shards as no_response; concatenate the shards' files to score the sweep.`)
+if (wanted) console.log(`--tasks: the table counts the ${tasks.length} task${tasks.length === 1 ? '' : 's'} run; npm run score counts all ${dataset.tasks.length} of the data set, the others as no_response.`)
 // The hint writes the scores next to the responses (run.jsonl → run.result.json, with run.result.details.jsonl), not into the working folder.
 console.log(`Wrote ${out}; score it with: npm run score -- --input_data ${inputFile ?? join(folder, 'input_data.jsonl')} --input_response_data ${out} --output_file ${join(dirname(out), `${basename(out).replace(/\.jsonl?$/i, '')}.result.json`)}`)

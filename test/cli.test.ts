@@ -73,6 +73,8 @@ describe('npm run score', () => {
     // The hint scores next to the responses, not into the working folder.
     const hint = /score it with: npm run score -- (.+)$/m.exec(agent.stdout)?.[1] ?? ''
     expect(hint).toContain(`--output_file ${join(dir, 'oracle.result.json')}`)
+    // Its table counts the two tasks run; the score it suggests counts all 50, and the agent says so.
+    expect(agent.stdout).toContain('--tasks: the table counts the 2 tasks run; npm run score counts all 50 of the data set, the others as no_response.')
     const score = (output: string, extra: string[] = []) =>
       run('cli/score.ts', ['--input_data', join(SAMPLE_DIR, 'input_data.jsonl'), '--input_response_data', out, '--output_file', join(dir, output), ...extra])
     expect(score('result.json').code).toBe(0)
