@@ -151,6 +151,56 @@ describe('callSignature', () => {
   })
 })
 
+describe('callSignature, as a task’s gold reads the calls', () => {
+  // Text the plumber: the words are free; a call of type VOICE, which may be left out, to either of two numbers.
+  const gold: Pick<Task, 'answer' | 'freeParams'> = {
+    answer: [
+      { name: 'Messages_Send', arguments: { telephone: ['13655208731'], text: [] } },
+      { name: 'Phone_Call', arguments: { telephone: ['13822419087', '13933334444'], type: ['VOICE', null] } },
+    ],
+    freeParams: [['text'], []],
+  }
+  const send = (text: string) => ({ name: 'Messages_Send', arguments: { telephone: '13655208731', text } })
+  const call = (args: Record<string, unknown>) => ({ name: 'Phone_Call', arguments: args })
+
+  it('does not tell apart what the gold leaves open: a free parameter’s words, a value that may be left out and is', () => {
+    expect(callSignature([send('大门密码是 4827')], gold)).toBe(callSignature([send('Gate code is 4827')], gold))
+    expect(callSignature([call({ telephone: '13822419087', type: 'VOICE' })], gold)).toBe(callSignature([call({ telephone: '13822419087' })], gold))
+    expect(callSignature([call({ telephone: '13822419087', type: null })], gold)).toBe(callSignature([call({ telephone: '13822419087' })], gold))
+    // Without the task, they are other texts.
+    expect(callSignature([send('大门密码是 4827')])).not.toBe(callSignature([send('Gate code is 4827')]))
+  })
+
+  it('tells apart what the gold checks: two numbers it both accepts, another type, another recipient', () => {
+    expect(callSignature([call({ telephone: '13822419087' })], gold)).not.toBe(callSignature([call({ telephone: '13933334444' })], gold))
+    expect(callSignature([call({ telephone: '13822419087', type: 'VIDEO' })], gold)).not.toBe(callSignature([call({ telephone: '13822419087' })], gold))
+    expect(callSignature([{ name: 'Messages_Send', arguments: { telephone: '13800000000', text: 'hi' } }], gold)).not.toBe(callSignature([send('hi')], gold))
+  })
+
+  it('leaves a parameter in when it is free in one gold call of its tool but not in another', () => {
+    const two: Pick<Task, 'answer' | 'freeParams'> = {
+      answer: [
+        { name: 'Messages_Send', arguments: { telephone: ['1'], text: [] } },
+        { name: 'Messages_Send', arguments: { telephone: ['2'], text: ['On my way'] } },
+      ],
+      freeParams: [['text'], []],
+    }
+    const to2 = (text: string) => [{ name: 'Messages_Send', arguments: { telephone: '2', text } }]
+    expect(callSignature(to2('On my way'), two)).not.toBe(callSignature(to2('Later'), two))
+  })
+
+  it('makes two people who sent the same number other words agree, in cross-validation and the baseline', () => {
+    const texted = { ...task('推理2', '推理', 'Text the plumber', 2), ...gold }
+    const people = [
+      attempt('ann', '推理2', { correct: true, calls: [send('大门密码是 4827')], retrievals: 1, elapsedMs: 1000 }),
+      attempt('bob', '推理2', { correct: true, calls: [send('Gate code is 4827')], retrievals: 1, elapsedMs: 1000 }),
+    ]
+    const [row] = crossValidation([texted], people)
+    expect(row).toMatchObject({ status: 'ok', answers: 1, agree: true })
+    expect(humanBaseline([texted], people).agreement.answer.pairwise).toBe(1)
+  })
+})
+
 describe('countedAttempts', () => {
   it('keeps the first finished blind attempt per person and task; practice after the gold never counts', () => {
     const counted = countedAttempts(ATTEMPTS)

@@ -68,6 +68,7 @@ export interface HumanBaseline {
  */
 export function humanBaseline(tasks: readonly Task[], attempts: readonly PersonAttempt[]): HumanBaseline {
   const typeOf = new Map(tasks.map((t) => [t.id, t.type]))
+  const taskById = new Map(tasks.map((t) => [t.id, t]))
   const known = attempts.filter((a) => typeOf.has(a.taskId))
   const counted = countedAttempts(known)
   const types = orderedTypes(tasks)
@@ -99,7 +100,7 @@ export function humanBaseline(tasks: readonly Task[], attempts: readonly PersonA
     },
     agreement: {
       verdict: agreement(counted, (a) => (isSolved(a) ? 'correct' : 'wrong')),
-      answer: agreement(counted, (a) => callSignature(a.calls)),
+      answer: agreement(counted, (a) => callSignature(a.calls, taskById.get(a.taskId))),
     },
   }
 }

@@ -15,7 +15,7 @@ export interface CrossValidationSolver {
   /** The verdict; null while in progress. */
   correct: boolean | null
   errorType: string | null
-  /** {@link callSignature} of the submitted calls; null while in progress. */
+  /** {@link callSignature} of the submitted calls, as the task's gold reads them; null while in progress. */
   signature: string | null
   elapsedMs: number
   retrievals: number
@@ -79,7 +79,7 @@ function taskRow(task: Task, attempts: PersonAttempt[], counted: Set<PersonAttem
         state: 'finished',
         correct: kept.correct === true,
         errorType: kept.errorType ?? null,
-        signature: callSignature(kept.calls),
+        signature: callSignature(kept.calls, task),
         elapsedMs: kept.elapsedMs,
         retrievals: kept.retrievals,
         attempts: own.length,

@@ -1,6 +1,8 @@
 import { isRetrievalToolName } from '../apps/registry'
 import { isPlainObject } from '../base/text'
 import { parseArguments } from '../tools/runtime'
+import { setOwn } from '../base/own'
+import type { Task } from '../dataset/types'
 
 /**
  * One person's attempt at one task, as the statistics of people need it
@@ -91,22 +93,60 @@ export function byFinish(a: FinishedAttempt, b: FinishedAttempt): number {
 const endOf = (a: FinishedAttempt) => a.ended ?? a.started + a.elapsedMs
 
 /**
- * A canonical text for a set of submitted execution calls, equal exactly when
- * two answers are the same for scoring: calls compared as a multiset (order
- * ignored), arguments as a JSON string or an object alike, keys in any order,
- * an explicit `null` argument the same as none, array values as multisets,
- * the string "100" not the number 100. Retrieval calls (`search_*`) are
- * ignored; arguments that are not a JSON object are kept as given, so they
- * only equal the very same text.
+ * A canonical text for a set of submitted execution calls, equal when two
+ * answers are the same answer: calls compared as a multiset (order ignored),
+ * arguments as a JSON string or an object alike, keys in any order, an
+ * explicit `null` argument the same as none, array values as multisets, the
+ * string "100" not the number 100. Retrieval calls (`search_*`) are ignored;
+ * arguments that are not a JSON object are kept as given, so they only equal
+ * the very same text.
+ *
+ * With `task`, what its gold leaves open does not tell answers apart, as it
+ * does not for scoring: a parameter free in every gold call of its tool is
+ * left out (two messages to the same number with other words are one answer),
+ * and one the gold lets be left out, with one value otherwise, stands for that
+ * value when left out (`type: "VOICE"` and no `type`). Acceptable values that
+ * differ still differ: people calling two numbers the gold both accepts
+ * answered differently, which is what a split task shows.
  */
-export function callSignature(calls: readonly { name: string; arguments: unknown }[]): string {
+export function callSignature(calls: readonly { name: string; arguments: unknown }[], task?: Pick<Task, 'answer' | 'freeParams'>): string {
   const texts = calls
     .filter((c) => !isRetrievalToolName(c.name))
     .map((c) => {
       const parsed = parseArguments(c.arguments)
-      return canonicalText('args' in parsed ? { name: c.name, arguments: parsed.args } : { name: c.name, unparsed: c.arguments })
+      if (!('args' in parsed)) return canonicalText({ name: c.name, unparsed: c.arguments })
+      return canonicalText({ name: c.name, arguments: task ? asTheGoldReads(parsed.args, openParams(task, c.name)) : parsed.args })
     })
   return `[${texts.sort().join(',')}]`
+}
+
+/** What a task's gold leaves open in calls of one tool (see callSignature). */
+interface OpenParams {
+  free: ReadonlySet<string>
+  defaults: ReadonlyMap<string, unknown>
+}
+
+function openParams(task: Pick<Task, 'answer' | 'freeParams'>, tool: string): OpenParams {
+  const golds = task.answer.flatMap((call, i) => (call.name === tool ? [{ call, free: task.freeParams[i] ?? [] }] : []))
+  const [first, ...others] = golds
+  if (!first) return { free: new Set(), defaults: new Map() }
+  const free = new Set(first.free.filter((param) => others.every((g) => g.free.includes(param))))
+  const defaults = new Map<string, unknown>()
+  for (const param of Object.keys(first.call.arguments)) {
+    const lists = golds.map((g) => (Object.hasOwn(g.call.arguments, param) ? g.call.arguments[param] : undefined))
+    if (!lists.every((list) => list?.includes(null))) continue
+    const values = lists.flatMap((list) => (list ?? []).filter((v) => v !== null))
+    const [value] = values
+    if (value !== undefined && new Set(values.map(canonicalText)).size === 1) defaults.set(param, value)
+  }
+  return { free, defaults }
+}
+
+function asTheGoldReads(args: Record<string, unknown>, open: OpenParams): Record<string, unknown> {
+  const read: Record<string, unknown> = {}
+  for (const [param, value] of Object.entries(args)) if (!open.free.has(param) && value !== null && value !== undefined) setOwn(read, param, value)
+  for (const [param, value] of open.defaults) if (!Object.hasOwn(read, param)) setOwn(read, param, value)
+  return read
 }
 
 /** JSON with object keys sorted and array items sorted (arrays compare as multisets). */
