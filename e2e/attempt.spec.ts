@@ -23,6 +23,10 @@ test('a blind attempt: no gold, reasoning path or distractors in the DOM before 
   // A wrong call (the plumber), made through the phone's own form.
   await phoneOf(page).getByRole('button', { name: 'Tom Becker' }).click()
   await phoneOf(page).getByRole('button', { name: 'Voice call' }).click()
+  // A reload opens the form as it was opened, filled from the record (it came back empty).
+  await expect(page).toHaveURL(/\/action\/Phone_Call\/.+/)
+  await page.reload()
+  await expect(phoneOf(page).getByRole('textbox', { name: /^Phone number/ })).toHaveValue('13655208731')
   await phoneOf(page).getByRole('button', { name: 'Submit' }).click()
   await expect(panelOf(page).getByRole('region', { name: 'Actions to submit' }).getByRole('listitem')).toHaveCount(1)
   const before = await page.content()
@@ -165,6 +169,8 @@ test('a full disk: the action is refused with a clear message, and nothing saved
   await expect(steps).toHaveCount(2)
   await expect(steps.nth(0)).toContainText('"pattern":"Tom"')
   await expect(steps.nth(1)).toContainText('"pattern":"Rachel"')
+  // Who made each call, in words (the stored source is `ui`).
+  await expect(steps.nth(1).locator('.source')).toHaveText('person')
 })
 
 test('two tabs on one attempt: one leads, the other says so and takes over when the first closes', async ({ context }) => {
@@ -185,6 +191,7 @@ test('two tabs on one attempt: one leads, the other says so and takes over when 
   const steps = panelOf(second).getByRole('region', { name: 'Trajectory' }).getByRole('listitem')
   await expect(steps).toHaveCount(2)
   await expect(steps.nth(1)).toContainText('Phone_Call')
+  await expect(steps.nth(1).locator('.source')).toHaveText('program')
   await panelOf(second).getByRole('button', { name: 'Finish and check' }).click()
   await expect(panelOf(second).getByRole('region', { name: 'Review' }).getByRole('status')).toHaveText('Correct')
 })

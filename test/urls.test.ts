@@ -4,7 +4,7 @@ import { activeDataset, importDataset, listDatasets } from '../src/db/index'
 import { answerDataLink, loadDataLinkUpdate, openDataLink, useDataLink } from '../src/state/dataLink'
 import { fetchDatasetFiles } from '../src/state/fetchDataset'
 import { Problem } from '../src/state/problem'
-import { hashToRoute } from '../src/state/routes'
+import { hashToRoute, routeToHash } from '../src/state/routes'
 import { MAX_DATASET_BYTES, dataFolderOf, folderName, hashParts, safeDecode, withoutDataParam } from '../src/state/urls'
 import { viewPathOfHash } from '../src/state/view'
 import { fixtureFiles } from './fixtures'
@@ -46,6 +46,23 @@ describe('hashes from the address bar', () => {
   it('well-formed hashes read as before', () => {
     expect(hashToRoute('#/task/t1/app/contacts/new/2')).toEqual({ taskId: 't1', route: { screen: 'record', app: 'contacts', index: 2, isNew: true } })
     expect(hashToRoute('#/task/t1/app/contacts/action/Phone_Call')).toEqual({ taskId: 't1', route: { screen: 'action', app: 'contacts', tool: 'Phone_Call' } })
+  })
+
+  it('an action form keeps what it was opened with, so that a reload opens it filled', () => {
+    const route = { screen: 'action', app: 'contacts', tool: 'Phone_Call', prefill: { telephone: '13822419087', type: 'VOICE' } } as const
+    const hash = routeToHash('推理1', route)
+    expect(hash).toBe(`#/task/${encodeURIComponent('推理1')}/app/contacts/action/Phone_Call/${encodeURIComponent('{"telephone":"13822419087","type":"VOICE"}')}`)
+    expect(hashToRoute(hash)).toEqual({ taskId: '推理1', route })
+    expect(routeToHash('t1', { screen: 'action', app: 'contacts', tool: 'Phone_Call', prefill: {} })).toBe('#/task/t1/app/contacts/action/Phone_Call')
+    // A prefill that is not a JSON object is none.
+    for (const part of ['%7B', '%5B1%5D', '%22x%22', '%7B%7D'])
+      expect(hashToRoute(`#/task/t1/app/contacts/action/Phone_Call/${part}`)).toEqual({ taskId: 't1', route: { screen: 'action', app: 'contacts', tool: 'Phone_Call' } })
+  })
+
+  it('reads the short form people write by hand, #/task/<id>/<app>', () => {
+    expect(hashToRoute('#/task/t1/sms')).toEqual({ taskId: 't1', route: { screen: 'app', app: 'sms' } })
+    expect(hashToRoute('#/task/t1/contacts/3')).toEqual({ taskId: 't1', route: { screen: 'record', app: 'contacts', index: 3 } })
+    expect(hashToRoute('#/task/t1/nowhere')).toEqual({ taskId: 't1', route: { screen: 'home' } })
   })
 
   it("a view's deep link stops at a malformed part, so a later part is never read in its place", () => {

@@ -25,14 +25,14 @@ const TrajectoryItem = memo(function TrajectoryItem({ step: s }: { step: Traject
         <>
           {/* The assistant's message to the user: no tool, so no call to show. */}
           <span className="reply-tag">{t('repliedToUser')}</span> <q>{replyText(s)}</q>
-          <span className="source">{s.source}</span>
+          <span className="source">{t(`present.sources.${s.source}`, { defaultValue: s.source })}</span>
         </>
       ) : (
         <>
           <code>
             {s.name}({typeof s.arguments === 'string' ? s.arguments : JSON.stringify(s.arguments)})
           </code>
-          <span className="source">{s.source}</span>
+          <span className="source">{t(`present.sources.${s.source}`, { defaultValue: s.source })}</span>
           <pre>{s.content}</pre>
         </>
       )}

@@ -1,4 +1,4 @@
-import { isAppKey } from '../core'
+import { isAppKey, isPlainObject } from '../core'
 import type { AppKey } from '../core'
 import { hashParts } from './urls'
 
@@ -27,25 +27,45 @@ export function routeToHash(taskId: string | undefined, route: PhoneRoute): stri
     case 'record':
       return `${base}/app/${route.app}/${route.isNew ? 'new/' : ''}${route.index}`
     case 'action':
-      return `${base}/app/${route.app}/action/${encodeURIComponent(route.tool)}`
+      // What the form was opened with (a record's number, a call's type) goes too, so that a reload opens it filled.
+      return `${base}/app/${route.app}/action/${encodeURIComponent(route.tool)}${route.prefill && Object.keys(route.prefill).length > 0 ? `/${encodeURIComponent(JSON.stringify(route.prefill))}` : ''}`
     case 'planner':
       return `${base}/planner/${route.view}`
   }
 }
 
-/** The task and route a hash names; unknown or undecodable parts fall back to the home screen. */
+/**
+ * The task and route a hash names; unknown or undecodable parts fall back to
+ * the home screen. `#/task/<id>/<app>` is read as `#/task/<id>/app/<app>`
+ * (the short form people write by hand).
+ */
 export function hashToRoute(hash: string): { taskId?: string; route: PhoneRoute } {
   const parts = hashParts(hash)
   if (parts[0] !== 'task' || !parts[1]) return { route: { screen: 'home' } }
+  if (parts[2] !== undefined && isAppKey(parts[2])) parts.splice(2, 0, 'app')
   const taskId = parts[1]
   const app = parts[3]
   const view = PLANNER_VIEWS.find((v) => v === app)
   if (parts[2] === 'planner' && view) return { taskId, route: { screen: 'planner', view } }
   if (parts[2] !== 'app' || !app || !isAppKey(app)) return { taskId, route: { screen: 'home' } }
-  if (parts[4] === 'action' && parts[5]) return { taskId, route: { screen: 'action', app, tool: parts[5] } }
+  if (parts[4] === 'action' && parts[5]) {
+    const prefill = prefillOf(parts[6])
+    return { taskId, route: { screen: 'action', app, tool: parts[5], ...(prefill ? { prefill } : {}) } }
+  }
   const isNew = parts[4] === 'new'
   const index = Number(isNew ? parts[5] : parts[4])
   if (parts[4] !== undefined && Number.isInteger(index) && index >= 0)
     return { taskId, route: { screen: 'record', app, index, ...(isNew ? { isNew } : {}) } }
   return { taskId, route: { screen: 'app', app } }
+}
+
+/** A form's prefill from its hash part (JSON of an object); anything else is no prefill. */
+function prefillOf(part: string | undefined): Record<string, unknown> | undefined {
+  if (part === undefined) return undefined
+  try {
+    const value: unknown = JSON.parse(part)
+    return isPlainObject(value) && Object.keys(value).length > 0 ? value : undefined
+  } catch {
+    return undefined
+  }
 }
