@@ -24,6 +24,24 @@ test('a pasted task link opens that task, and Back and Forward move on the phone
   await expect(page.getByRole('tab', { name: /Cross-validation/ })).toBeVisible()
 })
 
+test('a link to a task the data set does not have says so, and the address shows the task on the phone', async ({ page }) => {
+  await openTask(page, '推理1')
+  // The short form people write by hand opens the app.
+  await page.evaluate(() => (window.location.hash = '#/task/整合7/sms'))
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
+  await page.evaluate(() => (window.location.hash = '#/task/NOPE/app/sms'))
+  const notice = page.getByRole('alert').filter({ hasText: 'This data set has no task “NOPE”; the phone shows 整合7.' })
+  await expect(notice).toBeVisible()
+  await expect(page).toHaveURL(/#\/task\/%E6%95%B4%E5%90%887\/app\/sms$/)
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
+  await notice.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(notice).toBeHidden()
+  // On a fresh load too, the first task opens and the page says why.
+  await page.goto('./#/task/NOPE')
+  await expect(page.getByRole('alert').filter({ hasText: /no task “NOPE”/ })).toBeVisible()
+  await expect(page).not.toHaveURL(/NOPE/)
+})
+
 test.describe('a first visit', () => {
   // A browser without the sample stored: the page stores it, so a boot is under way while its rows download.
   test.use({ storageState: FIRST_VISIT_STATE })

@@ -24,6 +24,8 @@ import { parameterWords } from '../shared/parameterWords'
 
 // Views other than the phone are loaded when first opened, to keep the first load small (charts, the openai client),
 // with their strings where the first load has none of them.
+// Shown only when a link named a task the data set does not have.
+const MissingTaskNotice = lazy(() => Promise.all([import('./MissingTaskNotice'), loadLaterStrings()]).then(([m]) => ({ default: m.MissingTaskNotice })))
 // Shown only when a `?data=` link's folder could not be loaded.
 const DataLinkProblem = lazy(() => import('../datasets/DataLink').then((m) => ({ default: m.DataLinkProblem })))
 const PeopleView = lazy(() => Promise.all([import('../people/PeopleView'), loadLaterStrings()]).then(([m]) => ({ default: m.PeopleView })))
@@ -53,6 +55,7 @@ export function App() {
   const storageProblem = useStorage((s) => s.problem !== undefined)
   const compact = useCompact()
   const studyLink = useDataLink((s) => s.study === true)
+  const missingTask = useSession((s) => s.missingTask !== undefined)
 
   useEffect(() => {
     void setupI18n(language).then(() => {
@@ -112,6 +115,11 @@ export function App() {
             <ErrorBoundary key={view}>
               {view === 'phone' && (
                 <>
+                  {missingTask && (
+                    <Suspense fallback={null}>
+                      <MissingTaskNotice />
+                    </Suspense>
+                  )}
                   <Phone />
                   <TaskSheet>
                     <Panel />

@@ -28,6 +28,7 @@ export const laterEn = {
   sealing: sealingEn,
   studyDashboard: studyDashboardEn,
   searchRefusal: searchRefusalEn,
+  links: { missingTask: 'This data set has no task “{{id}}”; the phone shows {{shown}}.' },
 }
 
 export type LaterStrings = typeof laterEn

@@ -38,6 +38,7 @@ export const zh: Strings = {
   participant: participantZh,
   planner: plannerZh,
   searchRefusal: searchRefusalZh,
+  links: { missingTask: '此数据集中没有任务“{{id}}”，手机显示的是 {{shown}}。' },
   appTitle: 'SPIEval 手机',
   loading: '加载中…',
   loadFailed: '无法加载数据集：{{error}}',

@@ -84,8 +84,10 @@ export async function boot(installSample: InstallSample, hash: string, stored?: 
     if (open && (taskId === undefined || taskId === open.taskId) && tasks.some((t) => t.id === open.taskId))
       await openTask(open.taskId, screen, { attemptId: open.id })
     else {
-      const first = tasks.find((t) => t.id === taskId) ?? tasks[0]
-      if (first) await openTask(first.id, screen)
+      const named = tasks.find((t) => t.id === taskId)
+      const first = named ?? tasks[0]
+      if (first) await openTask(first.id, named ? screen : undefined)
+      if (first && taskId !== undefined && !named) useSession.setState({ missingTask: { id: taskId, shown: first.id } })
     }
     useSession.setState({ status: 'ready' })
   } catch (err) {

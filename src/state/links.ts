@@ -7,7 +7,8 @@
  */
 import { openTask } from './attemptController'
 import { usePhone } from './phone'
-import { hashToRoute } from './routes'
+import { hashToRoute, routeToHash } from './routes'
+import { replaceHashNow } from './hashWriter'
 import { useSession } from './sessionStore'
 import { useView, viewOfHash } from './view'
 import { followAddressChanges } from './address'
@@ -37,7 +38,13 @@ export async function followAddress(hash: string): Promise<void> {
     usePhone.getState().navigate(route)
     return
   }
-  if (!tasks.some((t) => t.id === taskId)) return
+  if (!tasks.some((t) => t.id === taskId)) {
+    if (!task) return
+    // The address goes back to what the phone shows, and the page says why.
+    useSession.setState({ missingTask: { id: taskId, shown: task.id } })
+    replaceHashNow(routeToHash(task.id, usePhone.getState().route))
+    return
+  }
   // As at boot: the person's latest attempt at the task, resumed (or its review), else a new one.
   await openTask(taskId, route.screen === 'home' ? undefined : route)
 }

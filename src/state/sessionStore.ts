@@ -36,6 +36,8 @@ export interface SessionState {
    * phone on the attempt's screen, which would undo a tap made in between.
    */
   opening?: true
+  /** A link named a task this data set does not have (`id`), while the phone shows the task `shown`: said until another task is shown. */
+  missingTask?: { id: string; shown: string }
 }
 
 export const useSession = create<SessionState>()(() => ({ status: 'idle', tasks: [], steps: [], leading: true }))
