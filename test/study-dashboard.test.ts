@@ -174,7 +174,7 @@ describe('studyDashboard', () => {
       [P, Q],
       [Y, Y2],
       [R2, R],
-    ].map((pair) => pair.map(callSignature))
+    ].map((pair) => pair.map((calls) => callSignature(calls)))
     expect(dashboard.agreement.answer).toEqual({ kappa: fleissKappa(answers), pairwise: pairwiseAgreement(answers), kappaWithheld: true, tasks: 4 })
     expect(dashboard.agreement.answer.pairwise).toBe(0.25)
   })
