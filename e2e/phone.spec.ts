@@ -25,6 +25,19 @@ test('a person solves 推理1 on the phone, and the verdict is correct', async (
   await expect(page.getByRole('status').filter({ hasText: 'Correct' })).toBeVisible()
 })
 
+test('the home indicator puts a search of the whole phone away, as a phone’s does', async ({ page }) => {
+  await page.goto('./#/task/推理1')
+  const phone = page.getByRole('region', { name: 'SPIEval Phone' })
+  const box = phone.getByRole('searchbox', { name: 'Search the phone' })
+  await box.fill('RideNow')
+  await box.press('Enter')
+  await expect(phone.getByRole('status')).toContainText('results')
+  await expect(phone.getByRole('button', { name: 'Contacts', exact: true })).toBeHidden()
+  await phone.getByRole('button', { name: 'Home', exact: true }).click()
+  await expect(phone.getByRole('button', { name: 'Contacts', exact: true })).toBeVisible()
+  await expect(box).toHaveValue('')
+})
+
 test('window.spieval solves a task through the same runtime, and a wrong answer gets its error type', async ({ page }) => {
   await page.goto('./')
   const first = await page.evaluate(async () => {

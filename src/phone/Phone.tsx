@@ -7,13 +7,20 @@ import { pushHash, replaceHash } from '../state/hashWriter'
 import { routeToHash } from '../state/routes'
 import { rememberScreen, useSession } from '../state/session'
 import { useView } from '../state/view'
-import { ActionForm } from './ActionForm'
-import { AppScreen } from './AppScreen'
 import { HomeScreen } from './HomeScreen'
-import { RecordDetail } from './RecordDetail'
+import { whenIdleAfterBoot } from '../state/idleAfterBoot'
 import { StatusBar } from './StatusBar'
 import './phone.css'
 
+// An app's screens (its list, a record, an action's form) are not in the first load (#27): the home screen is all a
+// page shows first. They are fetched once the page is idle after its first boot, or when a screen first asks.
+const loadAppScreen = () => import('./AppScreen')
+const loadRecordDetail = () => import('./RecordDetail')
+const loadActionForm = () => import('./ActionForm')
+const AppScreen = lazy(() => loadAppScreen().then((m) => ({ default: m.AppScreen })))
+const RecordDetail = lazy(() => loadRecordDetail().then((m) => ({ default: m.RecordDetail })))
+const ActionForm = lazy(() => loadActionForm().then((m) => ({ default: m.ActionForm })))
+whenIdleAfterBoot(() => void Promise.all([loadAppScreen(), loadRecordDetail(), loadActionForm()]).catch(() => undefined))
 // A planner task's screens load when first shown: the first load stays the published phone's.
 const MemoryApp = lazy(() => import('./planner/MemoryApp').then((m) => ({ default: m.MemoryApp })))
 const PlannerScreen = lazy(() => import('./planner/PlannerScreen').then((m) => ({ default: m.PlannerScreen })))
@@ -58,6 +65,11 @@ export function Phone() {
   const { t } = useTranslation()
   const route = usePhone((s) => s.route)
   const navigate = usePhone((s) => s.navigate)
+  // The home indicator goes to the home screen itself, as a phone's does: a search of the whole phone is put away too.
+  const goHome = () => {
+    usePhone.getState().editSearch('phone', { pattern: '', result: undefined })
+    navigate({ screen: 'home' })
+  }
   const profile = useSession((s) => s.dataset?.profile)
   const taskId = useSession((s) => s.task?.id)
   const hasAgents = useSession((s) => (s.dataset?.agents?.length ?? 0) > 0)
@@ -113,10 +125,10 @@ export function Phone() {
         {profile && <StatusBar profile={profile} />}
         <div className="phone-content" key={JSON.stringify(route)} ref={content} tabIndex={-1}>
           {route.screen === 'home' && <HomeScreen />}
-          {route.screen === 'app' && route.app !== MEMORY_APP && <AppScreen app={route.app} />}
-          {route.screen === 'record' && <RecordDetail app={route.app} index={route.index} {...(route.isNew ? { isNew: true } : {})} />}
-          {route.screen === 'action' && <ActionForm app={route.app} tool={route.tool} {...(route.prefill ? { prefill: route.prefill } : {})} />}
           <Suspense fallback={<p className="hint">{t('loading')}</p>}>
+            {route.screen === 'app' && route.app !== MEMORY_APP && <AppScreen app={route.app} />}
+            {route.screen === 'record' && <RecordDetail app={route.app} index={route.index} {...(route.isNew ? { isNew: true } : {})} />}
+            {route.screen === 'action' && <ActionForm app={route.app} tool={route.tool} {...(route.prefill ? { prefill: route.prefill } : {})} />}
             {route.screen === 'app' && route.app === MEMORY_APP && <MemoryApp />}
             {route.screen === 'planner' && <PlannerScreen view={route.view} {...(route.from ? { from: route.from } : {})} />}
           </Suspense>
@@ -126,7 +138,7 @@ export function Phone() {
             <AgentNotice />
           </Suspense>
         )}
-        <button type="button" className="home-indicator" onClick={() => navigate({ screen: 'home' })} aria-label={t('home')} />
+        <button type="button" className="home-indicator" onClick={goHome} aria-label={t('home')} />
         <div className="phone-opening-shield" ref={shield} hidden aria-hidden="true" />
       </div>
     </div>

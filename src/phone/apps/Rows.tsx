@@ -1,13 +1,15 @@
 import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
 import { ArrowRight, BedDouble, Bus, CalendarDays, Clock, FileText, MapPin, Paperclip, PhoneOutgoing, Plane, Repeat, Bell, TrainFront, Users, Video } from 'lucide-react'
 import type { AppKey, PhoneRecord } from '../../core'
 import type { Language } from '../../i18n'
 import { Highlight } from '../Highlight'
+import { NewBadge } from './Badges'
+import type { RowMark } from './Badges'
 import { attachments, avatarColor, initials, isOn, join, money, nightsBetween, shown, statusTone, text, weekdayShort } from './format'
 
-/** A live-state mark on a row: inserted, edited, or (in a search answered before) deleted since. */
-export type RowMark = 'new' | 'edited' | 'deleted'
+// The badges are their own module: the home screen shows them without the rows (#27's first load).
+export { NewBadge }
+export type { RowMark }
 
 export interface RowProps {
   app: AppKey
@@ -35,15 +37,6 @@ export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
       {initials(name)}
     </span>
   )
-}
-
-/** The row's mark: New (an executed action, or a record the attempt inserted), Edited, or Deleted. */
-export function NewBadge({ show, label, mark }: { show?: boolean | undefined; label: string; mark?: RowMark | undefined }) {
-  const { t } = useTranslation()
-  if (show || mark === 'new') return <span className="badge-new">{label}</span>
-  if (mark === 'edited') return <span className="badge-edited">{t('livePhone.edited')}</span>
-  if (mark === 'deleted') return <span className="badge-deleted">{t('livePhone.deleted')}</span>
-  return null
 }
 
 /** A stored status as a coloured badge (its text as stored). */
