@@ -188,7 +188,7 @@ test.describe('at 390 × 844 with touch', () => {
     await expect(taskButton(page)).toBeFocused()
   })
 
-  test('the menu holds the views, the data sets, the annotator, the access setting and the language', async ({ page }) => {
+  test('the menu holds the views, the data sets, presenter mode, the annotator, the access setting and the language', async ({ page }) => {
     await openTaskOnPhone(page, '推理1')
     const menuButton = page.getByRole('button', { name: 'Menu', exact: true })
     await menuButton.tap()
@@ -220,6 +220,15 @@ test.describe('at 390 × 844 with touch', () => {
     await expect(manager.getByRole('region', { name: 'Stored data sets' }).getByText('Sample (Daniel Hayes)')).toBeVisible()
     await manager.getByRole('button', { name: 'Close' }).tap()
     await expect(manager).toBeHidden()
+
+    // Presenter mode, as the wide bar's Present button opens it (only ?present did here); Escape leaves it.
+    await menuButton.tap()
+    await menu.getByRole('button', { name: 'Present', exact: true }).tap()
+    await expect(menu).toBeHidden()
+    const leave = page.getByRole('button', { name: 'Leave presenter mode (Escape)' })
+    await expect(leave).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(leave).toBeHidden()
 
     // The language, back on the phone.
     await menuButton.tap()

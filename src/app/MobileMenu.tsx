@@ -1,17 +1,18 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Database, Menu, UserRound, X } from 'lucide-react'
+import { Database, Menu, Presentation, UserRound, X } from 'lucide-react'
 import { Dialog } from '../shared/Dialog'
 import { openManager } from '../datasets/store'
 import { useSettings } from '../state/settings'
 import { useSession } from '../state/session'
-import { showView, useShownView, viewsOf } from '../state/view'
+import { isParticipantPage, showView, useShownView, viewsOf } from '../state/view'
+import { enterPresent } from '../present/store'
 import { DatasetName, SettingsControls } from './Settings'
 
 const MENU_BUTTON_ID = 'app-menu-button'
 
 /**
- * The compact bar's menu button and the menu it opens (a modal dialog): the views, the data sets, the annotator,
+ * The compact bar's menu button and the menu it opens (a modal dialog): the views, the data sets, presenter mode, the annotator,
  * the access setting and the language. `onAnnotator` asks for the annotator's name (the dialog lives in the bar).
  */
 export function MenuButton({ onAnnotator }: { onAnnotator: () => void }) {
@@ -19,6 +20,7 @@ export function MenuButton({ onAnnotator }: { onAnnotator: () => void }) {
   const view = useShownView()
   const views = useSession((s) => viewsOf(s.dataset))
   const actor = useSettings((s) => s.actor)
+  const participant = useSession((s) => isParticipantPage(s.dataset))
   const [open, setOpen] = useState(false)
 
   return (
@@ -71,6 +73,19 @@ export function MenuButton({ onAnnotator }: { onAnnotator: () => void }) {
           >
             <Database size={18} aria-hidden="true" /> {t('datasets')}
           </button>
+          {/* The wide bar's Present button, here: a presenter on a phone or a narrow window gets in without ?present. */}
+          {!participant && (
+            <button
+              type="button"
+              className="menu-item"
+              onClick={() => {
+                setOpen(false)
+                enterPresent()
+              }}
+            >
+              <Presentation size={18} aria-hidden="true" /> {t('present.enter')}
+            </button>
+          )}
           {actor !== '' && (
             <button
               type="button"

@@ -7,6 +7,9 @@ import { useSession } from '../state/session'
 import { useView } from '../state/view'
 import { Caption } from './Caption'
 import { BEZEL, MARGIN, phoneFit } from './fit'
+
+/** Narrower than this (px), a phone of the height left fills the width, up to the Exit button's corner. */
+const NARROW = 700
 import './present.css'
 import type { ParameterWords } from './callText'
 
@@ -19,6 +22,7 @@ import type { ParameterWords } from './callText'
 export function PresenterMode({ parameterWords }: { parameterWords: ParameterWords }) {
   const { t } = useTranslation()
   const caption = useRef<HTMLElement>(null)
+  const top = useRef<HTMLDivElement>(null)
   const view = useView((s) => s.view)
   const watching = useRuns((s) => s.watching !== undefined)
   const replaying = useSession((s) => s.replaying !== undefined)
@@ -29,11 +33,14 @@ export function PresenterMode({ parameterWords }: { parameterWords: ParameterWor
     root.classList.add('presenting')
     const fit = () => {
       const below = caption.current?.getBoundingClientRect().height ?? 0
-      const { zoom, frameHeight } = phoneFit(window.innerWidth - 2 * MARGIN, window.innerHeight - below - 2 * MARGIN)
+      // Where the phone would reach the Exit button's corner (a narrow window), the phone starts under it.
+      const above = window.innerWidth < NARROW ? Math.ceil(top.current?.getBoundingClientRect().bottom ?? 0) : 0
+      const { zoom, frameHeight } = phoneFit(window.innerWidth - 2 * MARGIN, window.innerHeight - below - above - 2 * MARGIN)
       root.style.setProperty('--present-zoom', String(zoom))
       root.style.setProperty('--present-phone-height', `${Math.floor(frameHeight - BEZEL)}px`)
       root.style.setProperty('--present-caption-height', `${Math.ceil(below)}px`)
       root.style.setProperty('--present-margin', `${MARGIN}px`)
+      root.style.setProperty('--present-top', `${above}px`)
     }
     fit()
     const resized = new ResizeObserver(fit)
@@ -43,7 +50,7 @@ export function PresenterMode({ parameterWords }: { parameterWords: ParameterWor
       resized.disconnect()
       window.removeEventListener('resize', fit)
       root.classList.remove('presenting')
-      for (const name of ['--present-zoom', '--present-phone-height', '--present-caption-height', '--present-margin']) root.style.removeProperty(name)
+      for (const name of ['--present-zoom', '--present-phone-height', '--present-caption-height', '--present-margin', '--present-top']) root.style.removeProperty(name)
     }
   }, [])
 
@@ -74,7 +81,7 @@ export function PresenterMode({ parameterWords }: { parameterWords: ParameterWor
 
   return (
     <div className="present-chrome" role="region" aria-label={t('present.label')}>
-      <div className="present-top">
+      <div className="present-top" ref={top}>
         <span className="present-keys">{replaying ? t('present.keysReplay') : t('present.keys')}</span>
         <button type="button" className="present-leave" onClick={leavePresent} aria-label={t('present.leaveLabel')} title={t('present.leaveLabel')}>
           <X size={18} aria-hidden="true" /> {t('present.leave')}
