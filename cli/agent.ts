@@ -11,6 +11,7 @@ import { MAX_TURNS, TaskHost, defaultState, errorText, formatScoreTable, parseRe
 import type { FailureRate, Setting, Task } from '../src/core/index'
 import { createModel } from '../src/runner/models'
 import type { AgentChoice } from '../src/runner/models'
+import { endpointOf } from '../src/runner/keys'
 import { choice, readOptions, required, settingOption, wholeNumber } from './args'
 import { CliError, exitOnError, keepSecret, systemReason } from './errors'
 import { prepareOutputPath, checkTaskIds, loadDatasetFolder, makeFolder, readText } from './files'
@@ -269,6 +270,33 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130)
   })
 const totals = { prompt: 0, completion: 0, failed: 0, turns: 0 }
+/** Failed episodes named on stderr; the rest are counted at the end. A dead endpoint fails every episode alike, so more would only flood. */
+const FAILURES_SHOWN = 3
+
+/** Counts a failed episode and names the first few on stderr: the retries can take minutes, and the reason is otherwise only in the file. */
+function reportFailure(pair: Pair, error: string): void {
+  totals.failed++
+  if (totals.failed > FAILURES_SHOWN + 1) return
+  const text =
+    totals.failed <= FAILURES_SHOWN
+      ? `episode ${pair.id}${runIds.length > 1 ? ` (run ${pair.run})` : ''} failed: ${failureReason(error)}`
+      : `more episodes failed: the count is at the end, each line's "error" in ${out}`
+  // On a terminal the progress line is redrawn in place: clear it first, and the next episode draws it again below.
+  process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${text}\n`)
+}
+
+/**
+ * An episode's error with the endpoint it was sent to, which the error itself
+ * does not name: "Connection error. (gave up after 6 attempts)" becomes
+ * "Connection error (http://127.0.0.1:9/v1, gave up after 6 attempts)".
+ */
+function failureReason(error: string): string {
+  if (!endpoint) return error
+  // Origin and path only: a base URL may carry a key in its user part or its query.
+  const where = endpointOf(endpoint.baseURL) ?? 'the endpoint'
+  const retried = /^(.*?)\.?\s*\((gave up after [^)]*)\)$/s.exec(error)
+  return retried ? `${retried[1]} (${where}, ${retried[2]})` : `${error} (${where})`
+}
 const sweepStart = performance.now()
 progress.start()
 await runPool(pending, workers, async (pair) => {
@@ -283,7 +311,7 @@ await runPool(pending, workers, async (pair) => {
   totals.prompt += usage.prompt_tokens
   totals.completion += usage.completion_tokens
   totals.turns += line.turns as number
-  if (line.error !== undefined) totals.failed++
+  if (line.error !== undefined) reportFailure(pair, String(line.error))
   progress.episode({ correct, failed: line.error !== undefined, tokens: usage.prompt_tokens + usage.completion_tokens })
 })
 progress.finish()

@@ -1,8 +1,9 @@
 /** npm run score -- --input_data F --input_response_data F --output_file result.json [--details F] [--tools F] [--records F] [--profile F] [--grades F]… [--judge MODE] */
 import { basename, dirname, join } from 'node:path'
-import { DATASET_FILES, JUDGE_MODES, formatIssue, formatScoreTable } from '../src/core/index'
+import { DATASET_FILES, JUDGE_MODES, formatIssue, formatScoreTable, mixedMakers } from '../src/core/index'
+import type { DatasetIssue, InstructionMismatch, MixedMakers } from '../src/core/index'
 import { choice, readOptions, required } from './args'
-import { exitOnError } from './errors'
+import { CliError, exitOnError } from './errors'
 import { prepareOutputPath, readLiveScoring, readText, writeLines, writeText } from './files'
 import { gradesNote, scoreTexts, unknownTasksWarning } from './scoring'
 
@@ -61,15 +62,87 @@ const judge = typeof values.judge === 'string' ? choice(values.judge, 'judge', J
 const gradePaths = lists.grades ?? []
 const grades = gradePaths.length > 0 ? { files: gradePaths.map((path) => ({ path, text: readText(path, 'Grades (--grades)') })), judge } : undefined
 
-const scored = scoreTexts({ inputData: inputText, responses: responseText, tools: toolsText, responsePath, ...(grades ? { grades } : {}) }, () => readLiveScoring(inputPath, values), (issues) => {
-  for (const issue of issues) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
-})
+/** Skipped lines past these are counted, not listed: a file of another kind would otherwise bury the table under a warning per line. */
+const SKIPPED_SHOWN = 5
+const scored = scoreTexts({ inputData: inputText, responses: responseText, tools: toolsText, responsePath, ...(grades ? { grades } : {}) }, () => readLiveScoring(inputPath, values), skippedLines)
 const { scores, result } = scored
 const unknown = unknownTasksWarning(scored.unknownTasks, scored.lines.length, inputPath)
 if (unknown) console.error(unknown)
+const otherInstructions = instructionsWarning(scored.instructionMismatches, scored.lines.length)
+if (otherInstructions) console.error(otherInstructions)
+const mixed = mixedMakersWarning(mixedMakers(scored.lines))
+if (mixed) console.error(mixed)
 if (scored.grades) {
   for (const issue of scored.grades.issues) console.error(`warning: ${formatIssue(issue)}`)
   console.error(gradesNote(scored.grades))
+}
+
+/** Warns of the lines skipped, a few by name; a file of which not one line is a response line is refused before anything is scored. */
+function skippedLines(issues: readonly DatasetIssue[]): void {
+  const written = responseText.split(/\r?\n/).filter((line) => line.trim() !== '')
+  const [first] = issues
+  if (first && issues.length >= written.length && !written.some(isFailedEpisode)) throw noResponseLines(written.length, first)
+  for (const issue of issues.slice(0, SKIPPED_SHOWN)) console.error(`warning: ${formatIssue(issue)} (line skipped)`)
+  const more = issues.length - SKIPPED_SHOWN
+  if (more > 0) console.error(`warning: and ${more} more line${more === 1 ? '' : 's'} of ${responsePath} skipped`)
+}
+
+/** A line of an episode that failed (npm run agent's, the page's runner's): a response line with nothing to score, which counts as no_response. */
+function isFailedEpisode(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && 'id' in value && 'error' in value
+  } catch {
+    return false
+  }
+}
+
+function noResponseLines(written: number, first: DatasetIssue): CliError {
+  const none = written === 1 ? 'its one line is not one' : `none of its ${written} lines is one`
+  return new CliError(
+    `${responsePath} holds no response lines: ${none} (line ${first.line ?? 1}: ${first.message}). A response line is one JSON object a line with the task's "id", ` +
+      `its "run" and "calls" or "messages", as {"id": "推理1", "run": 0, "calls": [{"name": "Phone_Call", "arguments": {"telephone": "13822419087"}}]}: ` +
+      `give --input_response_data the response.jsonl that npm run agent or the page's export wrote (not a result.json or details.jsonl).`,
+    { exitCode: 1 },
+  )
+}
+
+/** The warning when lines answered other instructions than their tasks' (see core's instructionMismatches), or undefined. */
+function instructionsWarning(mismatches: readonly InstructionMismatch[], lineCount: number): string | undefined {
+  if (mismatches.length === 0) return undefined
+  const clip = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text)
+  const named = mismatches.slice(0, 2).map((m) => `${m.id} was asked ${clip(m.line)}, where ${inputPath} has ${clip(m.task)}`)
+  const more = mismatches.length > 2 ? `; and ${mismatches.length - 2} more` : ''
+  return (
+    `warning: ${mismatches.length} of ${lineCount} response lines answer another instruction than their task's (${named.join('; ')}${more}); each is scored against the gold of the task with its id. ` +
+    `Scored against another data set's input_data? Name the one the responses were made for with --input_data.`
+  )
+}
+
+/**
+ * The warning when a file's lines come from several models or people (see
+ * core's mixedMakers), or undefined: in a run they share, each replaces the
+ * others' lines; in runs of their own, the mean mixes them. Runs of one person
+ * each are a study's, scored so on purpose, and are not warned of.
+ */
+function mixedMakersWarning(mixed: MixedMakers | undefined): string | undefined {
+  if (!mixed) return undefined
+  const names = [listed(mixed.models, 'model', 'models'), listed(mixed.actors, 'person', 'people')].filter(Boolean).join(' and ')
+  const split = 'Split the file by model (or actor) and score each part; npm run analyze gives each its own row.'
+  const { sharedRuns } = mixed
+  if (sharedRuns.length > 0) {
+    const runs = `run${sharedRuns.length === 1 ? '' : 's'} ${sharedRuns.slice(0, 3).join(', ')}${sharedRuns.length > 3 ? ' …' : ''}`
+    return `warning: ${responsePath} holds the lines of ${names} in the same ${runs}: they are scored as one run, so a task's last line wins, whoever wrote it. ${split}`
+  }
+  if (mixed.models.length === 0) return undefined
+  return `warning: ${responsePath} holds the lines of ${names}, in runs of their own: they are scored as the runs of one system, so the mean and std mix them. ${split}`
+}
+
+/** "2 models ("a", "b")", at most three named; empty for none. */
+function listed(names: readonly string[], one: string, many: string): string {
+  if (names.length === 0) return ''
+  const shown = names.slice(0, 3).map((name) => JSON.stringify(name)).join(', ')
+  return `${names.length} ${names.length === 1 ? one : many} (${shown}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`
 }
 
 /** The details' file beside the output: details.jsonl beside result.json (the harness's names), <name>.details.jsonl beside any other. */

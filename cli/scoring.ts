@@ -1,6 +1,6 @@
 /** What `npm run score` does with the texts it read: parse, score, and the files it writes. In-process, for the command and the tests. */
-import { DatasetError, IssueList, mergeGrades, needsTaskRecords, parseGrades, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily, unknownTasks } from '../src/core/index'
-import type { DatasetIssue, Grade, GradingFigures, JudgeMode, LiveScoring, ResponseLine } from '../src/core/index'
+import { DatasetError, IssueList, mergeGrades, needsTaskRecords, parseGrades, parseInputData, parseResponses, parseTools, resultText, scoreResponsesLazily, unknownTasks, instructionMismatches } from '../src/core/index'
+import type { DatasetIssue, Grade, InstructionMismatch, GradingFigures, JudgeMode, LiveScoring, ResponseLine } from '../src/core/index'
 
 /** grades.jsonl files for `--grades` (each read as one file), and how an LLM judge's grades count (`--judge`). */
 export interface GradeFiles {
@@ -25,6 +25,8 @@ export interface ScoredTexts {
   lines: ResponseLine[]
   /** The tasks lines name that the data set does not have, and how many lines name them (see core's unknownTasks). */
   unknownTasks: ReturnType<typeof unknownTasks>
+  /** Lines whose first user message is not their task's instruction (scored against another data set's tasks?). */
+  instructionMismatches: InstructionMismatch[]
   /** Where grades were given. */
   grades?: GradesRead
 }
@@ -52,7 +54,7 @@ export function scoreTexts(
   const grading = read && input.grades ? { grades: read.grades, judge: input.grades.judge } : undefined
   const scores = scoreResponsesLazily(tasks, tools, lines, needsTaskRecords(tasks, lines) ? live() : undefined, undefined, grading)
   const grades = read && scores.grading ? { issues: read.issues, repeated: read.repeated, figures: scores.grading } : undefined
-  return { scores, result: resultText(scores.result), issues, lines, unknownTasks: unknownTasks(tasks, lines), ...(grades ? { grades } : {}) }
+  return { scores, result: resultText(scores.result), issues, lines, unknownTasks: unknownTasks(tasks, lines), instructionMismatches: instructionMismatches(tasks, lines), ...(grades ? { grades } : {}) }
 }
 
 /**

@@ -36,7 +36,7 @@ describe('npm run score', () => {
         run: 1,
         model: 'trap',
         messages: [
-          { role: 'user', content: 'x' },
+          ...(s.task.messages as unknown[]), // the task's own instruction: another one is warned of
           { role: 'assistant', tool_calls: s.solution.trap.map((c, i) => ({ id: `c${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) },
         ],
       })),

@@ -1,4 +1,5 @@
 import { isRetrievalToolName } from '../apps/registry'
+import { lineMaker } from '../attempt/lineMaker'
 import { isPlainObject, splitLines } from '../base/text'
 import { parseJsonWithLine } from '../base/jsonLine'
 import type { DatasetIssue } from '../dataset/types'
@@ -76,6 +77,88 @@ export function unknownTasks(tasks: readonly { id: string }[], lines: readonly {
   const known = new Set(tasks.map((task) => task.id))
   const unknown = lines.filter((line) => !known.has(line.id))
   return { ids: [...new Set(unknown.map((line) => line.id))], lines: unknown.length }
+}
+
+/** A line whose conversation opens with another instruction than its task's. */
+export interface InstructionMismatch {
+  id: string
+  /** The task's instruction, in the data set scored against. */
+  task: string
+  /** The first user message of the line's `messages`. */
+  line: string
+}
+
+/**
+ * The lines that answered another instruction than their task's: their first
+ * user message differs from the instruction the data set has under their id.
+ * Ids alone do not tell data sets apart (a generated one reuses 推理1 …), so a
+ * file scored against another data set's tasks with the same ids would score
+ * 0 unexplained. Lines with only `calls`, and tasks the data set lacks (see
+ * {@link unknownTasks}), cannot be checked and are left out.
+ */
+export function instructionMismatches(tasks: readonly { id: string; instruction: string }[], lines: readonly ResponseLine[]): InstructionMismatch[] {
+  const instructionOf = new Map(tasks.map((task) => [task.id, task.instruction]))
+  const mismatches: InstructionMismatch[] = []
+  for (const line of lines) {
+    const task = instructionOf.get(line.id)
+    const asked = Array.isArray(line.raw.messages) ? firstUserText(line.raw.messages) : undefined
+    if (task === undefined || asked === undefined) continue
+    if (sameText(asked, task)) continue
+    mismatches.push({ id: line.id, task, line: asked })
+  }
+  return mismatches
+}
+
+/** The text of a conversation's first user message: a string, or its text parts (OpenAI's content array); undefined when it has none. */
+function firstUserText(messages: readonly unknown[]): string | undefined {
+  const user = messages.find((m) => isPlainObject(m) && m.role === 'user')
+  const content = isPlainObject(user) ? user.content : undefined
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return undefined
+  const texts = content.flatMap((part) => (isPlainObject(part) && typeof part.text === 'string' ? [part.text] : []))
+  return texts.length > 0 ? texts.join('') : undefined
+}
+
+/** Spacing is not a different instruction: writers may trim it or turn CRLF into LF. */
+function sameText(a: string, b: string): boolean {
+  const plain = (text: string) => text.replace(/\s+/g, ' ').trim()
+  return plain(a) === plain(b)
+}
+
+/** The makers a response file names, and the runs in which lines of two of them meet. */
+export interface MixedMakers {
+  /** The models agents' lines name, in the lines' order. */
+  models: string[]
+  /** The actors people's lines name (an unnamed study participant is left out). */
+  actors: string[]
+  /** Runs holding lines of more than one of them: there the last line of a task wins, whoever made it. */
+  sharedRuns: number[]
+}
+
+/**
+ * Who made a file's lines, when it is more than one model or person. The
+ * scorer keys a line by task and run alone (docs/reference.md), so two
+ * makers' lines in one run replace each other, and runs of two makers are
+ * averaged as one system's. undefined when the lines name at most one maker;
+ * a line that names none (a plain harness's) is nobody's and mixes nothing.
+ */
+export function mixedMakers(lines: readonly ResponseLine[]): MixedMakers | undefined {
+  const models = new Set<string>()
+  const actors = new Set<string>()
+  const makersOfRun = new Map<number, Set<string>>()
+  for (const line of lines) {
+    const maker = lineMaker(line.raw)
+    const name = maker.kind === 'agent' ? maker.model : maker.actor
+    if (name === undefined || name === '') continue
+    const names = maker.kind === 'agent' ? models : actors
+    names.add(name)
+    const key = `${maker.kind}:${name}`
+    const makers = makersOfRun.get(line.run) ?? new Set<string>()
+    makersOfRun.set(line.run, makers.add(key))
+  }
+  if (models.size + actors.size < 2) return undefined
+  const sharedRuns = [...makersOfRun].filter(([, makers]) => makers.size > 1).map(([run]) => run).sort((a, b) => a - b)
+  return { models: [...models], actors: [...actors], sharedRuns }
 }
 
 /** A line's `run`: absent is 0; an integer, or a string of digits; anything else is undefined (the line is skipped). */
