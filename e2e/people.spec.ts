@@ -156,6 +156,8 @@ test('two people’s exports merge: the cross-validation view puts the task one 
   const rowCount = await rows.count()
   expect(rowCount).toBe(5) // 推理2 and 偏好1 to revise; 推理1, 辨析1 and 辨析2 (Ann still in progress) agreed or single
   await expect(rows.filter({ hasText: '辨析2' }).getByRole('listitem').filter({ hasText: 'Ann' })).toContainText('in progress')
+  // Ben finished 辨析2: it is OK. A row whose people are all still at it is not (it read OK).
+  await expect(rows.filter({ hasText: '辨析2' }).getByRole('cell').first()).toHaveText('OK')
   await page.getByRole('checkbox', { name: 'Only candidates for revision' }).check()
   await expect(rows).toHaveCount(2)
   await page.getByRole('checkbox', { name: 'Only candidates for revision' }).uncheck()
@@ -324,3 +326,11 @@ async function screenshots(page: Page, folder: string): Promise<void> {
   }
   await page.getByRole('combobox', { name: '语言' }).selectOption({ label: 'English' })
 }
+
+test('a task its people are all still at reads Not finished, not OK', async ({ browser }) => {
+  const page = await profile(browser, 'Dora')
+  await solve(page, [{ task: '推理3', calls: [['search_contacts', { pattern: 'Tom' }]], submit: false }])
+  await showTab(page, 'Cross-validation')
+  await expect(crossValidationRows(page).filter({ hasText: '推理3' }).getByRole('cell').first()).toHaveText('Not finished')
+  await page.context().close()
+})

@@ -328,7 +328,8 @@ export const peopleViewEn = {
     empty: 'No attempts yet: solve tasks on the phone, or import other people’s exports.',
     noneToRevise: 'No task is a candidate for revision.',
     columns: { status: 'Status', task: 'Task', capability: 'Capability', instruction: 'Instruction', solvers: 'Solvers', agree: 'Same answer', flags: 'Flags' },
-    statuses: { wrong: 'Revise', split: 'Split', ok: 'OK' },
+    // `unfinished`: an OK row nobody has finished yet (only attempts in progress or practice).
+    statuses: { wrong: 'Revise', split: 'Split', ok: 'OK', unfinished: 'Not finished' },
     openOnPhone: 'Open {{id}} on the phone',
     correct: 'correct',
     wrong: 'wrong',

@@ -503,7 +503,7 @@ export const zh: Strings = {
       empty: '还没有作答：请在手机上解题，或导入其他人的导出。',
       noneToRevise: '没有待修订的候选任务。',
       columns: { status: '状态', task: '任务', capability: '能力', instruction: '指令', solvers: '解答者', agree: '答案相同', flags: '标记' },
-      statuses: { wrong: '待修订', split: '分歧', ok: '通过' },
+      statuses: { wrong: '待修订', split: '分歧', ok: '通过', unfinished: '未完成' },
       openOnPhone: '在手机上打开 {{id}}',
       correct: '正确',
       wrong: '错误',

@@ -22,7 +22,7 @@ export function CrossValidationTableRow({ row }: { row: CrossValidationRow }) {
         </button>
       </th>
       <td>
-        <span className={`cv-status ${ROW_CLASS[row.status]}`}>{t(`people.cv.statuses.${row.status}`)}</span>
+        <span className={`cv-status ${ROW_CLASS[row.status]}`}>{t(row.finished === 0 ? 'people.cv.statuses.unfinished' : `people.cv.statuses.${row.status}`)}</span>
       </td>
       <td>{capabilityLabel(row.type, i18n.language)}</td>
       <td className="instruction-cell">{row.instruction}</td>
