@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { useProgress } from '../state/progress'
 import { NO_FILTERS, openReplay, replayRows, useReplay } from '../state/replay'
 import { useSession } from '../state/session'
-import { attemptTitle, verdictClass, verdictText } from './labels'
+import { attemptTitle, startedText, verdictClass, verdictText } from './labels'
 
 /** The recorded attempts the filters let through; a row opens its attempt in the player. */
 export function AttemptList() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const attempts = useProgress((s) => s.attempts)
   const tasks = useSession((s) => s.tasks)
   const filters = useReplay((s) => s.filters)
@@ -28,7 +28,8 @@ export function AttemptList() {
               <button
                 type="button"
                 aria-current={a.id === openId ? 'true' : undefined}
-                aria-label={t('replay.open', { task: a.taskId, actor: a.actor })}
+                // Named with its start and whether it counts: one person's attempts at one task are told apart.
+                aria-label={t(a.afterGold ? 'replay.openPractice' : 'replay.openAt', { task: a.taskId, actor: a.actor, started: startedText(a.started, i18n.language) })}
                 onClick={() => void openReplay(a.id)}
               >
                 <span className="replay-row-title">{attemptTitle(a, t)}</span>
@@ -36,6 +37,7 @@ export function AttemptList() {
                 <span className="replay-row-steps">
                   {t('replay.steps', { count: a.callCount ?? 0 })}
                   {a.parent && <span className="replay-fork-tag"> · {t('replay.fork.tag', { step: a.parent.step })}</span>}
+                  {a.afterGold && <span className="replay-practice-tag"> · {t('blind.practiceTag')}</span>}
                 </span>
               </button>
             </li>
