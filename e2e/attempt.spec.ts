@@ -135,6 +135,11 @@ test('the timer pauses while the tab is hidden, and the time is stored with the 
   await setVisibility('visible')
   await expect(panelOf(page).getByText('(paused)')).toBeHidden()
   await expect(timer).not.toHaveText(paused ?? '', { timeout: 5_000 })
+  // A finished attempt's time has stopped for good: it is its time, not a pause.
+  await api(page, `await api.call('Phone_Call', { telephone: '13822419087' }); await api.submit()`)
+  await expect(panelOf(page).getByRole('region', { name: 'Review' })).toBeVisible()
+  await expect(panelOf(page).getByText('(paused)')).toHaveCount(0)
+  await expect(panelOf(page).locator('.timer')).toHaveText(/^Time: \d+:\d\d$/)
 })
 
 test('a full disk: the action is refused with a clear message, and nothing saved before is lost', async ({ page }) => {

@@ -290,7 +290,18 @@ export const peopleViewEn = {
     responses: 'Download response.jsonl',
     responsesHint: 'response.jsonl alone holds all attempts (finished only when that option is on).',
     busy: 'Exporting…',
-    done: 'Exported {{file}}: {{attempts}} attempts ({{finished}} finished) by {{people}} people at {{tasks}} tasks, {{calls}} calls.',
+    done: 'Exported {{file}}: {{attempts}} ({{finished}} finished) by {{people}} at {{tasks}}, {{calls}}.',
+    // The counts of `done`, each in its plural form.
+    counts: {
+      attempts_one: '{{count}} attempt',
+      attempts_other: '{{count}} attempts',
+      people_one: '{{count}} person',
+      people_other: '{{count}} people',
+      tasks_one: '{{count}} task',
+      tasks_other: '{{count}} tasks',
+      calls_one: '{{count}} call',
+      calls_other: '{{count}} calls',
+    },
     failed: 'The export failed: {{message}}',
   },
   import: {

@@ -470,7 +470,17 @@ export const zh: Strings = {
       responses: '下载 response.jsonl',
       responsesHint: '单独的 response.jsonl 包含全部作答（勾选上面的选项时仅含已完成的）。',
       busy: '正在导出…',
-      done: '已导出 {{file}}：{{people}} 人在 {{tasks}} 个任务上的 {{attempts}} 次作答（已完成 {{finished}} 次），共 {{calls}} 次调用。',
+      done: '已导出 {{file}}：{{people}}在 {{tasks}}上的 {{attempts}}（已完成 {{finished}} 次），共 {{calls}}。',
+      counts: {
+        attempts_one: '{{count}} 次作答',
+        attempts_other: '{{count}} 次作答',
+        people_one: '{{count}} 人',
+        people_other: '{{count}} 人',
+        tasks_one: '{{count}} 个任务',
+        tasks_other: '{{count}} 个任务',
+        calls_one: '{{count}} 次调用',
+        calls_other: '{{count}} 次调用',
+      },
       failed: '导出失败：{{message}}',
     },
     import: {

@@ -46,7 +46,11 @@ export function ExportPanel() {
         {busy === 'export' && <p role="status">{t('people.export.busy')}</p>}
         {busy !== 'export' && exported && (
           <p role="status" className="people-done">
-            {t('people.export.done', { file: exported.fileName, ...exported.counts })}
+            {t('people.export.done', {
+              file: exported.fileName,
+              finished: exported.counts.finished,
+              ...Object.fromEntries((['attempts', 'people', 'tasks', 'calls'] as const).map((n) => [n, t(`people.export.counts.${n}`, { count: exported.counts[n] })])),
+            })}
           </p>
         )}
       </div>
