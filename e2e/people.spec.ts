@@ -171,6 +171,7 @@ test('two people’s exports merge: the cross-validation view puts the task one 
   await importFiles(page, 'tampered.zip')
   await expect(page.getByRole('alert')).toContainText('Nothing was imported')
   await expect(page.getByRole('alert')).toContainText('response.jsonl: does not match manifest.json')
+  await expect(page.getByRole('alert')).toContainText('tampered.zip was changed after it was exported, so none of it is imported: export the attempts again.')
   expect(await seriousViolations(page, '.people-view')).toEqual([])
   await showTab(page, 'Cross-validation')
   await expect(rows).toHaveCount(rowCount)
@@ -332,5 +333,20 @@ test('a task its people are all still at reads Not finished, not OK', async ({ b
   await solve(page, [{ task: '推理3', calls: [['search_contacts', { pattern: 'Tom' }]], submit: false }])
   await showTab(page, 'Cross-validation')
   await expect(crossValidationRows(page).filter({ hasText: '推理3' }).getByRole('cell').first()).toHaveText('Not finished')
+  await page.context().close()
+})
+
+test('a file that is not an export is said so in the reader’s language', async ({ browser }) => {
+  const page = await profile(browser, 'Erin')
+  writeFileSync(join(dir, 'junk.zip'), 'not a zip at all')
+  writeFileSync(join(dir, 'notes.jsonl'), 'hello\nworld\n')
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
+  await page.getByRole('tab', { name: '导出与导入' }).click()
+  await page.getByLabel('选择要导入的导出文件').setInputFiles([join(dir, 'junk.zip'), join(dir, 'notes.jsonl')])
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('未导入任何内容')
+  // It showed the engine's English (`Not a zip archive (invalid zip data).`) and each line's JSON error alone.
+  await expect(alert.getByRole('listitem').filter({ hasText: 'junk.zip' })).toHaveText('junk.zip 不是 zip 压缩包：请导入“导出我的作答”生成的 zip，或 response.jsonl。')
+  await expect(alert.getByRole('listitem').filter({ hasText: 'notes.jsonl' }).first()).toContainText('notes.jsonl 中没有任何一行是作答：请导入 response.jsonl 或作答导出。')
   await page.context().close()
 })

@@ -259,6 +259,34 @@ describe('an archive of attempts', () => {
     const { 'manifest.json': _m, ...bare } = tampered
     expect(readArchive(bare).issues).toEqual([])
   })
+
+  it('says what kind of file could not be imported (the reason a person reads), and nothing for an export that reads', async () => {
+    const dataset = fixtureDataset()
+    const { files } = build(dataset, await people(dataset))
+    expect(readArchive(files).reason).toBeUndefined()
+    const tampered = { ...files, 'response.jsonl': (files['response.jsonl'] ?? '').replace('汤姆，预算批了', '汤姆，预算没批') }
+    expect(readArchive(tampered).reason).toBe('changed')
+    const { 'response.jsonl': _r, ...noResponses } = files
+    expect(readArchive({ 'notes.txt': 'hello' }).reason).toBe('noResponseFile')
+    expect(readArchive({ 'a.jsonl': '{}', 'b.jsonl': '{}' }).reason).toBe('severalResponseFiles')
+    // Its manifest still lists response.jsonl: a file missing from an export is a changed export.
+    expect(readArchive(noResponses).reason).toBe('changed')
+    expect(readArchive({ 'response.jsonl': 'hello\n{"id": "推理1"}\n' }).reason).toBe('noResponseLines')
+    // One good line among bad ones: the bad ones are issues, the file is an export.
+    const [first] = (files['response.jsonl'] ?? '').split('\n')
+    expect(readArchive({ 'response.jsonl': `hello\n${first}\n` }).reason).toBeUndefined()
+    const reasonOf = (bytes: Uint8Array) => {
+      try {
+        unzipArchive(bytes)
+        return undefined
+      } catch (err) {
+        return err instanceof ArchiveError ? err.reason : String(err)
+      }
+    }
+    expect(reasonOf(strToU8('not a zip at all'))).toBe('notZip')
+    expect(reasonOf(zipArchive(files))).toBeUndefined()
+    expect(reasonOf(zipArchive(files).slice(0, 200))).toBe('notZip')
+  })
 })
 
 describe('lines from elsewhere', () => {

@@ -106,6 +106,7 @@ export {
 } from './archive'
 export type {
   ArchiveInput,
+  ArchiveReason,
   ArchivedAttempt,
   ArchivedStep,
   ArchivedFlag,

@@ -319,6 +319,16 @@ export const peopleViewEn = {
     noAttempts: 'holds no attempts: import a zip exported here, a response.jsonl, or pick manifest.json together with its response.jsonl.',
     sameName: 'is the name of more than one picked file: pick one of them (with its manifest.json).',
     unknownTasks: 'has attempts at tasks this data set does not have (import it into the data set it was made with):',
+    // What kind of file could not be imported (core's ArchiveReason), after its name; the details follow as the reader wrote them.
+    reasons: {
+      notZip: 'is not a zip archive: import the zip that Export my attempts made, or a response.jsonl.',
+      damaged: 'is a damaged zip: export the attempts again.',
+      tooLarge: 'is larger than an export of attempts may be: it is not one.',
+      noResponseFile: 'is not an export of attempts: it has no response.jsonl.',
+      severalResponseFiles: 'holds several response files: import them one at a time.',
+      changed: 'was changed after it was exported, so none of it is imported: export the attempts again.',
+      noResponseLines: 'has no line that is an attempt: import a response.jsonl or an export of attempts.',
+    },
     changed: '{{count}} verdicts in the files differ from this data set’s gold. Every finished attempt is scored again on import; the verdicts scored here were stored:',
     changed_one: '{{count}} verdict in the files differs from this data set’s gold. Every finished attempt is scored again on import; the verdict scored here was stored:',
     changedCaption: 'Verdicts that differ from the files',

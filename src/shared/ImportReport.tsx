@@ -9,7 +9,8 @@ import { ColumnHeads } from './ColumnHeads'
 
 function IssueItem({ issue }: { issue: ImportIssue }) {
   const { t } = useTranslation()
-  const text = issue.key ? t(`people.import.${issue.key}`) : issue.message
+  // A known kind of file is said in the reader's words; the engine's own message (English, for whoever fixes the file) then adds nothing.
+  const text = issue.key ? t(`people.import.${issue.key}`) : issue.reason ? t(`people.import.reasons.${issue.reason}`) : issue.message
   return (
     <li>
       <strong>{issue.source}</strong>

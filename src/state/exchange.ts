@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand'
 import { ArchiveError, fileSafeName, readArchive, unzipArchive } from '../core'
-import type { ArchiveManifest, VerdictChange } from '../core'
+import type { ArchiveManifest, ArchiveReason, VerdictChange } from '../core'
 import { importAttemptSources, namingFile } from '../db/archive'
 import type { AttemptSource } from '../db/archive'
 import { exportAttempts } from './attemptExport'
@@ -37,6 +37,8 @@ export interface ImportOutcome {
 export interface ImportIssue {
   source: string
   key?: 'noAttempts' | 'unknownTasks' | 'sameName'
+  /** What kind of file it is (core's ArchiveReason), said in the reader's words before the details. */
+  reason?: ArchiveReason
   message?: string
   issues: string[]
 }
@@ -136,8 +138,8 @@ export async function readSources(files: readonly File[]): Promise<{ sources: At
 
 /** What would stop a source from importing into the active data set (the importer checks again, in its transaction). */
 function checkSource(source: AttemptSource, taskIds: ReadonlySet<string>): ImportIssue | undefined {
-  const { attempts, issues } = readArchive(source.files, namingFile(source))
-  if (issues.length > 0) return { source: source.name, issues }
+  const { attempts, issues, reason } = readArchive(source.files, namingFile(source))
+  if (issues.length > 0) return { source: source.name, issues, ...(reason ? { reason } : {}) }
   const unknown = [...new Set(attempts.map((a) => a.taskId).filter((id) => !taskIds.has(id)))]
   if (unknown.length > 0) return { source: source.name, key: 'unknownTasks', issues: unknown }
   return undefined
@@ -146,7 +148,8 @@ function checkSource(source: AttemptSource, taskIds: ReadonlySet<string>): Impor
 function issueOf(source: string, err: unknown): ImportIssue {
   if (err instanceof ArchiveError) {
     if (err.unknownTasks.length > 0) return { source, key: 'unknownTasks', issues: [...err.unknownTasks] }
-    return err.issues.length > 0 ? { source, issues: [...err.issues] } : { source, message: err.message, issues: [] }
+    const reason = err.reason ? { reason: err.reason } : {}
+    return err.issues.length > 0 ? { source, issues: [...err.issues], ...reason } : { source, message: err.message, issues: [], ...reason }
   }
   return { source, message: err instanceof Error ? err.message : String(err), issues: [] }
 }

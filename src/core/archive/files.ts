@@ -4,6 +4,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import type { Zippable } from 'fflate'
 import { ARCHIVE_FILES, ArchiveError } from './types'
+import type { ArchiveReason } from './types'
 import type { ArchiveFileEntry } from './types'
 
 /** A file's fingerprint: SHA-256 of its UTF-8 bytes, its size in bytes, its lines (a last line without a newline counts). */
@@ -105,22 +106,25 @@ function listEntries(bytes: Uint8Array): ZipEntry[] {
     })
   } catch (err) {
     if (err instanceof TooManyEntries)
-      throw new ArchiveError(`The zip holds more than ${ZIP_LIMITS.files.toLocaleString('en')} entries, the limit of an import: it is not an export of attempts.`)
-    throw new ArchiveError(`Not a zip archive (${err instanceof Error ? err.message : String(err)}).`)
+      throw new ArchiveError(`The zip holds more than ${ZIP_LIMITS.files.toLocaleString('en')} entries, the limit of an import: it is not an export of attempts.`, [], [], 'tooLarge')
+    throw new ArchiveError(`Not a zip archive (${err instanceof Error ? err.message : String(err)}).`, [], [], 'notZip')
   }
   return entries
 }
 
 /** Why an entry cannot be read, or undefined when it can; the limits are checked on what the entry declares. */
-function entryProblem(entry: ZipEntry): string | undefined {
+function entryProblem(entry: ZipEntry): { message: string; reason: ArchiveReason } | undefined {
   if (entry.compression !== STORED && entry.compression !== DEFLATED)
-    return `${entry.path} uses compression method ${entry.compression}; only deflate (8) and stored (0) are read.`
+    return { message: `${entry.path} uses compression method ${entry.compression}; only deflate (8) and stored (0) are read.`, reason: 'damaged' }
   // A stored entry is a slice of the zip's own bytes: its size, not its claim, is what it takes.
   const inflated = entry.compression === STORED ? entry.size : entry.originalSize
   if (inflated > ZIP_LIMITS.fileBytes)
-    return `${entry.path} declares ${mib(inflated)} uncompressed, over the limit of ${mib(ZIP_LIMITS.fileBytes)} per file.`
+    return { message: `${entry.path} declares ${mib(inflated)} uncompressed, over the limit of ${mib(ZIP_LIMITS.fileBytes)} per file.`, reason: 'tooLarge' }
   if (entry.compression === DEFLATED && entry.originalSize > entry.size * DEFLATE_MAX_RATIO + DEFLATE_SLACK)
-    return `${entry.path} declares ${mib(entry.originalSize)} uncompressed from ${entry.size.toLocaleString('en')} compressed bytes, more than deflate can produce (${DEFLATE_MAX_RATIO}:1): the zip is damaged or crafted.`
+    return {
+      message: `${entry.path} declares ${mib(entry.originalSize)} uncompressed from ${entry.size.toLocaleString('en')} compressed bytes, more than deflate can produce (${DEFLATE_MAX_RATIO}:1): the zip is damaged or crafted.`,
+      reason: 'damaged',
+    }
   return undefined
 }
 
@@ -136,8 +140,11 @@ function entryProblem(entry: ZipEntry): string | undefined {
  */
 export function unzipArchive(bytes: Uint8Array): Record<string, string> {
   const wanted = listEntries(bytes).filter((e) => !isJunk(e.path) && isArchiveFileName(e.name))
-  const problems = wanted.map(entryProblem).filter((p): p is string => p !== undefined)
-  if (problems.length > 0) throw new ArchiveError(`The zip cannot be imported: ${problems.join(' ')}`, problems)
+  const problems = wanted.map(entryProblem).filter((p) => p !== undefined)
+  if (problems.length > 0) {
+    const messages = problems.map((p) => p.message)
+    throw new ArchiveError(`The zip cannot be imported: ${messages.join(' ')}`, messages, [], problems.some((p) => p.reason === 'tooLarge') ? 'tooLarge' : 'damaged')
+  }
   const seen = new Set<string>()
   for (const e of wanted) {
     if (seen.has(e.name)) throw new ArchiveError(`The zip holds two files named ${e.name}: keep one.`)
@@ -147,13 +154,16 @@ export function unzipArchive(bytes: Uint8Array): Record<string, string> {
   if (total > ZIP_LIMITS.totalBytes)
     throw new ArchiveError(
       `The zip's files (${wanted.map((e) => e.path).join(', ')}) declare ${mib(total)} uncompressed together, over the limit of ${mib(ZIP_LIMITS.totalBytes)} for one import.`,
+      [],
+      [],
+      'tooLarge',
     )
   const paths = new Set(wanted.map((e) => e.path))
   let unzipped: Record<string, Uint8Array>
   try {
     unzipped = unzipSync(bytes, { filter: (file) => paths.has(file.name) })
   } catch (err) {
-    throw new ArchiveError(`The zip is damaged (${err instanceof Error ? err.message : String(err)}).`)
+    throw new ArchiveError(`The zip is damaged (${err instanceof Error ? err.message : String(err)}).`, [], [], 'damaged')
   }
   const files: Record<string, string> = {}
   for (const [path, data] of Object.entries(unzipped)) setOwn(files, baseName(path), strFromU8(data))

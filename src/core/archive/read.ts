@@ -12,7 +12,7 @@ import { lineMaker, modelOfFile } from '../attempt/lineMaker'
 import { fileEntry } from './files'
 import { importedAttemptId } from '../grades/attemptKey'
 import { ARCHIVED_FLAG_KINDS, ARCHIVED_SETTINGS, ARCHIVE_FILES, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './types'
-import type { ArchiveSealed, ArchivedAttempt, ArchivedFlag, ArchivedSetting, ArchivedStep, ArchivedVerdict } from './types'
+import type { ArchiveReason, ArchiveSealed, ArchivedAttempt, ArchivedFlag, ArchivedSetting, ArchivedStep, ArchivedVerdict } from './types'
 
 /** Every call source; a Record so that a new CallSource fails to compile here until it is listed. */
 const SOURCES: Record<CallSource, true> = { ui: true, api: true, agent: true, webmcp: true, mcp: true, replay: true, test: true }
@@ -67,19 +67,30 @@ const isSource = (value: unknown): value is CallSource => typeof value === 'stri
  * issue otherwise). Matching the fingerprints to a data set is the
  * importer's part.
  */
-export function readArchive(files: Readonly<Record<string, string>>, source?: string): { attempts: ArchivedAttempt[]; issues: string[]; sealed?: ArchiveSealed } {
+export function readArchive(
+  files: Readonly<Record<string, string>>,
+  source?: string,
+): { attempts: ArchivedAttempt[]; issues: string[]; sealed?: ArchiveSealed; reason?: ArchiveReason } {
   const issues: string[] = []
-  const sealed = checkManifest(files, issues)
+  const manifest = { changed: false }
+  const sealed = checkManifest(files, issues, manifest)
+  // A file changed after the export is said first: whatever else is wrong with it follows from the change.
+  const { changed } = manifest
   const name = responseFileName(files, issues)
-  if (name === undefined) return { attempts: [], issues, ...(sealed ? { sealed } : {}) }
+  if (name === undefined) {
+    const reason: ArchiveReason = changed ? 'changed' : Object.keys(files).some(isResponseFileName) ? 'severalResponseFiles' : 'noResponseFile'
+    return { attempts: [], issues, reason, ...(sealed ? { sealed } : {}) }
+  }
   const fileModel = modelOfFile(source ?? name)
   const attempts: ArchivedAttempt[] = []
   const seen = new Map<string, { line: number; text: string }>()
+  let unreadLines = 0
   splitLines(files[name] ?? '').forEach((text, index) => {
     const line = index + 1
     if (text.trim() === '') return
     const problems: string[] = []
     const attempt = attemptOfLine(text, fileModel, problems)
+    if (problems.length > 0) unreadLines++
     for (const p of problems) issues.push(`${name} line ${line}: ${p}`)
     if (!attempt || problems.length > 0) return
     const earlier = seen.get(attempt.id)
@@ -96,12 +107,16 @@ export function readArchive(files: Readonly<Record<string, string>>, source?: st
     if (unlisted.length > 0)
       issues.push(`${ARCHIVE_FILES.manifest}: "sealed.fingerprints" has no fingerprint for task(s) ${unlisted.map((id) => JSON.stringify(id)).join(', ')}, which ${name} has attempts at`)
   }
-  return { attempts, issues, ...(sealed ? { sealed } : {}) }
+  const reason: ArchiveReason | undefined = changed ? 'changed' : attempts.length === 0 && unreadLines > 0 ? 'noResponseLines' : undefined
+  return { attempts, issues, ...(reason ? { reason } : {}), ...(sealed ? { sealed } : {}) }
 }
+
+/** A file an archive's responses may be in: a .jsonl other than details.jsonl. */
+const isResponseFileName = (n: string) => n.endsWith('.jsonl') && n !== ARCHIVE_FILES.details
 
 function responseFileName(files: Readonly<Record<string, string>>, issues: string[]): string | undefined {
   if (ARCHIVE_FILES.responses in files) return ARCHIVE_FILES.responses
-  const candidates = Object.keys(files).filter((n) => n.endsWith('.jsonl') && n !== ARCHIVE_FILES.details)
+  const candidates = Object.keys(files).filter(isResponseFileName)
   if (candidates.length === 1) return candidates[0]
   issues.push(
     candidates.length === 0
@@ -111,8 +126,8 @@ function responseFileName(files: Readonly<Record<string, string>>, issues: strin
   return undefined
 }
 
-/** Checks each file the manifest lists; gives its `sealed`, when it has a well-formed one. */
-function checkManifest(files: Readonly<Record<string, string>>, issues: string[]): ArchiveSealed | undefined {
+/** Checks each file the manifest lists (`found.changed`: one of them is missing, or not the file exported); gives its `sealed`, when it has a well-formed one. */
+function checkManifest(files: Readonly<Record<string, string>>, issues: string[], found: { changed: boolean }): ArchiveSealed | undefined {
   const text = files[ARCHIVE_FILES.manifest]
   if (text === undefined) return undefined
   const parsed = parseJsonWithLine(text)
@@ -128,9 +143,13 @@ function checkManifest(files: Readonly<Record<string, string>>, issues: string[]
     // Listed names are outside keys: "constructor" must read as missing, not as Object's.
     const content = ownValue(files, name)
     const expected = isPlainObject(entry) ? entry.sha256 : undefined
-    if (content === undefined) issues.push(`${name}: listed in ${ARCHIVE_FILES.manifest} but missing`)
-    else if (fileEntry(content).sha256 !== expected)
+    if (content === undefined) {
+      issues.push(`${name}: listed in ${ARCHIVE_FILES.manifest} but missing`)
+      found.changed = true
+    } else if (fileEntry(content).sha256 !== expected) {
       issues.push(`${name}: does not match ${ARCHIVE_FILES.manifest} (different SHA-256): the file was changed after the export`)
+      found.changed = true
+    }
   }
   return manifest.sealed === undefined ? undefined : readSealed(manifest.sealed, issues)
 }

@@ -137,14 +137,26 @@ export interface ArchiveManifest {
 }
 
 /**
+ * What kind of file an archive that cannot be imported is, as data, for a
+ * person's words (the messages and issues say the details, in English, for
+ * whoever fixes the file): not a zip; a damaged zip; one over the limits of
+ * an import; no response file, or several; files changed after the export
+ * (their SHA-256 is not the manifest's, or one it lists is missing); not one
+ * line of the response file an attempt.
+ */
+export type ArchiveReason = 'notZip' | 'damaged' | 'tooLarge' | 'noResponseFile' | 'severalResponseFiles' | 'changed' | 'noResponseLines'
+
+/**
  * An archive that cannot be read or imported. `issues` lists every problem
- * found; `unknownTasks` the task ids that the target data set does not have.
+ * found; `unknownTasks` the task ids that the target data set does not have;
+ * `reason`, where it is one, the kind of file it is.
  */
 export class ArchiveError extends Error {
   constructor(
     message: string,
     readonly issues: readonly string[] = [],
     readonly unknownTasks: readonly string[] = [],
+    readonly reason?: ArchiveReason,
   ) {
     super(message)
     this.name = 'ArchiveError'
