@@ -10,6 +10,7 @@ import { modelContext } from './api/modelContext'
 import { watchStorage } from './state/storage'
 import { prefetchBundledSample } from './state/bundledSample'
 import { loadSearchEngine } from './core'
+import { prefetchAppScreens } from './phone/Phone'
 
 // Before anything opens the database: an upgrade by another tab, a blocked upgrade and a failed write all reach the page.
 watchStorage()
@@ -38,3 +39,5 @@ if (context) void import('./api/webmcp').then(({ installWebMcp }) => installWebM
 // The regex and fuzzy search engines are not in the first load (#27): fetched once the page is idle after its first
 // boot, so that a search in those modes rarely waits for them (the kernel awaits them if it does).
 whenIdleAfterBoot(() => void Promise.all([loadSearchEngine('regex'), loadSearchEngine('fuzzy')]).catch(() => undefined))
+// So are an app's screens: the first load draws the home screen, and a person's first tap on an app rarely waits.
+whenIdleAfterBoot(() => void prefetchAppScreens().catch(() => undefined))

@@ -8,19 +8,22 @@ import { routeToHash } from '../state/routes'
 import { rememberScreen, useSession } from '../state/session'
 import { useView } from '../state/view'
 import { HomeScreen } from './HomeScreen'
-import { whenIdleAfterBoot } from '../state/idleAfterBoot'
 import { StatusBar } from './StatusBar'
 import './phone.css'
 
 // An app's screens (its list, a record, an action's form) are not in the first load (#27): the home screen is all a
-// page shows first. They are fetched once the page is idle after its first boot, or when a screen first asks.
+// page shows first. They are fetched when a screen first asks, or ahead of it (prefetchAppScreens).
 const loadAppScreen = () => import('./AppScreen')
 const loadRecordDetail = () => import('./RecordDetail')
 const loadActionForm = () => import('./ActionForm')
 const AppScreen = lazy(() => loadAppScreen().then((m) => ({ default: m.AppScreen })))
 const RecordDetail = lazy(() => loadRecordDetail().then((m) => ({ default: m.RecordDetail })))
 const ActionForm = lazy(() => loadActionForm().then((m) => ({ default: m.ActionForm })))
-whenIdleAfterBoot(() => void Promise.all([loadAppScreen(), loadRecordDetail(), loadActionForm()]).catch(() => undefined))
+
+/** Fetches an app's screens before a person opens one (the page calls it once it is idle after its first boot). */
+export function prefetchAppScreens(): Promise<void> {
+  return Promise.all([loadAppScreen(), loadRecordDetail(), loadActionForm()]).then(() => undefined)
+}
 // A planner task's screens load when first shown: the first load stays the published phone's.
 const MemoryApp = lazy(() => import('./planner/MemoryApp').then((m) => ({ default: m.MemoryApp })))
 const PlannerScreen = lazy(() => import('./planner/PlannerScreen').then((m) => ({ default: m.PlannerScreen })))
