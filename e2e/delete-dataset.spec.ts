@@ -106,7 +106,7 @@ test('the delete dialog says what goes and what is kept; a re-import brings the 
   await page.goto('./#/people')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all attempts' }).click()])
   expect(download.suggestedFilename()).toMatch(/^attempts-Copy-again-/)
-  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toContainText('1 attempts (1 finished) by 1 people')
+  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toContainText('1 attempt (1 finished) by 1 person')
 })
 
 test('deleting with its attempts leaves nothing to bring back', async ({ page }) => {

@@ -130,7 +130,8 @@ export async function readSources(files: readonly File[]): Promise<{ sources: At
     sources.push({ name: loose.map((f) => f.name).join(' + '), files: Object.fromEntries(loose.map((f) => [f.name, f.text])), looseFiles: true })
   else
     for (const f of loose) {
-      if (/\.jsonl$/i.test(f.name) && f.name !== 'details.jsonl') sources.push({ name: f.name, files: { 'response.jsonl': f.text } })
+      // Kept under its own name (the reader's messages name its lines so), unless its extension is not the reader's.
+      if (/\.jsonl$/i.test(f.name) && f.name !== 'details.jsonl') sources.push({ name: f.name, files: { [f.name.endsWith('.jsonl') ? f.name : 'response.jsonl']: f.text } })
       else problems.push({ source: f.name, key: 'noAttempts', issues: [] })
     }
   return { sources, problems }
