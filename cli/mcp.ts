@@ -103,8 +103,7 @@ registerTools(server, {
       return text(JSON.stringify(openedText(opened)))
     }
     const reply = replyArgument(args)
-    if (reply !== undefined) await host.reply(reply, 'mcp')
-    return text(JSON.stringify(await host.submit()))
+    return text(JSON.stringify(await host.submit(reply === undefined ? undefined : { text: reply, source: 'mcp' })))
   },
   callTaskTool: (name, args) => host.call(name, args, 'mcp'),
 })

@@ -124,4 +124,18 @@ describe('the MCP server, driven by the SDK\'s own client over stdio', () => {
     // The task opened behind the first submit stays open for the call after it (the submit's end closed it).
     expect(second).toMatchObject({ id: '辨析2', calls: [{ name: 'Phone_Call', arguments: { telephone: '13800000000' } }] })
   })
+
+  it('keeps a submit with a reply one request: a call sent right behind it comes after it, and is refused', async () => {
+    const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args })
+    const [opened, submitted, late] = await Promise.all([
+      call('open_task', { id: '推理1' }),
+      call('submit', { reply: 'Calling Tom now.' }),
+      call('Phone_Call', { telephone: '13822419087' }),
+    ])
+    expect(opened.isError ?? false).toBe(false)
+    // The call ran between the reply and the finish, and was scored (the reply and the finish were two requests).
+    expect(JSON.parse(text(submitted))).toMatchObject({ id: '推理1', calls: [] })
+    expect(late.isError).toBe(true)
+    expect(text(late)).toContain('The attempt is submitted')
+  })
 })

@@ -214,10 +214,11 @@ export class Episodes {
   }
 
   private async finish(episode: Episode, reply: string | undefined): Promise<SubmittedVerdict> {
-    if (reply !== undefined) await episode.host.reply(reply, 'api')
-    const steps = [...episode.host.trajectory()]
+    const attempt = episode.host.openAttempt
     const attemptId = episode.opened.attemptId
-    const verdict = await episode.host.submit()
+    const verdict = await episode.host.submit(reply === undefined ? undefined : { text: reply, source: 'api' })
+    // Read after the finish: a call still running when verify came is in the verdict, and so in the steps written.
+    const steps = [...(attempt?.trajectory() ?? [])]
     episode.finished = { verdict, steps }
     const { request } = episode
     this.limits.onFinished?.(

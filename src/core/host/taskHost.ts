@@ -119,14 +119,20 @@ export class TaskHost {
   }
 
   /**
-   * Finishes the open attempt (the kernel's one finish) and closes it. A
-   * second submit before a task is opened again goes to the kernel, which
-   * refuses it: a verdict is final.
+   * Finishes the open attempt (the kernel's one finish) and closes it, after
+   * `reply` (the assistant's message to the user), when given. A second
+   * submit before a task is opened again goes to the kernel, which refuses
+   * it: a verdict is final.
    */
-  submit(): Promise<SubmittedVerdict> {
+  submit(reply?: { text: string; source: CallSource }): Promise<SubmittedVerdict> {
     return this.inOrder(async () => {
       const attempt = this.attempt ?? this.submitted
       if (!attempt) throw new Error('No task is open: call open_task first.')
+      // The reply that goes with a submit is one request with it: nothing sent after the submit comes between.
+      if (reply) {
+        if (!this.attempt) throw new Error('The attempt is submitted: a reply comes before submit.')
+        await this.attempt.reply(reply.text, reply.source)
+      }
       const verdict = await attempt.finish()
       this.attempt = undefined
       this.submitted = attempt
