@@ -36,6 +36,17 @@ test('a link to a task the data set does not have says so, and the address shows
   await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
   await notice.getByRole('button', { name: 'Dismiss' }).click()
   await expect(notice).toBeHidden()
+  // Another task shown ends the notice: it does not come back with the task it named.
+  await page.evaluate(() => (window.location.hash = '#/task/NOPE'))
+  await expect(notice).toBeVisible()
+  const shownTask = () => page.evaluate(async () => (await window.spieval?.current())?.taskId)
+  await page.evaluate(() => (window.location.hash = '#/task/推理2'))
+  await expect.poll(shownTask).toBe('推理2')
+  await expect(notice).toBeHidden()
+  await page.evaluate(() => (window.location.hash = '#/task/整合7'))
+  await expect.poll(shownTask).toBe('整合7')
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'NOPE' })).toHaveCount(0)
   // On a fresh load too, the first task opens and the page says why.
   await page.goto('./#/task/NOPE')
   await expect(page.getByRole('alert').filter({ hasText: /no task “NOPE”/ })).toBeVisible()

@@ -90,7 +90,7 @@ test('a refused search says why on the phone: a person’s bad pattern, a progra
   // A search too long for the phone's search: its length and the limit, in the reader's words.
   await page.evaluate(async () => void (await window.spieval?.call('search_phone', { pattern: 'x'.repeat(1001) })))
   await expect(phone.getByRole('status')).toHaveText(
-    'The search is 1001 characters long; a Text search takes at most 1000. Search for a shorter part of it: a name, a number, a word or two.',
+    'The search is 1001 characters long; the limit in “Text” mode is 1000. Search for a shorter part of it: a name, a number, a word or two.',
   )
 })
 

@@ -269,8 +269,10 @@ describe('an archive of attempts', () => {
     const { 'response.jsonl': _r, ...noResponses } = files
     expect(readArchive({ 'notes.txt': 'hello' }).reason).toBe('noResponseFile')
     expect(readArchive({ 'a.jsonl': '{}', 'b.jsonl': '{}' }).reason).toBe('severalResponseFiles')
-    // Its manifest still lists response.jsonl: a file missing from an export is a changed export.
-    expect(readArchive(noResponses).reason).toBe('changed')
+    // Its manifest still lists response.jsonl: part of an export was picked.
+    expect(readArchive(noResponses).reason).toBe('incomplete')
+    const { 'details.jsonl': _d, ...noDetails } = files
+    expect(readArchive(noDetails).reason).toBe('incomplete')
     expect(readArchive({ 'response.jsonl': 'hello\n{"id": "推理1"}\n' }).reason).toBe('noResponseLines')
     // One good line among bad ones: the bad ones are issues, the file is an export.
     const [first] = (files['response.jsonl'] ?? '').split('\n')

@@ -95,8 +95,8 @@ describe('a refused search in words a person reads', () => {
       '“Tom**”不是有效的正则表达式：两个重复符号连在一起，如 ** 或 +*，位置在“**”。',
     ])
     expect(words({ pattern: 'a'.repeat(201), mode: 'fuzzy' })).toEqual([
-      'The search is 201 characters long; a Similar search takes at most 200. Search for a shorter part of it: a name, a number, a word or two.',
-      '搜索内容有 201 个字符，“相似”搜索最多 200 个。请搜索其中较短的一部分：一个名字、一个号码或一两个词。',
+      'The search is 201 characters long; the limit in “Similar” mode is 200. Search for a shorter part of it: a name, a number, a word or two.',
+      '搜索内容有 201 个字符，“相似”方式最多 200 个。请搜索其中较短的一部分：一个名字、一个号码或一两个词。',
     ])
     expect(words({ pattern: '.{999}'.repeat(3), mode: 'regex' })).toEqual([
       'This regular expression repeats too much to search with: about 2999 steps, where at most 2500 are allowed. Use smaller repeat counts.',

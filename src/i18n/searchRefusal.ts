@@ -1,6 +1,6 @@
 /** A refused search's pattern, said to a person (src/phone/SearchRefusal.tsx); loaded with the later strings, when a search is first refused. */
 export const searchRefusalEn = {
-  tooLong: 'The search is {{length}} characters long; a {{mode}} search takes at most {{limit}}. Search for a shorter part of it: a name, a number, a word or two.',
+  tooLong: 'The search is {{length}} characters long; the limit in “{{mode}}” mode is {{limit}}. Search for a shorter part of it: a name, a number, a word or two.',
   tooBig: 'This regular expression repeats too much to search with: about {{instructions}} steps, where at most {{limit}} are allowed. Use smaller repeat counts.',
   invalid: '“{{pattern}}” is not a valid regular expression: {{reason}}.',
   invalidAt: '“{{pattern}}” is not a valid regular expression: {{reason}}, at “{{fragment}}”.',

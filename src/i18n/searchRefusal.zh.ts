@@ -1,7 +1,7 @@
 import type { SearchRefusalStrings } from './searchRefusal'
 
 export const searchRefusalZh: SearchRefusalStrings = {
-  tooLong: '搜索内容有 {{length}} 个字符，“{{mode}}”搜索最多 {{limit}} 个。请搜索其中较短的一部分：一个名字、一个号码或一两个词。',
+  tooLong: '搜索内容有 {{length}} 个字符，“{{mode}}”方式最多 {{limit}} 个。请搜索其中较短的一部分：一个名字、一个号码或一两个词。',
   tooBig: '这个正则表达式重复得太多，无法搜索：约 {{instructions}} 步，上限为 {{limit}} 步。请减小重复次数。',
   invalid: '“{{pattern}}”不是有效的正则表达式：{{reason}}。',
   invalidAt: '“{{pattern}}”不是有效的正则表达式：{{reason}}，位置在“{{fragment}}”。',

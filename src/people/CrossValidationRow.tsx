@@ -8,9 +8,18 @@ import { SolverList } from './SolverList'
 
 const ROW_CLASS = { wrong: 'revise', split: 'split', ok: 'ok' } as const
 
+/**
+ * The status a row is shown with: core's, except that an `ok` row nobody has finished (only attempts in
+ * progress or practice; its `finished` count is 0, as the CSV says) reads Not finished.
+ */
+export function shownStatus(row: Pick<CrossValidationRow, 'status' | 'finished'>): CrossValidationRow['status'] | 'unfinished' {
+  return row.status === 'ok' && row.finished === 0 ? 'unfinished' : row.status
+}
+
 /** One task of the cross-validation list. */
 export function CrossValidationTableRow({ row }: { row: CrossValidationRow }) {
   const { t, i18n } = useTranslation()
+  const status = shownStatus(row)
   const agree = row.agree === null ? 'none' : row.agree ? 'yes' : 'no'
   // A sealed data set has no gold to revise.
   const revisable = useSession((s) => s.dataset !== undefined && s.dataset.sealed === undefined)
@@ -22,7 +31,7 @@ export function CrossValidationTableRow({ row }: { row: CrossValidationRow }) {
         </button>
       </th>
       <td>
-        <span className={`cv-status ${ROW_CLASS[row.status]}`}>{t(row.finished === 0 ? 'people.cv.statuses.unfinished' : `people.cv.statuses.${row.status}`)}</span>
+        <span className={`cv-status ${status === 'unfinished' ? 'unfinished' : ROW_CLASS[status]}`}>{t(`people.cv.statuses.${status}`)}</span>
       </td>
       <td>{capabilityLabel(row.type, i18n.language)}</td>
       <td className="instruction-cell">{row.instruction}</td>

@@ -1,3 +1,4 @@
+import { shownStatus } from './CrossValidationRow'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FileDown } from 'lucide-react'
@@ -14,7 +15,7 @@ export function CrossValidationView() {
   const { attempts, onlyRevision } = usePeople()
   const all = useMemo(() => (attempts ? crossValidation(tasks, attempts).filter((r) => r.solvers.length > 0) : []), [tasks, attempts])
   const rows = onlyRevision ? all.filter((r) => r.status === 'wrong') : all
-  const count = (status: string) => all.filter((r) => r.status === status).length
+  const count = (status: string) => all.filter((r) => shownStatus(r) === status).length
 
   return (
     <>
@@ -29,7 +30,7 @@ export function CrossValidationView() {
               <input type="checkbox" checked={onlyRevision} onChange={(e) => setPeopleOption({ onlyRevision: e.target.checked })} />
               {t('people.cv.onlyRevision')}
             </label>
-            <span className="cv-summary">{t('people.cv.summary', { wrong: count('wrong'), split: count('split'), ok: count('ok') })}</span>
+            <span className="cv-summary">{t('people.cv.summary', { wrong: count('wrong'), split: count('split'), ok: count('ok'), unfinished: count('unfinished') })}</span>
             <button type="button" onClick={() => saveDownload(crossValidationCsv(rows), 'cross-validation.csv', 'text/csv')}>
               <FileDown size={16} aria-hidden="true" /> {t('people.cv.exportCsv')}
             </button>

@@ -1,3 +1,4 @@
+import { shownStatus } from './CrossValidationRow'
 import { useId, useMemo } from 'react'
 import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -244,7 +245,7 @@ function CapabilityTable({ dashboard }: { dashboard: StudyDashboard }) {
 function StudyCrossValidation({ dashboard }: { dashboard: StudyDashboard }) {
   const { t } = useTranslation()
   const rows = dashboard.crossValidation
-  const count = (status: string) => rows.filter((r) => r.status === status).length
+  const count = (status: string) => rows.filter((r) => shownStatus(r) === status).length
   return (
     <section className="study-cv" aria-labelledby="study-cv-title">
       <h4 id="study-cv-title">{t('studyDashboard.cvHeading')}</h4>
@@ -252,7 +253,7 @@ function StudyCrossValidation({ dashboard }: { dashboard: StudyDashboard }) {
         <p className="people-empty">{t('studyDashboard.cvEmpty')}</p>
       ) : (
         <>
-          <p className="cv-summary">{t('people.cv.summary', { wrong: count('wrong'), split: count('split'), ok: count('ok') })}</p>
+          <p className="cv-summary">{t('people.cv.summary', { wrong: count('wrong'), split: count('split'), ok: count('ok'), unfinished: count('unfinished') })}</p>
           <CrossValidationTable
             caption={t('studyDashboard.cvCaption')}
             rows={rows}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useReducer } from 'react'
+import { Suspense, lazy, useEffect, useReducer, useState } from 'react'
 import { SearchEngineNotLoaded, loadSearchEngine, searchRefusal } from '../core'
 import type { PatternRefusal } from '../core'
 import { loadLaterStrings } from '../i18n'
@@ -25,12 +25,14 @@ function checkedPattern(args: Readonly<Record<string, unknown>>, global: boolean
 export function RefusedSearchText({ args, global, content }: { args: Readonly<Record<string, unknown>>; global: boolean; content: string }) {
   // Checked at each render (a regex's refusal is cached); again once the engine has arrived.
   const [, engineArrived] = useReducer((n: number) => n + 1, 0)
+  const [engineFailed, setEngineFailed] = useState(false)
   const checked = checkedPattern(args, global)
   const waiting = checked === undefined
   useEffect(() => {
-    if (waiting) void loadSearchEngine('regex').then(engineArrived)
+    if (waiting) void loadSearchEngine('regex').then(engineArrived, () => setEngineFailed(true))
   }, [waiting])
-  if (!checked) return null
+  // The engine could not be fetched (offline, a new deploy): the tool's own message, rather than nothing.
+  if (!checked) return engineFailed ? <>{content}</> : null
   if (!checked.refusal) return <>{content}</>
   return (
     <Suspense fallback={null}>

@@ -9,18 +9,26 @@ import { ColumnHeads } from './ColumnHeads'
 
 function IssueItem({ issue }: { issue: ImportIssue }) {
   const { t } = useTranslation()
-  // A known kind of file is said in the reader's words; the engine's own message (English, for whoever fixes the file) then adds nothing.
+  // A known kind of file is said in the reader's words; the reader's own message (English, for whoever fixes the file) follows it.
   const text = issue.key ? t(`people.import.${issue.key}`) : issue.reason ? t(`people.import.reasons.${issue.reason}`) : issue.message
   return (
     <li>
       <strong>{issue.source}</strong>
       {text && ` ${text}`}
-      {issue.issues.length > 0 && (
+      {issue.issues.length > 0 ? (
         <ul>
           {issue.issues.map((line, i) => (
             <li key={i}>{line}</li>
           ))}
         </ul>
+      ) : (
+        // The reader's own message, after the reason said in the reader's words (sizes and limits, the zip's error).
+        issue.reason &&
+        issue.message && (
+          <ul>
+            <li>{issue.message}</li>
+          </ul>
+        )
       )}
     </li>
   )

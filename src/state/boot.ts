@@ -51,7 +51,7 @@ export async function boot(installSample: InstallSample, hash: string, stored?: 
   let release: () => void = () => undefined
   bootQueue = new Promise<void>((resolve) => (release = resolve))
   await previous
-  useSession.setState({ status: 'loading' })
+  useSession.setState({ status: 'loading', missingTask: undefined })
   try {
     let dataset: DatasetRow | undefined
     const folder = dataParamHandled ? null : await linkedFolder(addressSearch())

@@ -56,6 +56,10 @@ export function followLinks(): void {
   if (listening || typeof window === 'undefined') return
   listening = true
   followAddressChanges((hash) => void followAddress(hash).catch(() => undefined))
+  // A missing task's notice is about the task shown when it was given: another task shown (a pick, a data set) ends it.
+  useSession.subscribe((now, before) => {
+    if (now.missingTask && before.missingTask === now.missingTask && now.task?.id !== before.task?.id) useSession.setState({ missingTask: undefined })
+  })
   useSession.subscribe((now, before) => {
     if (now.status !== 'ready' || before.status === 'ready' || followedDuringBoot === undefined) return
     const hash = followedDuringBoot

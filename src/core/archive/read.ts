@@ -72,13 +72,13 @@ export function readArchive(
   source?: string,
 ): { attempts: ArchivedAttempt[]; issues: string[]; sealed?: ArchiveSealed; reason?: ArchiveReason } {
   const issues: string[] = []
-  const manifest = { changed: false }
+  const manifest = { changed: false, incomplete: false }
   const sealed = checkManifest(files, issues, manifest)
-  // A file changed after the export is said first: whatever else is wrong with it follows from the change.
-  const { changed } = manifest
+  // A file changed after the export, or missing from it, is said first: whatever else is wrong follows from that.
+  const whole: ArchiveReason | undefined = manifest.changed ? 'changed' : manifest.incomplete ? 'incomplete' : undefined
   const name = responseFileName(files, issues)
   if (name === undefined) {
-    const reason: ArchiveReason = changed ? 'changed' : Object.keys(files).some(isResponseFileName) ? 'severalResponseFiles' : 'noResponseFile'
+    const reason: ArchiveReason = whole ?? (Object.keys(files).some(isResponseFileName) ? 'severalResponseFiles' : 'noResponseFile')
     return { attempts: [], issues, reason, ...(sealed ? { sealed } : {}) }
   }
   const fileModel = modelOfFile(source ?? name)
@@ -107,7 +107,7 @@ export function readArchive(
     if (unlisted.length > 0)
       issues.push(`${ARCHIVE_FILES.manifest}: "sealed.fingerprints" has no fingerprint for task(s) ${unlisted.map((id) => JSON.stringify(id)).join(', ')}, which ${name} has attempts at`)
   }
-  const reason: ArchiveReason | undefined = changed ? 'changed' : attempts.length === 0 && unreadLines > 0 ? 'noResponseLines' : undefined
+  const reason: ArchiveReason | undefined = whole ?? (attempts.length === 0 && unreadLines > 0 ? 'noResponseLines' : undefined)
   return { attempts, issues, ...(reason ? { reason } : {}), ...(sealed ? { sealed } : {}) }
 }
 
@@ -126,8 +126,8 @@ function responseFileName(files: Readonly<Record<string, string>>, issues: strin
   return undefined
 }
 
-/** Checks each file the manifest lists (`found.changed`: one of them is missing, or not the file exported); gives its `sealed`, when it has a well-formed one. */
-function checkManifest(files: Readonly<Record<string, string>>, issues: string[], found: { changed: boolean }): ArchiveSealed | undefined {
+/** Checks each file the manifest lists (`found.changed`: one of them is not the file exported; `found.incomplete`: one is missing); gives its `sealed`, when it has a well-formed one. */
+function checkManifest(files: Readonly<Record<string, string>>, issues: string[], found: { changed: boolean; incomplete: boolean }): ArchiveSealed | undefined {
   const text = files[ARCHIVE_FILES.manifest]
   if (text === undefined) return undefined
   const parsed = parseJsonWithLine(text)
@@ -145,7 +145,7 @@ function checkManifest(files: Readonly<Record<string, string>>, issues: string[]
     const expected = isPlainObject(entry) ? entry.sha256 : undefined
     if (content === undefined) {
       issues.push(`${name}: listed in ${ARCHIVE_FILES.manifest} but missing`)
-      found.changed = true
+      found.incomplete = true
     } else if (fileEntry(content).sha256 !== expected) {
       issues.push(`${name}: does not match ${ARCHIVE_FILES.manifest} (different SHA-256): the file was changed after the export`)
       found.changed = true

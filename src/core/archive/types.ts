@@ -141,10 +141,10 @@ export interface ArchiveManifest {
  * person's words (the messages and issues say the details, in English, for
  * whoever fixes the file): not a zip; a damaged zip; one over the limits of
  * an import; no response file, or several; files changed after the export
- * (their SHA-256 is not the manifest's, or one it lists is missing); not one
- * line of the response file an attempt.
+ * (their SHA-256 is not the manifest's); a file the manifest lists missing
+ * (part of an export picked); not one line of the response file an attempt.
  */
-export type ArchiveReason = 'notZip' | 'damaged' | 'tooLarge' | 'noResponseFile' | 'severalResponseFiles' | 'changed' | 'noResponseLines'
+export type ArchiveReason = 'notZip' | 'damaged' | 'tooLarge' | 'noResponseFile' | 'severalResponseFiles' | 'changed' | 'incomplete' | 'noResponseLines'
 
 /**
  * An archive that cannot be read or imported. `issues` lists every problem
