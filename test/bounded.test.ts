@@ -141,6 +141,9 @@ describe('own properties everywhere', () => {
     expect(owns(goldArguments(parsed), proto)).toBe(true)
     const form = initialValues(JSON.parse('{"__proto__": "v", "n": 3}') as Record<string, unknown>)
     expect(owns(form, proto)).toBe(true)
+    // A prefill from a link's address: only the form's own fields take a value, so nothing unseen is sent.
+    expect(initialValues({ telephone: '1', type: 'VOICE', hidden: 'x' }, { telephone: { type: 'string' }, type: { type: 'string' } })).toEqual({ telephone: '1', type: 'VOICE' })
+    expect(owns(initialValues(JSON.parse('{"__proto__": "v", "n": 3}') as Record<string, unknown>, { n: { type: 'integer' } }), proto)).toBe(false)
     const args = toArguments(form, { n: { type: 'integer' } })
     expect(owns(args, proto)).toBe(true)
     expect(args.n).toBe(3)

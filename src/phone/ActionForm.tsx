@@ -45,10 +45,7 @@ export function ActionForm({
   const draftKey = `${tool}\u0000${JSON.stringify(prefill ?? null)}`
   const [values, setValues] = useState<Record<string, FormValue>>(() => {
     const kept = usePhone.getState().formDrafts.get(draftKey)
-    if (kept) return kept as Record<string, FormValue>
-    // A prefill may come from the address (a link): only the form's own fields take it, so that nothing unseen is sent.
-    const properties = schema?.function.parameters.properties
-    return initialValues(prefill && properties ? Object.fromEntries(Object.entries(prefill).filter(([name]) => Object.hasOwn(properties, name))) : prefill)
+    return kept ? (kept as Record<string, FormValue>) : initialValues(prefill, schema?.function.parameters.properties)
   })
   /** What is typed in each list's entry box and not yet added: Submit adds it, so that nothing typed is dropped. */
   const [drafts, setDrafts] = useState<Record<string, string>>({})

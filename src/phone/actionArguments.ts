@@ -4,11 +4,16 @@ import type { JsonSchema } from '../core'
 /** What one field of the action form holds. */
 export type FormValue = string | string[] | number[] | boolean
 
-/** The form's first values, from a call's arguments (a parameter named `__proto__` included). */
-export function initialValues(prefill: Record<string, unknown> | undefined): Record<string, FormValue> {
+/**
+ * The form's first values, from a call's arguments (a parameter named `__proto__` included). With `properties`
+ * (the tool's parameters), only the form's own fields take a value: a prefill may come from the address, and a
+ * value with no field would be sent unseen.
+ */
+export function initialValues(prefill: Record<string, unknown> | undefined, properties?: Record<string, JsonSchema>): Record<string, FormValue> {
   const values: Record<string, FormValue> = {}
   for (const [k, v] of Object.entries(prefill ?? {}))
-    if (typeof v === 'string' || typeof v === 'boolean') setOwn(values, k, v)
+    if (properties && !Object.hasOwn(properties, k)) continue
+    else if (typeof v === 'string' || typeof v === 'boolean') setOwn(values, k, v)
     else if (typeof v === 'number') setOwn(values, k, String(v))
     else if (Array.isArray(v)) setOwn(values, k, v.map(String))
   return values
