@@ -1,6 +1,6 @@
 import { isRetrievalToolName } from '../apps/registry'
 import { ownValue, setOwn } from '../base/own'
-import { isOneOf, isPlainObject, splitLines } from '../base/text'
+import { contentText, isOneOf, isPlainObject, splitLines } from '../base/text'
 import { parseJsonWithLine } from '../base/jsonLine'
 import { readRun } from '../results/responses'
 import { REPLY } from '../tools/planner'
@@ -406,13 +406,6 @@ function readTrajectory(value: unknown[], problems: string[], repeatedSeqs: stri
   return steps
 }
 
-/** Text of a tool message's content: a string, or OpenAI content parts. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content
-  if (Array.isArray(content))
-    return content.map((p) => (isPlainObject(p) && typeof p.text === 'string' ? p.text : '')).join('')
-  return ''
-}
 
 /**
  * An assistant message without tool calls: the attempt's reply to the user

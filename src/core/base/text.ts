@@ -57,6 +57,13 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** Text of a message's content: a string, or OpenAI content parts (their text, joined); '' for anything else. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (Array.isArray(content)) return content.map((p) => (isPlainObject(p) && typeof p.text === 'string' ? p.text : '')).join('')
+  return ''
+}
+
 /** A name made safe for a file or folder name: letters, digits, `.`, `_` and `-` kept, every other run one `-`; `fallback` when nothing is left. */
 export function fileSafeName(name: string, fallback: string): string {
   return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || fallback

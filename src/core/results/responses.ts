@@ -1,6 +1,6 @@
 import { isRetrievalToolName } from '../apps/registry'
 import { lineMaker } from '../attempt/lineMaker'
-import { isPlainObject, splitLines } from '../base/text'
+import { contentText, isPlainObject, splitLines } from '../base/text'
 import { parseJsonWithLine } from '../base/jsonLine'
 import type { DatasetIssue } from '../dataset/types'
 import type { PredictedCall } from '../score/types'
@@ -114,9 +114,8 @@ function firstUserText(messages: readonly unknown[]): string | undefined {
   const user = messages.find((m) => isPlainObject(m) && m.role === 'user')
   const content = isPlainObject(user) ? user.content : undefined
   if (typeof content === 'string') return content
-  if (!Array.isArray(content)) return undefined
-  const texts = content.flatMap((part) => (isPlainObject(part) && typeof part.text === 'string' ? [part.text] : []))
-  return texts.length > 0 ? texts.join('') : undefined
+  const text = contentText(content)
+  return text === '' ? undefined : text
 }
 
 /** Spacing is not a different instruction: writers may trim it or turn CRLF into LF. */

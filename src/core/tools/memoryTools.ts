@@ -13,10 +13,10 @@ import type { PhoneRecord } from '../dataset/types'
 import { TaskIndex } from '../search/indexed'
 import type { IndexedRecord } from '../search/indexed'
 import { PatternError, findMatches } from '../search/match'
-import type { SearchHit, SearchMode } from '../search/match'
+import type { SearchHit } from '../search/match'
+import { SEARCH_MODES } from './searchQuery'
 import type { SearchData, ToolResult } from './types'
 
-const MODES: readonly SearchMode[] = ['fixed', 'regex', 'fuzzy']
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** Whether the runtime answers this tool from the memory items. */
@@ -47,7 +47,7 @@ function searchMemory(args: Record<string, unknown>, items: readonly IndexedReco
   const page = ownValue(args, 'page') ?? 1
   const filters = readFilters(args)
   if (query !== undefined && typeof query !== 'string') return fail('"query" must be a string.')
-  if (!isOneOf(mode, MODES)) return fail(`"mode" must be one of ${MODES.join(', ')}.`)
+  if (!isOneOf(mode, SEARCH_MODES)) return fail(`"mode" must be one of ${SEARCH_MODES.join(', ')}.`)
   if (typeof ignoreCase !== 'boolean') return fail('"ignore_case" must be true or false.')
   if (typeof page !== 'number' || !Number.isInteger(page) || page < 1) return fail('"page" must be 1 or more.')
   if (typeof filters === 'string') return fail(filters)

@@ -1,5 +1,5 @@
 import type { AgentMessage, AssistantToolCall } from '../agent/types'
-import { isPlainObject } from '../base/text'
+import { contentText, isPlainObject } from '../base/text'
 
 /**
  * One chat message of an exported trajectory: the OpenAI chat shape with
@@ -13,12 +13,8 @@ export interface ChatRow {
   tool_call_id: string | null
 }
 
-/** Text of a message's content: a string, or OpenAI content parts (their text, joined). */
-export function contentText(content: unknown): string {
-  if (typeof content === 'string') return content
-  if (Array.isArray(content)) return content.map((p) => (isPlainObject(p) && typeof p.text === 'string' ? p.text : '')).join('')
-  return ''
-}
+// Written once, in base; named here too for this folder's readers.
+export { contentText }
 
 /** A call's arguments as the chat format carries them: JSON text (an object is written out; nothing is `{}`). */
 export function argumentsText(value: unknown): string {
