@@ -4,6 +4,7 @@ import { ToolRuntime, scoreTask, toolProperties } from '../src/core/index'
 import type { GoldCall, PredictedCall } from '../src/core/index'
 import { readSources } from '../scripts/sample-lib'
 import { RECORDS, ROOT, TOOLS } from './fixtures'
+import { cpuTimed } from './support/cpuTime'
 
 const props = toolProperties(TOOLS)
 const sources = readSources(ROOT)
@@ -88,12 +89,11 @@ describe('the runtime never throws or hangs', () => {
   it('every random call returns a result or an error', () => {
     fc.assert(
       fc.property(name, anyArgs, (n, args) => {
-        const started = performance.now()
-        const result = runtime.call(n, args, 'test')
+        const { result, ms } = cpuTimed(() => runtime.call(n, args, 'test'))
         expect(typeof result.ok).toBe('boolean')
         expect(typeof result.content).toBe('string')
         expect(result.content.length).toBeGreaterThan(0)
-        expect(performance.now() - started).toBeLessThan(500)
+        expect(ms).toBeLessThan(500) // CPU time: the wall clock counts a busy machine's waits
       }),
       { numRuns: 2000 },
     )
