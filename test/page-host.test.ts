@@ -124,6 +124,27 @@ describe('the page host', () => {
     expect(again.phoneResets.at(-1)?.route).toMatchObject({ screen: 'app', app: 'contacts' })
   })
 
+  it('stores the time spent on the attempt left when another task opens, and an attempt taken up again comes back with it', async () => {
+    const page = await opened()
+    await page.host.callTool('search_contacts', { pattern: 'Tom' }, 'ui')
+    const first = page.state.attempt?.id ?? ''
+    page.clock.advance(4_000)
+    await page.host.openTask('推理2')
+    expect((await getAttempt(first, page.db))?.elapsedMs).toBe(4_000)
+    const second = page.state.attempt?.id ?? ''
+    page.clock.advance(1_000)
+    await page.host.openTask('推理1')
+    expect(page.state.attempt?.id).toBe(first)
+    expect(page.clock.elapsed()).toBe(4_000)
+    expect((await getAttempt(second, page.db))?.elapsedMs).toBe(1_000)
+    // The same attempt opened again: it is read after its time is stored, not before.
+    page.clock.advance(2_000)
+    await page.host.openTask('推理1')
+    expect(page.state.attempt?.id).toBe(first)
+    expect(page.clock.elapsed()).toBe(6_000)
+    expect(page.storageErrors).toEqual([])
+  })
+
   it('forks a stored attempt: a new attempt of the same task and setting with the parent’s first calls', async () => {
     const { page, parent } = await finishedParent()
     const fork = await page.host.forkAttempt(parent, 1)

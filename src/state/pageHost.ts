@@ -160,45 +160,53 @@ export class PageHost {
     const { dataset } = session.getState()
     if (!dataset) return
     if (options.byAgent) this.programDrives()
-    const loaded = await this.recentTasks.load(dataset.id, taskId, db)
-    if (!loaded) throw new Error(`Task ${taskId} is not in this data set`)
     const settings = this.deps.settings()
     const actor = options.actor ?? settings.actor
+    // The task's rows and the attempt to resume are read at once, and the time spent on the attempt left is stored
+    // once the phone shows the new one: each waited for IndexedDB in turn took about a third of a task switch.
+    const loading = this.recentTasks.load(dataset.id, taskId, db)
+    const finding = options.fresh ? undefined : options.attemptId ? getAttempt(options.attemptId, db) : latestAttempt(dataset.id, taskId, actor, db)
+    finding?.catch(() => undefined) // awaited below, unless the task is not there
+    const loaded = await loading
+    if (!loaded) throw new Error(`Task ${taskId} is not in this data set`)
     const left = this.writableOrUndefined()
-    await this.leaveAttempt()
-    if (left && actor !== '') await this.dropIfNobodysAndEmpty(left)
-    session.setState({ replaying: undefined })
-    const source = attemptSource(dataset, loaded)
-    // A run's attempt on the phone is not the open attempt: a reload brings back the person's.
-    const target = options.run ? this.sinkFor(dataset) : this.phoneSink(dataset)
-    const stored = options.fresh
-      ? undefined
-      : options.attemptId
-        ? await getAttempt(options.attemptId, db)
-        : await latestAttempt(dataset.id, taskId, actor, db)
-    let attempt: Attempt
-    if (stored) {
-      // A run's attempt is led by the run (one tab runs it), and resumes at its last whole turn.
-      attempt = await Attempt.resume({ ...source, attemptId: stored.id, sink: target, ...(options.run ? { turnBased: true } : { lock }) })
-      if (!stored.run && !options.attemptId) await markOpen(stored, db).catch((err: unknown) => this.deps.storage.report(err))
-    } else {
-      // A study's share fixes the setting of every attempt its participant makes, however the task is opened.
-      const fixed = options.run ? undefined : fixedAccess(dataset)
-      const setting = fixed ?? options.setting ?? settings.access
-      const state = options.state ?? defaultState(loaded.task)
-      attempt = await Attempt.open({
-        ...source,
-        setting,
-        actor,
-        sink: target,
-        state,
-        ...(options.failure ? { failure: options.failure } : {}),
-        ...(options.run ? { run: options.run } : { lock }),
-      })
+    const storeTimeLeft = this.depart()
+    // Stored whatever becomes of the open (a failed open has left the attempt too).
+    try {
+      if (left && actor !== '') await this.dropIfNobodysAndEmpty(left)
+      session.setState({ replaying: undefined })
+      const source = attemptSource(dataset, loaded)
+      // A run's attempt on the phone is not the open attempt: a reload brings back the person's.
+      const target = options.run ? this.sinkFor(dataset) : this.phoneSink(dataset)
+      const stored = await finding
+      // The attempt left is taken up again: its time is stored before it is read.
+      if (stored && stored.id === left?.id) await storeTimeLeft()
+      let attempt: Attempt
+      if (stored) {
+        // A run's attempt is led by the run (one tab runs it), and resumes at its last whole turn.
+        attempt = await Attempt.resume({ ...source, attemptId: stored.id, sink: target, ...(options.run ? { turnBased: true } : { lock }) })
+        if (!stored.run && !options.attemptId) await markOpen(stored, db).catch((err: unknown) => this.deps.storage.report(err))
+      } else {
+        // A study's share fixes the setting of every attempt its participant makes, however the task is opened.
+        const fixed = options.run ? undefined : fixedAccess(dataset)
+        const setting = fixed ?? options.setting ?? settings.access
+        const state = options.state ?? defaultState(loaded.task)
+        attempt = await Attempt.open({
+          ...source,
+          setting,
+          actor,
+          sink: target,
+          state,
+          ...(options.failure ? { failure: options.failure } : {}),
+          ...(options.run ? { run: options.run } : { lock }),
+        })
+      }
+      const row = target.row(attempt.id)
+      if (row) this.deps.progress(row)
+      this.enter(attempt, target, route, options.byAgent)
+    } finally {
+      await storeTimeLeft()
     }
-    const row = target.row(attempt.id)
-    if (row) this.deps.progress(row)
-    this.enter(attempt, target, route, options.byAgent)
   }
 
   /**
@@ -314,6 +322,14 @@ export class PageHost {
 
   /** Stores the time spent on the attempt being left, and lets another tab lead it. */
   async leaveAttempt(): Promise<void> {
+    await this.depart()()
+  }
+
+  /**
+   * Leaves the attempt on the phone at once (its timer stopped, its lead let go), and gives the write of the time
+   * spent on it: a storage failure is reported, not thrown, and a second call writes nothing.
+   */
+  private depart(): () => Promise<void> {
     const attempt = this.current
     const elapsed = this.deps.clock.pause()
     this.stopListening?.()
@@ -322,8 +338,14 @@ export class PageHost {
     this.currentSink = undefined
     attempt?.close()
     this.deps.session.setState({ leading: true })
-    if (attempt && !attempt.finished && attempt.leading && !this.deps.session.getState().replaying)
-      await saveElapsed(attempt.id, elapsed, attempt.trajectory().length, this.deps.db).catch((err: unknown) => this.deps.storage.report(err))
+    if (!attempt || attempt.finished || !attempt.leading || this.deps.session.getState().replaying) return () => Promise.resolve()
+    const calls = attempt.trajectory().length
+    let stored: Promise<void> | undefined
+    return () =>
+      (stored ??= saveElapsed(attempt.id, elapsed, calls, this.deps.db).then(
+        () => undefined,
+        (err: unknown) => void this.deps.storage.report(err),
+      ))
   }
 
   /** Puts a view of a recorded attempt on the phone (a replay): nothing can be called or stored. */
