@@ -81,14 +81,19 @@ export async function boot(installSample: InstallSample, hash: string, stored?: 
     // A link to a screen opens that screen; a link to the task alone resumes where the attempt was left.
     const screen = route.screen === 'home' ? undefined : route
     const open = await openAttempt(dataset.id)
-    if (open && (taskId === undefined || taskId === open.taskId) && tasks.some((t) => t.id === open.taskId))
-      await openTask(open.taskId, screen, { attemptId: open.id })
-    else {
-      const named = tasks.find((t) => t.id === taskId)
+    const named = taskId === undefined ? undefined : tasks.find((t) => t.id === taskId)
+    // A link to a task this data set lacks is no reason to leave the attempt that was open: it is resumed, and the page says why.
+    const missing = taskId !== undefined && !named ? taskId : undefined
+    let shown: string | undefined
+    if (open && (named === undefined || named.id === open.taskId) && tasks.some((t) => t.id === open.taskId)) {
+      await openTask(open.taskId, missing === undefined ? screen : undefined, { attemptId: open.id })
+      shown = open.taskId
+    } else {
       const first = named ?? tasks[0]
       if (first) await openTask(first.id, named ? screen : undefined)
-      if (first && taskId !== undefined && !named) useSession.setState({ missingTask: { id: taskId, shown: first.id } })
+      shown = first?.id
     }
+    if (missing !== undefined && shown !== undefined) useSession.setState({ missingTask: { id: missing, shown } })
     useSession.setState({ status: 'ready' })
   } catch (err) {
     useSession.setState({ status: 'error', error: err instanceof Error ? err.message : String(err) })
