@@ -140,6 +140,24 @@ test('a view that fails to render shows Reload and Export my attempts, and the e
   await expect(page.getByRole('tab', { name: 'Exports and imports' })).toBeVisible()
 })
 
+test('a part of the page that cannot be downloaded says so, in both languages, and Reload brings it', async ({ page }) => {
+  // As after a new version is published while the page is open: the People view's file is gone (or the network is).
+  let gone = true
+  await page.route('**/assets/PeopleView-*.js', (route) => (gone ? route.abort() : route.continue()))
+  await openTask(page, '推理1')
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'People' }).click()
+  const notice = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Part of the page could not be downloaded' }) })
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('or a newer version of the page was published')
+  await expect(page.getByRole('heading', { name: 'This part of the page stopped working' })).toHaveCount(0)
+  await chooseLanguage(page, 'zh')
+  await expect(page.getByRole('heading', { name: '页面的一部分没能下载' })).toBeVisible()
+  await chooseLanguage(page, 'en')
+  gone = false
+  await notice.getByRole('button', { name: 'Reload' }).click()
+  await expect(page.getByRole('tab', { name: 'Exports and imports' })).toBeVisible()
+})
+
 test('a newer tab that upgrades the database: the old tab says to reload, and a failed save still raises the storage alert', async ({ context }) => {
   const old = await context.newPage()
   await openTask(old, '推理1')

@@ -34,20 +34,30 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 }
 
+/**
+ * A part of the page loaded when first used could not be fetched: the connection dropped, or the site was published
+ * again and the files this page asks for are gone. Nothing broke; a reload fetches the page as it now is. The words
+ * are the browsers' own (Chromium, Firefox, Safari), and Vite's for a style sheet.
+ */
+function isUnfetchedModule(error: Error): boolean {
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message)
+}
+
 type ExportStatus = { kind: 'idle' | 'busy' | 'none' | 'elsewhere' } | { kind: 'done'; file: string } | { kind: 'failed'; message: string }
 
 /** What a person sees instead of a broken view: what happened, Reload, and a way to take their attempts along first. */
 function CrashNotice({ error }: { error: Error }) {
   const { t } = useTranslation()
   const [status, setStatus] = useState<ExportStatus>({ kind: 'idle' })
+  const notFetched = isUnfetchedModule(error)
   const exportMine = async () => {
     setStatus({ kind: 'busy' })
     setStatus(await exportMyAttempts())
   }
   return (
     <section className="crash-notice" role="alert" aria-labelledby="crash-notice-title">
-      <h2 id="crash-notice-title">{t('recovery.title')}</h2>
-      <p>{t('recovery.body')}</p>
+      <h2 id="crash-notice-title">{t(notFetched ? 'recovery.notFetchedTitle' : 'recovery.title')}</h2>
+      <p>{t(notFetched ? 'recovery.notFetchedBody' : 'recovery.body')}</p>
       {/* For a bug report; in the built site React's own messages are terse codes. */}
       <details className="crash-message">
         <summary>{t('recovery.details')}</summary>

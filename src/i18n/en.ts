@@ -169,6 +169,9 @@ export const en = {
   dialer: 'Keypad',
   recovery: {
     title: 'This part of the page stopped working',
+    notFetchedTitle: 'Part of the page could not be downloaded',
+    notFetchedBody:
+      'The connection may have dropped, or a newer version of the page was published. Everything saved before is still in this browser: reload the page to go on.',
     body: 'Something went wrong while showing it. Everything saved before is still in this browser: take your attempts along with Export, then reload the page.',
     details: 'Technical details',
     reload: 'Reload',

@@ -561,6 +561,8 @@ export const zh: Strings = {
   },
   recovery: {
     title: '页面的这一部分出错了',
+    notFetchedTitle: '页面的一部分没能下载',
+    notFetchedBody: '可能是网络断开了，也可能是页面发布了新版本。此前保存的内容仍在本浏览器中：重新加载页面即可继续。',
     body: '显示时出现了错误。此前保存的内容仍在本浏览器中：请先用“导出”带走你的作答，再重新加载页面。',
     details: '技术细节',
     reload: '重新加载',
