@@ -13,6 +13,7 @@ import {
   analyze,
   formatIssue,
   formatTextTable,
+  instructionMismatches,
   needsTaskRecords,
   parseInputData,
   parseResponses,
@@ -25,7 +26,7 @@ import { readOptions } from './args'
 import { CliError, exitOnError } from './errors'
 import { readLiveScoring, readText } from './files'
 import { plannerTables } from './plannerTables'
-import { unknownTasksWarning } from './scoring'
+import { instructionsWarning, unknownTasksWarning } from './scoring'
 
 exitOnError()
 
@@ -56,6 +57,8 @@ for (const file of positionals) {
 }
 const unknown = unknownTasksWarning(unknownTasks(tasks, lines), lines.length, inputPath)
 if (unknown) console.error(unknown)
+const otherInstructions = instructionsWarning(instructionMismatches(tasks, lines), lines.length, inputPath)
+if (otherInstructions) console.error(otherInstructions)
 const rows = analyze(tasks, tools, lines, needsTaskRecords(tasks, lines) ? readLiveScoring(inputPath, values) : undefined)
 const tables = [...analysisTables(rows, tasks), ...plannerTables(rows, tasks)]
 mkdirSync(outDir, { recursive: true })

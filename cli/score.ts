@@ -1,11 +1,11 @@
 /** npm run score -- --input_data F --input_response_data F --output_file result.json [--details F] [--tools F] [--records F] [--profile F] [--grades F]… [--judge MODE] */
 import { basename, dirname, join } from 'node:path'
 import { DATASET_FILES, JUDGE_MODES, formatIssue, formatScoreTable, mixedMakers } from '../src/core/index'
-import type { DatasetIssue, InstructionMismatch, MixedMakers } from '../src/core/index'
+import type { DatasetIssue, MixedMakers } from '../src/core/index'
 import { choice, readOptions, required } from './args'
 import { CliError, exitOnError } from './errors'
 import { prepareOutputPath, readLiveScoring, readText, writeLines, writeText } from './files'
-import { gradesNote, scoreTexts, unknownTasksWarning } from './scoring'
+import { gradesNote, instructionsWarning, scoreTexts, unknownTasksWarning } from './scoring'
 
 exitOnError()
 
@@ -68,7 +68,7 @@ const scored = scoreTexts({ inputData: inputText, responses: responseText, tools
 const { scores, result } = scored
 const unknown = unknownTasksWarning(scored.unknownTasks, scored.lines.length, inputPath)
 if (unknown) console.error(unknown)
-const otherInstructions = instructionsWarning(scored.instructionMismatches, scored.lines.length)
+const otherInstructions = instructionsWarning(scored.instructionMismatches, scored.lines.length, inputPath)
 if (otherInstructions) console.error(otherInstructions)
 const mixed = mixedMakersWarning(mixedMakers(scored.lines))
 if (mixed) console.error(mixed)
@@ -104,18 +104,6 @@ function noResponseLines(written: number, first: DatasetIssue): CliError {
       `its "run" and "calls" or "messages", as {"id": "推理1", "run": 0, "calls": [{"name": "Phone_Call", "arguments": {"telephone": "13822419087"}}]}: ` +
       `give --input_response_data the response.jsonl that npm run agent or the page's export wrote (not a result.json or details.jsonl).`,
     { exitCode: 1 },
-  )
-}
-
-/** The warning when lines answered other instructions than their tasks' (see core's instructionMismatches), or undefined. */
-function instructionsWarning(mismatches: readonly InstructionMismatch[], lineCount: number): string | undefined {
-  if (mismatches.length === 0) return undefined
-  const clip = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text)
-  const named = mismatches.slice(0, 2).map((m) => `${m.id} was asked ${clip(m.line)}, where ${inputPath} has ${clip(m.task)}`)
-  const more = mismatches.length > 2 ? `; and ${mismatches.length - 2} more` : ''
-  return (
-    `warning: ${mismatches.length} of ${lineCount} response lines answer another instruction than their task's (${named.join('; ')}${more}); each is scored against the gold of the task with its id. ` +
-    `Scored against another data set's input_data? Name the one the responses were made for with --input_data.`
   )
 }
 

@@ -69,6 +69,21 @@ export function unknownTasksWarning(unknown: ReturnType<typeof unknownTasks>, li
   return `warning: ${unknown.lines} of ${lineCount} response lines name tasks that ${inputPath} does not have (${named}); they count for nothing. Made for another data set? Name its input_data.jsonl with --input_data.`
 }
 
+/**
+ * The warning on stderr when lines answered other instructions than their tasks' (see core's
+ * instructionMismatches), or undefined. Shared by `npm run score` and `npm run analyze`.
+ */
+export function instructionsWarning(mismatches: readonly InstructionMismatch[], lineCount: number, inputPath: string): string | undefined {
+  if (mismatches.length === 0) return undefined
+  const clip = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text)
+  const named = mismatches.slice(0, 2).map((m) => `${m.id} was asked ${clip(m.line)}, where ${inputPath} has ${clip(m.task)}`)
+  const more = mismatches.length > 2 ? `; and ${mismatches.length - 2} more` : ''
+  return (
+    `warning: ${mismatches.length} of ${lineCount} response lines answer another instruction than their task's (${named.join('; ')}${more}); each is scored against the gold of the task with its id. ` +
+    `Scored against another data set's input_data? Name the one the responses were made for with --input_data.`
+  )
+}
+
 /** Every file's grades, merged: a grade in two files (or twice in one) counts once. */
 function readGrades(files: GradeFiles['files']): { grades: Grade[]; issues: DatasetIssue[]; repeated: number } {
   const parsed = files.map((file) => parseGrades(file.text, file.path))

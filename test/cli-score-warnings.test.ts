@@ -57,13 +57,17 @@ describe('npm run score: responses made for another data set with the same task 
       { ...answer(5), messages: [{ role: 'user', content: [{ type: 'text', text: instructionOf(5) }] }] },
     ]
     const r = score(lines, input)
-    expect(r.code).toBe(0)
-    expect(r.stderrLines).toEqual([
+    const warning =
       `warning: 3 of 6 response lines answer another instruction than their task's (` +
-        `推理1 was asked "Call whoever is covering for my manager", where ${input} has "Other task number 1, worded at length t…"; ` +
-        `推理2 was asked "Call the parent driving Lily home today", where ${input} has "Other task number 2, worded at length t…"; and 1 more); ` +
-        `each is scored against the gold of the task with its id. Scored against another data set's input_data? Name the one the responses were made for with --input_data.`,
-    ])
+      `推理1 was asked "Call whoever is covering for my manager", where ${input} has "Other task number 1, worded at length t…"; ` +
+      `推理2 was asked "Call the parent driving Lily home today", where ${input} has "Other task number 2, worded at length t…"; and 1 more); ` +
+      `each is scored against the gold of the task with its id. Scored against another data set's input_data? Name the one the responses were made for with --input_data.`
+    expect(r.code).toBe(0)
+    expect(r.stderrLines).toEqual([warning])
+    // npm run analyze reads the same lines the same way, and says so too.
+    const analyzed = run('cli/analyze.ts', ['--input_data', input, '--out', join(dir, 'analysis'), r.responses])
+    expect(analyzed.code).toBe(0)
+    expect(analyzed.stderr.trimEnd().split('\n')).toEqual([warning])
   })
 })
 
