@@ -45,8 +45,9 @@ export const SEEDED_STATE = join(tmpdir(), `spieval-e2e-seeded-${PORT}.json`)
 
 export default defineConfig({
   testDir: 'e2e',
-  // Temporary folders (the specs' own, the browsers') go into one folder for the run, removed at its end.
-  globalSetup: './test/support/tempRoot.ts',
+  // Temporary folders (the specs' own, the browsers') go into one folder for the run, removed at its end; the commands
+  // of cli/ that specs start are bundled once (test/support/cliBundleE2e.ts).
+  globalSetup: ['./test/support/tempRoot.ts', './test/support/cliBundleE2e.ts'],
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,

@@ -25,8 +25,9 @@ const data = writeSmallOwnCopy(join(ROOT, 'public/data'), 4)
 const oracle = new OracleScript(loadDataset(readFolderFiles(data)).dataset)
 // A folder per beforeAll: with fullyParallel, a worker that runs this file's tests apart runs beforeAll again.
 let out: string
-let store: LocalStore
-let site: Server
+// Unset when the set-up failed: the tear-down closes only what was started, and the set-up's error is what shows.
+let store: LocalStore | undefined
+let site: Server | undefined
 let origin: string
 
 /**
@@ -69,6 +70,7 @@ async function servePublished(serve: string): Promise<{ server: Server; origin: 
 
 /** The objects in the bucket, by name (s3rver keeps each as a folder of its own). */
 function bucketKeys(): string[] {
+  if (!store) throw new Error('the local store did not start')
   const root = join(store.directory, store.bucket)
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.name.endsWith('._S3rver_object') ? [join(dir, e.name)] : e.isDirectory() ? walk(join(dir, e.name)) : []))
@@ -93,9 +95,11 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  site.closeAllConnections()
-  await new Promise((closed) => site.close(closed))
-  await store.close()
+  if (site) {
+    site.closeAllConnections()
+    await new Promise((closed) => site?.close(closed))
+  }
+  await store?.close()
 })
 
 const link = (pid: string) => `${origin}/?PROLIFIC_PID=${pid}&STUDY_ID=st-e2e&SESSION_ID=se-${pid}`

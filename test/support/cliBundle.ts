@@ -4,8 +4,19 @@ import { build } from 'esbuild'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const CLI_DIR = join(ROOT, 'cli')
-/** Under node_modules, so that the bundles' bare imports resolve to the project's packages. */
-export const CLI_BUNDLE_DIR = join(ROOT, 'node_modules', '.cache', 'spieval-cli')
+/**
+ * Under node_modules, so that the bundles' bare imports resolve to the project's packages. Each test runner bundles
+ * into a folder of its own: `npm test` starts both at once, and one runner's set-up replaces its folder while the
+ * other's tests may be starting commands.
+ */
+const BUNDLE_ROOT = join(ROOT, 'node_modules', '.cache')
+/** Where the runner's global set-up put the bundles; its workers inherit the variable. */
+const BUNDLE_DIR_VARIABLE = 'SPIEVAL_CLI_BUNDLE_DIR'
+
+/** The folder of the bundles the running tests start. */
+export function cliBundleDir(): string {
+  return process.env[BUNDLE_DIR_VARIABLE] ?? join(BUNDLE_ROOT, 'spieval-cli')
+}
 
 /** The files of cli/ that `npm run` runs: each has a `tsx cli/<name>.ts` script in package.json. */
 export function cliEntries(): string[] {
@@ -20,7 +31,13 @@ export function cliEntries(): string[] {
  * uses; test/cli-bundle.test.ts holds that each command answers the same through tsx, as `npm run` starts it.
  */
 export default async function setup(): Promise<void> {
-  const staging = `${CLI_BUNDLE_DIR}.${process.pid}`
+  await bundleCommands('spieval-cli')
+}
+
+/** Bundles the commands into the folder `name` (replacing what it held) and tells the runner's workers where it is. */
+export async function bundleCommands(name: string): Promise<void> {
+  const folder = join(BUNDLE_ROOT, name)
+  const staging = `${folder}.${process.pid}`
   rmSync(staging, { recursive: true, force: true })
   mkdirSync(staging, { recursive: true })
   await build({
@@ -36,6 +53,7 @@ export default async function setup(): Promise<void> {
     define: { 'import.meta.dirname': JSON.stringify(CLI_DIR) },
     logLevel: 'warning',
   })
-  rmSync(CLI_BUNDLE_DIR, { recursive: true, force: true })
-  renameSync(staging, CLI_BUNDLE_DIR)
+  rmSync(folder, { recursive: true, force: true })
+  renameSync(staging, folder)
+  process.env[BUNDLE_DIR_VARIABLE] = folder
 }
