@@ -44,7 +44,7 @@ describe('the docs', () => {
 /** `npm run NAME -- --flag …` as the docs show it, over continued lines (a trailing backslash) in code. */
 function shownCommands(text: string): { script: string; flags: string[]; line: string }[] {
   const joined = text.replace(/\\\n\s*/g, ' ')
-  return [...joined.matchAll(/npm run ([a-z:]+)([^\n`|]*)/g)].map((m) => ({
+  return [...joined.matchAll(/npm run ([a-z][a-z0-9:-]*)([^\n`|]*)/g)].map((m) => ({
     script: m[1] ?? '',
     flags: [...(m[2] ?? '').matchAll(/(?:^|\s|\[)--([a-z][a-z_-]*)/g)].map((f) => f[1] ?? ''),
     line: m[0],
