@@ -7,7 +7,7 @@
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { MAX_TURNS, TaskHost, defaultState, errorText, formatScoreTable, parseResponses, responseLine, runAttemptAgent, scoreResponses } from '../src/core/index'
+import { MAX_TURNS, TaskHost, defaultState, errorText, formatScoreTable, parseResponses, redactSecrets, responseLine, runAttemptAgent, scoreResponses } from '../src/core/index'
 import type { FailureRate, Setting, Task } from '../src/core/index'
 import { createModel } from '../src/runner/models'
 import type { AgentChoice } from '../src/runner/models'
@@ -234,7 +234,7 @@ async function episode(pair: Pair, setting: Setting): Promise<{ line: Record<str
   const timing = () => ({ wallMs: Math.round(performance.now() - t0), ended: Date.now() })
   try {
     const inner = await createModel(agentChoice, task, dataset.profile)
-    const model = endpoint ? new RetryingModel(inner, { maxRetries, timeoutMs: timeoutS * 1000 }) : inner
+    const model = endpoint ? new RetryingModel(inner, { maxRetries, timeoutMs: timeoutS * 1000, onRetry: (reason) => reportFirstRetry(reason, inner.secrets ?? []) }) : inner
     lineModel = model.name
     secrets = model.secrets ?? []
     const host = new TaskHost(dataset, undefined, model.name)
@@ -282,6 +282,18 @@ function reportFailure(pair: Pair, error: string): void {
       ? `episode ${pair.id}${runIds.length > 1 ? ` (run ${pair.run})` : ''} failed: ${failureReason(error)}`
       : `more episodes failed: the count is at the end, each line's "error" in ${out}`
   // On a terminal the progress line is redrawn in place: clear it first, and the next episode draws it again below.
+  process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${text}\n`)
+}
+
+let retryReported = false
+/**
+ * Says once, at the sweep's first retry, why a request failed and that it is being retried: with the default
+ * retries an endpoint that cannot be reached fails its first episode only after about half a minute.
+ */
+function reportFirstRetry(reason: string, secrets: readonly string[]): void {
+  if (retryReported) return
+  retryReported = true
+  const text = `retrying: ${failureReason(redactSecrets(reason, secrets).replace(/\.$/, ''))}; a request is tried up to ${maxRetries + 1} times (--max_retries ${maxRetries}) before its episode fails`
   process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${text}\n`)
 }
 

@@ -130,16 +130,33 @@ async function closedPort(): Promise<number> {
   return port
 }
 
+/** Runs npm run agent's bundle against `base` on sample tasks, with a key that must show nowhere. */
+function agentAgainst(base: string, extra: readonly string[]) {
+  const out = join(mkdtempSync(join(tmpdir(), 'agent-down-')), 'response.jsonl')
+  const args = ['--data', SAMPLE_DIR, '--agent', 'openai', '--model', 'm', '--base-url', base, ...extra, '--out', out]
+  return new Promise<{ stderr: string; stdout: string; out: string }>((resolve) =>
+    execFile(process.execPath, [...cliArgs('cli/agent.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: 'sk-unreachable-secret' } }, (_err, stdout, stderr) =>
+      resolve({ stdout, stderr, out }),
+    ),
+  )
+}
+
 describe('npm run agent against an endpoint it cannot reach', () => {
+  it('says at the first retry why, before any episode has spent its retries, and only once', async () => {
+    const base = `http://127.0.0.1:${await closedPort()}/v1`
+    const r = await agentAgainst(base, ['--max_retries', '1', '--tasks', '推理1,推理2'])
+    const lines = r.stderr.split('\n')
+    const retrying = lines.flatMap((l, i) => (l.startsWith('retrying:') ? [i] : []))
+    expect(retrying.map((i) => lines[i])).toEqual([`retrying: Connection error (${base}); a request is tried up to 2 times (--max_retries 1) before its episode fails`])
+    const firstFailure = lines.findIndex((l) => l.includes(' failed: '))
+    expect(firstFailure).toBeGreaterThan(retrying[0] ?? Infinity)
+    expect(r.stderr + r.stdout).not.toContain('sk-unreachable-secret')
+  })
+
   it('names the first failed episodes on stderr with the reason and the base URL, then says the rest are counted', async () => {
     const base = `http://127.0.0.1:${await closedPort()}/v1`
-    const out = join(mkdtempSync(join(tmpdir(), 'agent-down-')), 'response.jsonl')
-    const args = ['--data', SAMPLE_DIR, '--agent', 'openai', '--model', 'm', '--base-url', base, '--max_retries', '0', '--tasks', '推理1,推理2,推理3,推理4,推理5', '--out', out]
-    const r = await new Promise<{ stderr: string; stdout: string }>((resolve) =>
-      execFile(process.execPath, [...cliArgs('cli/agent.ts'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: 'sk-unreachable-secret' } }, (_err, stdout, stderr) =>
-        resolve({ stdout, stderr }),
-      ),
-    )
+    const r = await agentAgainst(base, ['--max_retries', '0', '--tasks', '推理1,推理2,推理3,推理4,推理5'])
+    const out = r.out
     const told = r.stderr.split('\n').filter((l) => /failed[:]|more episodes failed/.test(l))
     expect(told).toEqual([
       `episode 推理1 failed: Connection error (${base}, gave up after 1 attempt)`,

@@ -19,6 +19,8 @@ export interface RetryOptions {
   baseDelayMs?: number
   maxDelayMs?: number
   sleep?: (ms: number) => Promise<void>
+  /** Told before each retry's wait, with why the request failed: a dead endpoint is otherwise silent until the retries are spent. */
+  onRetry?: (reason: string) => void
 }
 
 const BASE_DELAY_MS = 1000
@@ -89,11 +91,12 @@ export class RetryingModel implements ChatModel {
       } catch (err) {
         const timedOut = controller.signal.aborted
         if (signal?.aborted || !isTransient(err, timedOut)) throw err
+        const reason = timedOut ? `no answer within ${this.options.timeoutMs / 1000} s` : err instanceof Error ? err.message : String(err)
         if (attempt >= this.options.maxRetries) {
-          const reason = timedOut ? `no answer within ${this.options.timeoutMs / 1000} s` : err instanceof Error ? err.message : String(err)
           // The loop redacts this text with the model's secrets before any line keeps it.
           throw new Error(`${reason} (gave up after ${attempt + 1} attempt${attempt === 0 ? '' : 's'})`, { cause: err })
         }
+        this.options.onRetry?.(reason)
         this.retries++
         await sleep(backoffMs(err, attempt, this.options))
       } finally {
