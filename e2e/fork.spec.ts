@@ -105,7 +105,7 @@ test('a person forks a wrong attempt in the replay, goes on from step 1 and gets
   await expect(list(page).getByText('fork at step 1')).toBeVisible()
   // The two attempts at 推理1 by e2e are told apart by name: when each started, and the fork (made after the review
   // showed the gold) is practice, said in the row too.
-  await expect(list(page).getByRole('button', { name: /^Replay 推理1 by e2e, started [^,]+, \d+:\d+$/ })).toHaveCount(1)
+  await expect(list(page).getByRole('button', { name: /^Replay 推理1 by e2e, started [^,]+, \d+:\d+:\d+$/ })).toHaveCount(1)
   await expect(list(page).getByRole('button', { name: /^Replay 推理1 by e2e, started .+, practice: not counted$/ })).toContainText('practice: not counted')
   await page.mouse.move(0, 0)
   if (SHOTS) {

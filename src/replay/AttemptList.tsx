@@ -23,25 +23,29 @@ export function AttemptList() {
         <p className="replay-empty">{t('replay.empty')}</p>
       ) : (
         <ul>
-          {rows.map((a) => (
-            <li key={a.id}>
-              <button
-                type="button"
-                aria-current={a.id === openId ? 'true' : undefined}
-                // Named with its start and whether it counts: one person's attempts at one task are told apart.
-                aria-label={t(a.afterGold ? 'replay.openPractice' : 'replay.openAt', { task: a.taskId, actor: a.actor, started: startedText(a.started, i18n.language) })}
-                onClick={() => void openReplay(a.id)}
-              >
-                <span className="replay-row-title">{attemptTitle(a, t)}</span>
-                <span className={`replay-verdict ${verdictClass(a)}`}>{verdictText(a, t)}</span>
-                <span className="replay-row-steps">
-                  {t('replay.steps', { count: a.callCount ?? 0 })}
-                  {a.parent && <span className="replay-fork-tag"> · {t('replay.fork.tag', { step: a.parent.step })}</span>}
-                  {a.afterGold && <span className="replay-practice-tag"> · {t('blind.practiceTag')}</span>}
-                </span>
-              </button>
-            </li>
-          ))}
+          {rows.map((a) => {
+            const started = startedText(a.started, i18n.language)
+            return (
+              <li key={a.id}>
+                <button
+                  type="button"
+                  aria-current={a.id === openId ? 'true' : undefined}
+                  // Named with its start and whether it counts: one person's attempts at one task are told apart.
+                  aria-label={t(a.afterGold ? 'replay.openPractice' : 'replay.openAt', { task: a.taskId, actor: a.actor, started })}
+                  onClick={() => void openReplay(a.id)}
+                >
+                  <span className="replay-row-title">{attemptTitle(a, t)}</span>
+                  <span className={`replay-verdict ${verdictClass(a)}`}>{verdictText(a, t)}</span>
+                  <span className="replay-row-steps">
+                    <time dateTime={new Date(a.started).toISOString()}>{started}</time>
+                    {t('replay.steps', { count: a.callCount ?? 0 })}
+                    {a.parent && <span className="replay-fork-tag"> · {t('replay.fork.tag', { step: a.parent.step })}</span>}
+                    {a.afterGold && <span className="replay-practice-tag"> · {t('blind.practiceTag')}</span>}
+                  </span>
+                </button>
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>

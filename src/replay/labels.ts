@@ -20,7 +20,10 @@ export function attemptTitle(a: AttemptRow, t: TFunction): string {
   return t('replay.by', { task: a.taskId, actor: a.actor, setting: t(`replay.settings.${a.access}`) })
 }
 
-/** When an attempt started, in the reader's language (day and time). */
+/**
+ * When an attempt started, in the reader's language (day and time to the second): attempts of one person or one run
+ * often start within a minute, and the list's buttons are named by it.
+ */
 export function startedText(started: number, language: string): string {
-  return new Date(started).toLocaleString(language.startsWith('zh') ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+  return new Date(started).toLocaleString(language.startsWith('zh') ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
 }
