@@ -106,6 +106,8 @@ describe('a response line’s replies, exported and imported again', () => {
     const base = [{ role: 'user', content: 'Call my manager' }, call('c1', RIGHT, 'Rachel, I think.'), answer('c1')]
     const lines = [
       { id: '推理1', model: 'm', messages: [...base, { role: 'assistant', content: [{ type: 'text', text: 'Calling Rachel now.' }] }] },
+      // A part of another type with text (the Responses API's `output_text`) is read as text by both, or by neither.
+      { id: '推理1', model: 'm', messages: [...base, { role: 'assistant', content: [{ type: 'output_text', text: 'Calling Rachel now.' }] }] },
       { id: '推理1', model: 'm', messages: base },
     ]
     for (const line of lines) {

@@ -1,6 +1,6 @@
 import { isRetrievalToolName } from '../apps/registry'
 import { ownValue, setOwn } from '../base/own'
-import { contentText, isOneOf, isPlainObject, splitLines } from '../base/text'
+import { contentText, isOneOf, isPlainObject, replyText, splitLines } from '../base/text'
 import { parseJsonWithLine } from '../base/jsonLine'
 import { readRun } from '../results/responses'
 import { REPLY } from '../tools/planner'
@@ -413,8 +413,7 @@ function readTrajectory(value: unknown[], problems: string[], repeatedSeqs: stri
  * a line. The text beside tool calls is the model thinking aloud, not a reply.
  */
 function replyStep(seq: number, at: number, source: CallSource, content: unknown): ArchivedStep {
-  const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((p) => (isPlainObject(p) && p.type === 'text' && typeof p.text === 'string' ? p.text : '')).join('') : ''
-  return { seq, at, name: REPLY, arguments: { text }, source, kind: 'reply', ok: true, content: '' }
+  return { seq, at, name: REPLY, arguments: { text: replyText(content) }, source, kind: 'reply', ok: true, content: '' }
 }
 
 /** Who made the calls of a line from elsewhere: a person's export names an actor; the rest come from agents. */

@@ -64,6 +64,17 @@ export function contentText(content: unknown): string {
   return ''
 }
 
+/**
+ * What an assistant's reply says: a string, or the parts of type `text` of a list of OpenAI content parts (an image,
+ * a refusal or a part of another kind says nothing). The scorer and the import read replies through this alone, so
+ * that a rubric's `said` gives one verdict.
+ */
+export function replyText(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return ''
+  return content.map((part) => (isPlainObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('')
+}
+
 /** A name made safe for a file or folder name: letters, digits, `.`, `_` and `-` kept, every other run one `-`; `fallback` when nothing is left. */
 export function fileSafeName(name: string, fallback: string): string {
   return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || fallback

@@ -11,7 +11,7 @@
  * (a page export) also says, by step, which calls failed and which were
  * withdrawn: those count as on the page.
  */
-import { isPlainObject } from '../base/text'
+import { isPlainObject, replyText } from '../base/text'
 import type { Task, ToolSchema } from '../dataset/types'
 import type { ConditionStep } from '../score/conditions'
 import type { PredictedCall } from '../score/types'
@@ -96,20 +96,13 @@ function messageEntries(messages: readonly unknown[]): LineEntry[] {
   for (const message of messages) {
     if (!isPlainObject(message) || message.role !== 'assistant') continue
     const calls = Array.isArray(message.tool_calls) ? message.tool_calls : []
-    if (calls.length === 0) entries.push({ reply: true, text: contentText(message.content) })
+    if (calls.length === 0) entries.push({ reply: true, text: replyText(message.content) })
     for (const tc of calls) {
       const fn = isPlainObject(tc) ? tc.function : undefined
       if (isPlainObject(fn) && typeof fn.name === 'string') entries.push({ reply: false, name: fn.name, arguments: fn.arguments })
     }
   }
   return entries
-}
-
-/** A message's text: a string, or the text parts of a list of parts. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content
-  if (!Array.isArray(content)) return ''
-  return content.map((part) => (isPlainObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('')
 }
 
 /**
