@@ -281,7 +281,11 @@ function reportFailure(pair: Pair, error: string): void {
     totals.failed <= FAILURES_SHOWN
       ? `episode ${pair.id}${runIds.length > 1 ? ` (run ${pair.run})` : ''} failed: ${failureReason(error)}`
       : `more episodes failed: the count is at the end, each line's "error" in ${out}`
-  // On a terminal the progress line is redrawn in place: clear it first, and the next episode draws it again below.
+  sayAboveProgress(text)
+}
+
+/** A line on stderr. On a terminal the progress line is redrawn in place: it is cleared first, and the next episode draws it again below. */
+function sayAboveProgress(text: string): void {
   process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${text}\n`)
 }
 
@@ -293,8 +297,7 @@ let retryReported = false
 function reportFirstRetry(reason: string, secrets: readonly string[]): void {
   if (retryReported) return
   retryReported = true
-  const text = `retrying: ${failureReason(redactSecrets(reason, secrets).replace(/\.$/, ''))}; a request is tried up to ${maxRetries + 1} times (--max_retries ${maxRetries}) before its episode fails`
-  process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${text}\n`)
+  sayAboveProgress(`retrying: ${failureReason(redactSecrets(reason, secrets).replace(/\.$/, ''))}; a request is tried up to ${maxRetries + 1} times (--max_retries ${maxRetries}) before its episode fails`)
 }
 
 /**
